@@ -1,0 +1,35 @@
+"""rulesdsl: patience games declared in YAML, played by one generic interpreter.
+
+    >>> import rulesdsl
+    >>> v = rulesdsl.load("sakhmet", {"level": "draw3"})
+    >>> g = v.new_game(seed=7)
+    >>> m = g.legal_moves()[0]
+    >>> g.play(m); g.undo()
+
+The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_game``,
+``Game`` (legal_moves, play, undo, redo, won, over, score, position, save),
+``check`` (diagnostics for a file), and the error types.
+"""
+from .errors import Diagnostic, MoveError, PositionError, RulesError
+from .game import Game
+from .loader import diagnose as check
+from .loader import load, load_path
+from .model import Variant
+from .moves import Move
+from .registry import names as variant_names
+
+__version__ = "0.1.0"
+
+
+def new_game(name: str, seed: int = 1, options: dict | None = None) -> Game:
+    """Load a variant and deal a game from a seed."""
+    return load(name, options).new_game(seed)
+
+
+def game_from_position(name: str, data, options: dict | None = None) -> Game:
+    """Load a variant and start from a position (JSON dict or compact text)."""
+    return Game.from_position(load(name, options), data)
+
+
+__all__ = ["Diagnostic", "Game", "Move", "MoveError", "PositionError", "RulesError", "Variant",
+           "check", "game_from_position", "load", "load_path", "new_game", "variant_names"]

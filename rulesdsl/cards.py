@@ -1,0 +1,112 @@
+"""Cards: suits, ranks and colours as a variant declares them, and card text both ways.
+
+A card is a small int (its id) so that piles are plain lists of ints and copying a
+position is cheap. With several decks every physical card has its own id; two cards
+with the same rank and suit print the same (``7D``) and are told apart by their pile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+TEXT_RANK = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13,
+             **{str(n): n for n in range(2, 10)}}
+
+STANDARD_SUITS = (
+    ("spades", "S", "\u2660", "black"),
+    ("hearts", "H", "\u2665", "red"),
+    ("diamonds", "D", "\u2666", "red"),
+    ("clubs", "C", "\u2663", "black"),
+)
+
+DOWN = "##"   # how a face-down card is shown to a player
+
+
+def rank_text(rank: int) -> str:
+    return RANK_TEXT.get(rank, str(rank))
+
+
+def parse_rank(text: str) -> int | None:
+    return TEXT_RANK.get(text.upper())
+
+
+@dataclass(frozen=True)
+class Suit:
+    name: str
+    letter: str
+    symbol: str
+    color: str
+
+
+class Deck:
+    """The cards of one variant: suits, ranks, how many decks, and lookup tables by id.
+
+    Ids run deck by deck, suit by suit, rank by rank, so the unshuffled order is the
+    familiar one (A..K of the first suit, then the next suit, ...).
+    """
+
+    def __init__(self, suits, ranks=tuple(range(1, 14)), decks=1, wrap=False):
+        self.suits: tuple[Suit, ...] = tuple(suits)
+        self.ranks: tuple[int, ...] = tuple(ranks)
+        self.decks = decks
+        self.wrap = wrap
+        self.colors: tuple[str, ...] = tuple(dict.fromkeys(s.color for s in self.suits))
+        self.rank_of: list[int] = []
+        self.suit_of: list[int] = []
+        self.color_of: list[int] = []
+        self.copy_of: list[int] = []
+        for d in range(decks):
+            for si, s in enumerate(self.suits):
+                for r in self.ranks:
+                    self.rank_of.append(r)
+                    self.suit_of.append(si)
+                    self.color_of.append(self.colors.index(s.color))
+                    self.copy_of.append(d)
+        self.size = len(self.rank_of)
+        self._by_letter = {s.letter.upper(): i for i, s in enumerate(self.suits)}
+        self.low, self.high = min(self.ranks), max(self.ranks)
+
+    # -- text -------------------------------------------------------------
+    def text(self, card: int) -> str:
+        return rank_text(self.rank_of[card]) + self.suits[self.suit_of[card]].letter
+
+    def pretty(self, card: int) -> str:
+        return rank_text(self.rank_of[card]) + self.suits[self.suit_of[card]].symbol
+
+    def parse_face(self, text: str) -> tuple[int, int]:
+        """``'TD'`` or ``'10d'`` -> (rank, suit index). Raises ValueError with a reason."""
+        t = text.strip().upper()
+        if len(t) < 2:
+            raise ValueError(f"'{text}' is not a card (expected rank then suit letter, like AS or TD)")
+        rank = parse_rank(t[:-1])
+        if rank is None or rank not in self.ranks:
+            raise ValueError(f"'{text}': '{t[:-1]}' is not a rank of this deck "
+                             f"(expected one of {' '.join(rank_text(r) for r in self.ranks)})")
+        suit = self._by_letter.get(t[-1])
+        if suit is None:
+            raise ValueError(f"'{text}': '{t[-1]}' is not a suit letter of this deck "
+                             f"(expected one of {' '.join(s.letter for s in self.suits)})")
+        return rank, suit
+
+    def copies(self, rank: int, suit: int) -> list[int]:
+        """Every id with this rank and suit, first deck first."""
+        base = suit * len(self.ranks) + self.ranks.index(rank)
+        per_deck = len(self.suits) * len(self.ranks)
+        return [base + d * per_deck for d in range(self.decks)]
+
+    def successor(self, rank: int) -> int | None:
+        if rank < self.high:
+            return rank + 1
+        return self.low if self.wrap else None
+
+    def predecessor(self, rank: int) -> int | None:
+        if rank > self.low:
+            return rank - 1
+        return self.high if self.wrap else None
+
+    def suit_index(self, name: str) -> int | None:
+        for i, s in enumerate(self.suits):
+            if s.name == name:
+                return i
+        return None

@@ -1,0 +1,624 @@
+"""AST -> Python closures, with names resolved and types checked once, at load time.
+
+Each node becomes a function of one argument, the evaluation context ``Env``, whose
+slots hold what a rule may see (the moving run, the destination pile, ...). Names are
+bound to slots, tables or constants here, so playing never looks a name up by string.
+
+The language is total: reading a missing thing gives ``none`` (the top of an empty
+pile, an index past the end), arithmetic on ``none`` gives ``none`` and an ordering
+comparison with ``none`` is false. Division by zero gives ``none``. Quantifiers range
+over finite collections; a quantifier nested in another must range over something
+reached from the outer variable (a pile's cards), which keeps the cost linear.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+
+from . import ast
+from .builtins import FUNCTIONS
+from .cards import Deck
+
+NOCONST = object()
+
+INT, BOOL, STR, SUIT, COLOR, CARD, PILE, NONE, ANY = (
+    "int", "bool", "str", "suit", "color", "card", "pile", "none", "any")
+
+
+def list_of(t: str) -> str:
+    return f"list[{t}]"
+
+
+def elem(t: str) -> str | None:
+    return t[5:-1] if t.startswith("list[") else None
+
+
+class Env:
+    """The evaluation context: one object reused for every evaluation (no allocation)."""
+    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v")
+
+    def __init__(self, st=None):
+        self.st = st
+        self.run = self.card = self.source = self.dest = None
+        self.a = self.b = self.cards = None
+        self.v = [None] * 16
+
+
+# What each kind of rule may see, beyond the names every rule sees.
+ROLE_NAMES = {
+    "state": {},
+    "sequence": {"a": CARD, "b": CARD},
+    "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
+    "remove": {"cards": list_of(CARD)},
+    "card": {"card": CARD},
+    "const": {},
+}
+
+RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+
+
+class CompileError(Exception):
+    def __init__(self, code, message, col, hint=None):
+        super().__init__(message)
+        self.code, self.message, self.col, self.hint = code, message, col, hint
+
+
+@dataclass
+class Compiled:
+    fn: object
+    type: str
+    const: object = NOCONST
+    binders: frozenset = frozenset()   # quantifier variables this expression reads
+
+    @property
+    def is_const(self):
+        return self.const is not NOCONST
+
+
+class World:
+    """What expressions may refer to: the deck, the piles, options and parameters."""
+
+    def __init__(self, deck: Deck, layout, constants=None, actions=()):
+        self.deck = deck
+        self.layout = layout
+        self.constants = dict(constants or {})   # name -> (value, type)
+        self.actions = {name: i for i, name in enumerate(actions)}
+
+    def const_type(self, value) -> str:
+        if isinstance(value, bool):
+            return BOOL
+        if isinstance(value, int):
+            return INT
+        if isinstance(value, str):
+            return STR
+        if value is None:
+            return NONE
+        return ANY
+
+
+def _const(value, typ):
+    return Compiled(lambda e, v=value: v, typ, value)
+
+
+class Compiler:
+    """Compiles the expressions of one variant; one instance per world."""
+
+    def __init__(self, world: World):
+        self.w = world
+        d = world.deck
+        self.suit_names = {s.name: i for i, s in enumerate(d.suits)}
+        self.color_names = {c: i for i, c in enumerate(d.colors)}
+
+    # -- entry point ----------------------------------------------------
+    def compile(self, node, role: str, want: str | None = None) -> Compiled:
+        self.role = role
+        self.scope: dict[str, tuple[int, str]] = {}   # quantifier name -> (slot, type)
+        self.qdepth = 0
+        c = self.expr(node)
+        if want and not _fits(c.type, want):
+            raise CompileError("E208", f"this expression gives {_say(c.type)}, but {_say(want)} is "
+                               f"needed here", node.col)
+        return c
+
+    # -- nodes ------------------------------------------------------------
+    def expr(self, n) -> Compiled:
+        meth = getattr(self, "x_" + type(n).__name__)
+        return meth(n)
+
+    def x_Number(self, n):
+        return _const(n.value, INT)
+
+    def x_String(self, n):
+        return _const(n.value, STR)
+
+    def x_Name(self, n):
+        name = n.id
+        if name in self.scope:
+            slot, typ = self.scope[name]
+            return Compiled(lambda e, i=slot: e.v[i], typ, binders=frozenset([name]))
+        role_names = ROLE_NAMES[self.role]
+        if name in role_names:
+            return Compiled(operator.attrgetter(name), role_names[name])
+        if name in self.w.constants:
+            value, typ = self.w.constants[name]
+            return _const(value, typ)
+        if name in self.w.layout.groups:
+            g = self.w.layout.groups[name]
+            return _const(tuple(g.piles), list_of(PILE))
+        if name in RANK_NAMES:
+            return _const(RANK_NAMES[name], INT)
+        if name in self.suit_names:
+            return _const(self.suit_names[name], SUIT)
+        if name in self.color_names:
+            return _const(self.color_names[name], COLOR)
+        if name in ("true", "false"):
+            return _const(name == "true", BOOL)
+        if name == "none":
+            return _const(None, NONE)
+        known = (list(self.scope) + list(role_names) + list(self.w.constants)
+                 + list(self.w.layout.groups) + list(self.suit_names) + list(self.color_names))
+        from .errors import suggest
+        hint = suggest(name, known)
+        msg = f"unknown name '{name}'"
+        if self.role in ROLE_NAMES and name in {k for r in ROLE_NAMES.values() for k in r}:
+            msg += f" (it is not available in this kind of rule; here: {', '.join(role_names) or 'only piles, options and constants'})"
+        raise CompileError("E201", msg, n.col, f"did you mean '{hint}'?" if hint else None)
+
+    def x_Attr(self, n):
+        obj = self.expr(n.obj)
+        t = obj.type
+        if t == NONE:
+            return _const(None, NONE)
+        table = ATTRS.get(t) or (LIST_ATTRS if elem(t) else None)
+        if table is None or n.name not in table:
+            names = sorted(table) if table else []
+            from .errors import suggest
+            hint = suggest(n.name, names)
+            where = f"; {_say(t)} has: {', '.join(names)}" if names else ""
+            raise CompileError("E202", f"{_say(t)} has no attribute '{n.name}'{where}", n.name_col,
+                               f"did you mean '{hint}'?" if hint else None)
+        make, rtype = table[n.name]
+        if rtype == "elem":
+            rtype = elem(t)
+        fn = make(self, obj.fn)
+        return self._fold(Compiled(fn, rtype, binders=obj.binders), obj)
+
+    def x_Index(self, n):
+        obj = self.expr(n.obj)
+        idx = self.expr(n.index)
+        et = elem(obj.type)
+        if et is None:
+            raise CompileError("E203", f"only a list can be indexed, not {_say(obj.type)}", n.col)
+        if not _fits(idx.type, INT):
+            raise CompileError("E203", f"an index must be a number, not {_say(idx.type)}", n.index.col)
+        if obj.is_const and idx.is_const:
+            seq = obj.const
+            i = idx.const
+            if i is None or not -len(seq) <= i < len(seq):
+                raise CompileError("E206", f"index {i} is out of range: this has {len(seq)} item(s), "
+                                   f"numbered 0 to {len(seq) - 1}", n.index.col)
+            return _const(seq[i], et)
+        of, xf = obj.fn, idx.fn
+
+        def index(e):
+            seq = of(e)
+            i = xf(e)
+            if seq is None or i is None or not -len(seq) <= i < len(seq):
+                return None
+            return seq[i]
+        return Compiled(index, et, binders=obj.binders | idx.binders)
+
+    def x_Call(self, n):
+        spec = FUNCTIONS.get(n.func)
+        if spec is None:
+            from .errors import suggest
+            hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"])
+            raise CompileError("E205", f"unknown function '{n.func}'", n.col,
+                               f"did you mean '{hint}'?" if hint else f"known: {', '.join(sorted(FUNCTIONS))}")
+        if spec.name == "pairs":
+            raise CompileError("E209", "pairs(...) can only be the collection of a quantifier, "
+                               "as in all(a, b in pairs(run): ...)", n.col)
+        args = [self.expr(a) for a in n.args]
+        if len(args) != len(spec.params):
+            raise CompileError("E204", f"{n.func}() takes {len(spec.params)} argument(s) "
+                               f"({spec.signature}), got {len(args)}", n.col)
+        for a, want, node in zip(args, spec.params, n.args):
+            if not any(_fits(a.type, w) for w in want.split("|")):
+                raise CompileError("E203", f"{n.func}() needs {_say(want)} here, not {_say(a.type)}",
+                                   node.col)
+        fn, rtype = spec.build(self, [a.fn for a in args], [a.type for a in args], n)
+        binders = frozenset().union(*(a.binders for a in args)) if args else frozenset()
+        c = Compiled(fn, rtype, binders=binders)
+        if args and all(a.is_const for a in args) and spec.pure:
+            return _const(fn(None), rtype)
+        return c
+
+    def x_ListLit(self, n):
+        items = [self.expr(i) for i in n.items]
+        types = {i.type for i in items if i.type != NONE}
+        if len(types) > 1:
+            raise CompileError("E203", f"a list must hold one kind of value, not {', '.join(sorted(types))}",
+                               n.col)
+        t = types.pop() if types else ANY
+        if all(i.is_const for i in items):
+            return _const(tuple(i.const for i in items), list_of(t))
+        fns = tuple(i.fn for i in items)
+        return Compiled(lambda e: tuple(f(e) for f in fns), list_of(t),
+                        binders=frozenset().union(*(i.binders for i in items)))
+
+    def x_Unary(self, n):
+        x = self.expr(n.operand)
+        f = x.fn
+        if n.op == "not":
+            self._want(x, BOOL, n.operand, "'not' needs")
+            c = Compiled(lambda e: not f(e), BOOL, binders=x.binders)
+        else:
+            self._want(x, INT, n.operand, "'-' needs")
+            c = Compiled(lambda e: None if (v := f(e)) is None else -v, INT, binders=x.binders)
+        return self._fold(c, x)
+
+    def x_BoolOp(self, n):
+        items = [self.expr(i) for i in n.items]
+        for c, node in zip(items, n.items):
+            self._want(c, BOOL, node, f"'{n.op}' needs")
+        fns = tuple(c.fn for c in items)
+        binders = frozenset().union(*(c.binders for c in items))
+        if n.op == "and":
+            if len(fns) == 2:
+                f1, f2 = fns
+                fn = lambda e: bool(f1(e)) and bool(f2(e))
+            else:
+                fn = lambda e: all(f(e) for f in fns)
+        else:
+            if len(fns) == 2:
+                f1, f2 = fns
+                fn = lambda e: bool(f1(e)) or bool(f2(e))
+            else:
+                fn = lambda e: any(f(e) for f in fns)
+        return self._fold(Compiled(fn, BOOL, binders=binders), *items)
+
+    def x_Cond(self, n):
+        then, test, other = self.expr(n.then), self.expr(n.test), self.expr(n.other)
+        self._want(test, BOOL, n.test, "the condition after 'if' needs")
+        t = _unify(then.type, other.type)
+        if t is None:
+            raise CompileError("E203", f"both branches must give the same kind of value, not "
+                               f"{_say(then.type)} and {_say(other.type)}", n.col)
+        if test.is_const:
+            return then if test.const else other
+        a, c, b = then.fn, test.fn, other.fn
+        return Compiled(lambda e: a(e) if c(e) else b(e), t,
+                        binders=then.binders | test.binders | other.binders)
+
+    def x_Binary(self, n):
+        left, right = self.expr(n.left), self.expr(n.right)
+        op = n.op
+        lf, rf = left.fn, right.fn
+        binders = left.binders | right.binders
+        if op in ("+", "-", "*", "/", "%", "**"):
+            self._want(left, INT, n.left, f"'{op}' needs")
+            self._want(right, INT, n.right, f"'{op}' needs")
+            fn = _ARITH[op](lf, rf)
+            return self._fold(Compiled(fn, INT, binders=binders), left, right)
+        if op in ("==", "!="):
+            if _unify(left.type, right.type) is None:
+                raise CompileError("E203", f"cannot compare {_say(left.type)} with {_say(right.type)}",
+                                   n.right.col)
+            fn = (lambda e: lf(e) == rf(e)) if op == "==" else (lambda e: lf(e) != rf(e))
+            return self._fold(Compiled(fn, BOOL, binders=binders), left, right)
+        if op in ("<", "<=", ">", ">="):
+            self._want(left, INT, n.left, f"'{op}' needs")
+            self._want(right, INT, n.right, f"'{op}' needs")
+            cmp = _ORDER[op]
+
+            def order(e):
+                x, y = lf(e), rf(e)
+                return x is not None and y is not None and cmp(x, y)
+            return self._fold(Compiled(order, BOOL, binders=binders), left, right)
+        # membership
+        et = elem(right.type)
+        if et is None:
+            raise CompileError("E203", f"'in' needs a list on its right, not {_say(right.type)}", n.right.col)
+        if et != ANY and _unify(left.type, et) is None:
+            raise CompileError("E203", f"cannot look for {_say(left.type)} in {_say(right.type)}", n.left.col)
+        if op == "in":
+            fn = lambda e: (s := rf(e)) is not None and lf(e) in s
+        else:
+            fn = lambda e: not ((s := rf(e)) is not None and lf(e) in s)
+        return self._fold(Compiled(fn, BOOL, binders=binders), left, right)
+
+    def x_Quant(self, n):
+        pairs = isinstance(n.coll, ast.Call) and n.coll.func == "pairs"
+        if pairs:
+            if len(n.coll.args) != 1:
+                raise CompileError("E204", "pairs() takes 1 argument (a list)", n.coll.col)
+            coll = self.expr(n.coll.args[0])
+        else:
+            coll = self.expr(n.coll)
+        et = elem(coll.type)
+        if et is None:
+            raise CompileError("E203", f"{n.kind}(...) ranges over a list (a group of piles, a run, "
+                               f"a pile's cards), not {_say(coll.type)}", n.coll.col)
+        want_names = 2 if pairs else 1
+        if len(n.names) != want_names:
+            raise CompileError("E210", "pairs(...) binds two names, as in all(a, b in pairs(xs): ...)"
+                               if pairs else f"{n.kind}(...) binds one name here, as in "
+                               f"{n.kind}(x in xs: ...)", n.col)
+        if self.qdepth and not (coll.binders & set(self.scope)):
+            raise CompileError("E207", "a quantifier inside another must range over something of the "
+                               "outer variable (like p.cards), so the cost stays linear", n.coll.col)
+        for name in n.names:
+            if name in self.scope:
+                raise CompileError("E211", f"'{name}' is already bound by an outer quantifier", n.col)
+        slots = []
+        for name in n.names:
+            slot = len(self.scope)
+            if slot >= 16:
+                raise CompileError("E106", "too many nested quantifier names", n.col)
+            self.scope[name] = (slot, et)
+            slots.append(slot)
+        self.qdepth += 1
+        try:
+            body = self.expr(n.body)
+        finally:
+            self.qdepth -= 1
+            for name in n.names:
+                del self.scope[name]
+        if n.kind == "sum":
+            self._want(body, INT, n.body, "sum(...) needs")
+            rtype = INT
+        else:
+            self._want(body, BOOL, n.body, f"{n.kind}(...) needs")
+            rtype = INT if n.kind == "count" else BOOL
+        cf, bf = coll.fn, body.fn
+        fn = _QUANT[(n.kind, pairs)](cf, bf, slots)
+        binders = (coll.binders | body.binders) - set(n.names)
+        return Compiled(fn, rtype, binders=binders)
+
+    # -- helpers ------------------------------------------------------------
+    def _want(self, c, typ, node, what):
+        if not _fits(c.type, typ):
+            raise CompileError("E203", f"{what} {_say(typ)}, not {_say(c.type)}", node.col)
+
+    @staticmethod
+    def _fold(c: Compiled, *parts) -> Compiled:
+        if parts and all(p.is_const for p in parts):
+            try:
+                return _const(c.fn(None), c.type)
+            except Exception:   # a constant that cannot be folded stays a function
+                return c
+        return c
+
+
+def _fits(have: str, want: str) -> bool:
+    if have == want or have == ANY or want == ANY or have == NONE:
+        return True
+    if elem(have) and elem(want):
+        return _fits(elem(have), elem(want))
+    return False
+
+
+def _unify(a: str, b: str) -> str | None:
+    if a == b or b == NONE or b == ANY:
+        return a
+    if a == NONE or a == ANY:
+        return b
+    if elem(a) and elem(b):
+        u = _unify(elem(a), elem(b))
+        return list_of(u) if u else None
+    return None
+
+
+def _say(t: str) -> str:
+    words = {INT: "a number", BOOL: "a true/false condition", STR: "a text", SUIT: "a suit",
+             COLOR: "a colour", CARD: "a card", PILE: "a pile", NONE: "none", ANY: "a value"}
+    if t in words:
+        return words[t]
+    e = elem(t)
+    if e:
+        return {CARD: "a list of cards", PILE: "a list of piles"}.get(e, f"a list of {e}s")
+    return t
+
+
+def _arith_op(op):
+    def make(lf, rf):
+        if op == "+":
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else x + y
+        if op == "-":
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else x - y
+        if op == "*":
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else x * y
+        if op == "/":
+            return lambda e: None if (x := lf(e)) is None or not (y := rf(e)) else x // y
+        if op == "%":
+            return lambda e: None if (x := lf(e)) is None or not (y := rf(e)) else x % y
+
+        def power(e):
+            x, y = lf(e), rf(e)
+            if x is None or y is None or not 0 <= y <= 64:
+                return None
+            return x ** y
+        return power
+    return make
+
+
+_ARITH = {op: _arith_op(op) for op in ("+", "-", "*", "/", "%", "**")}
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+def _quant(kind, pairs):
+    def make(cf, bf, slots):
+        s0 = slots[0]
+        s1 = slots[1] if pairs else None
+
+        def items(e):
+            xs = cf(e) or ()
+            if pairs:
+                v = e.v
+                for i in range(1, len(xs)):
+                    v[s0] = xs[i - 1]
+                    v[s1] = xs[i]
+                    yield
+            else:
+                v = e.v
+                for x in xs:
+                    v[s0] = x
+                    yield
+        if kind == "all":
+            return lambda e: all(bf(e) for _ in items(e))
+        if kind == "any":
+            return lambda e: any(bf(e) for _ in items(e))
+        if kind == "count":
+            return lambda e: sum(1 for _ in items(e) if bf(e))
+        return lambda e: sum((bf(e) or 0) for _ in items(e))
+    return make
+
+
+_QUANT = {(k, p): _quant(k, p) for k in ("all", "any", "count", "sum") for p in (False, True)}
+
+
+# -- attributes ---------------------------------------------------------------
+# Each entry: name -> (maker(compiler, obj_fn) -> fn, result type). Makers close over
+# the tables of the deck and layout so an access is a list index, not a lookup.
+
+def _card_attr(table_name):
+    def make(c, f):
+        table = getattr(c.w.deck, table_name)
+        return lambda e: None if (x := f(e)) is None else table[x]
+    return make
+
+
+def _card_text(c, f):
+    d = c.w.deck
+    return lambda e: None if (x := f(e)) is None else d.text(x)
+
+
+CARD_ATTRS = {
+    "rank": (_card_attr("rank_of"), INT),
+    "suit": (_card_attr("suit_of"), SUIT),
+    "color": (_card_attr("color_of"), COLOR),
+    "copy": (_card_attr("copy_of"), INT),
+    "name": (_card_text, STR),
+}
+
+
+def _pile(make_fn):
+    return make_fn
+
+
+def _p_size(c, f):
+    return lambda e: None if (p := f(e)) is None else len(e.st.piles[p])
+
+
+def _p_empty(c, f):
+    return lambda e: None if (p := f(e)) is None else not e.st.piles[p]
+
+
+def _p_top(c, f):
+    return lambda e: None if (p := f(e)) is None or not (s := e.st.piles[p]) else s[-1]
+
+
+def _p_bottom(c, f):
+    return lambda e: None if (p := f(e)) is None or not (s := e.st.piles[p]) else s[0]
+
+
+def _p_cards(c, f):
+    return lambda e: None if (p := f(e)) is None else tuple(e.st.piles[p])
+
+
+def _p_down(c, f):
+    return lambda e: None if (p := f(e)) is None else e.st.down[p]
+
+
+def _p_up(c, f):
+    return lambda e: None if (p := f(e)) is None else len(e.st.piles[p]) - e.st.down[p]
+
+
+def _p_free(c, f):
+    covers = c.w.layout.covers
+
+    def free(e):
+        p = f(e)
+        if p is None:
+            return None
+        piles = e.st.piles
+        for q in covers[p]:
+            if piles[q]:
+                return False
+        return True
+    return free
+
+
+def _p_covered(c, f):
+    fr = _p_free(c, f)
+    return lambda e: None if (x := fr(e)) is None else not x
+
+
+def _p_table(attr):
+    def make(c, f):
+        table = getattr(c.w.layout, attr)
+        return lambda e: None if (p := f(e)) is None else table[p]
+    return make
+
+
+PILE_ATTRS = {
+    "size": (_p_size, INT),
+    "empty": (_p_empty, BOOL),
+    "top": (_p_top, CARD),
+    "bottom": (_p_bottom, CARD),
+    "cards": (_p_cards, list_of(CARD)),
+    "down": (_p_down, INT),
+    "up": (_p_up, INT),
+    "free": (_p_free, BOOL),
+    "covered": (_p_covered, BOOL),
+    "index": (_p_table("index_of"), INT),
+    "group": (_p_table("group_of"), STR),
+    "prev": (_p_table("prev"), PILE),
+    "next": (_p_table("next"), PILE),
+}
+
+
+def _l_size(c, f):
+    return lambda e: None if (x := f(e)) is None else len(x)
+
+
+def _l_first(c, f):
+    return lambda e: None if not (x := f(e)) else x[0]
+
+
+def _l_last(c, f):
+    return lambda e: None if not (x := f(e)) else x[-1]
+
+
+LIST_ATTRS = {
+    "size": (_l_size, INT),
+    "first": (_l_first, "elem"),
+    "last": (_l_last, "elem"),
+}
+
+ATTRS = {CARD: CARD_ATTRS, PILE: PILE_ATTRS}
+
+# What docs/expressions.md documents for each attribute (checked by a test).
+ATTR_DOCS = {
+    "card.rank": "1 (ace) to 13 (king)",
+    "card.suit": "the suit, compared with suit names (hearts, neggs, ...)",
+    "card.color": "the colour, compared with colour names (red, black)",
+    "card.copy": "which deck the card comes from, 0 for the first",
+    "card.name": "the card as text, like 'TD'",
+    "pile.size": "number of cards",
+    "pile.empty": "true when the pile holds no card",
+    "pile.top": "the top card, or none",
+    "pile.bottom": "the bottom card, or none",
+    "pile.cards": "the cards, bottom first",
+    "pile.down": "how many cards lie face down at the bottom",
+    "pile.up": "how many cards lie face up",
+    "pile.free": "true when no pile covering it holds a card",
+    "pile.covered": "not free",
+    "pile.index": "its number in its group, from 0",
+    "pile.group": "its group's name, as text",
+    "pile.prev": "the pile before it in its group, wrapping from the first to the last",
+    "pile.next": "the pile after it in its group, wrapping from the last to the first",
+    "list.size": "number of items",
+    "list.first": "the first item (a run's bottom card), or none",
+    "list.last": "the last item (a run's top card), or none",
+}

@@ -1,0 +1,178 @@
+"""A game in progress: a position, its history, and the OpenSpiel-like verbs on it.
+
+``legal_moves``, ``play``, ``undo``, ``redo``, ``won``, ``over``, ``score``, ``clone``,
+and the position as JSON. Undo keeps only the primitive operations of each move, so a
+long history stays small.
+"""
+from __future__ import annotations
+
+from . import moves as engine
+from . import notation, position
+from .compiler import Env
+from .errors import MoveError
+from .state import State
+
+
+class Game:
+    def __init__(self, variant, state: State, seed: int | None = None):
+        self.variant = variant
+        self.state = state
+        self.seed = seed
+        self.start = state.copy()
+        self.history: list = []     # (move, undo record)
+        self.future: list = []      # moves undone, for redo
+        self._env = Env(state)
+        self._legal = None
+
+    @classmethod
+    def new(cls, variant, seed: int = 1) -> "Game":
+        from .deal import MAX_SEED, deal
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        g = cls(variant, deal(variant, seed), seed)
+        return g
+
+    @classmethod
+    def from_position(cls, variant, data) -> "Game":
+        """From a position dict (JSON) or compact text."""
+        if isinstance(data, str):
+            st = position.load_position(variant, data)
+        else:
+            st = position.from_dict(variant, data)
+        return cls(variant, st)
+
+    # -- moves ------------------------------------------------------------------
+    def legal_moves(self) -> list:
+        if self._legal is None:
+            self._legal = engine.generate(self.variant, self.state, self._env)
+        return self._legal
+
+    def parse_move(self, text: str):
+        """The legal move a piece of notation names; MoveError says why there is none."""
+        spec = notation.parse_spec(self.variant, text)
+        for m in self.legal_moves():
+            if notation.move_spec(self.variant, m) == spec:
+                return m
+        raise MoveError(self.why_illegal(spec, text))
+
+    def why_illegal(self, spec, text) -> str:
+        v = self.variant
+        kind, sources, dest, faces, name = spec
+        if kind == "action":
+            return f"'{name}' is not allowed now"
+        if kind == "move":
+            src = sources[0]
+            pile = self.state.piles[src]
+            ups = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[self.state.down[src]:]]
+            if faces[0] not in ups:
+                downs = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[:self.state.down[src]]]
+                what = "is face down there" if faces[0] in downs else "is not there"
+                return f"illegal move {text.strip()}: that card {what} ({v.pile_name(src)})"
+            if v.rules[src].lift == "none":
+                return f"illegal move {text.strip()}: cards never leave {v.pile_name(src)}"
+        return f"illegal move {text.strip()}: the rules do not allow it here"
+
+    def play(self, move) -> object:
+        """Play a Move or its notation; raise MoveError (position unchanged) if illegal."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif move not in self.legal_moves():
+            raise MoveError(f"illegal move {notation.move_text(self.variant, move)}")
+        record = engine.apply(self.variant, self.state, move, self._env)
+        self.history.append((move, record))
+        self.future.clear()
+        self._legal = None
+        return move
+
+    def apply_unchecked(self, move):
+        """Play a move taken from legal_moves() without looking it up again (playouts)."""
+        record = engine.apply(self.variant, self.state, move, self._env)
+        self.history.append((move, record))
+        self.future.clear()
+        self._legal = None
+
+    def undo(self):
+        if not self.history:
+            return None
+        move, record = self.history.pop()
+        engine.undo(self.state, record)
+        self.future.append(move)
+        self._legal = None
+        return move
+
+    def redo(self):
+        if not self.future:
+            return None
+        move = self.future.pop()
+        future = self.future
+        record = engine.apply(self.variant, self.state, move, self._env)
+        self.history.append((move, record))
+        self.future = future
+        self._legal = None
+        return move
+
+    # -- outcome ----------------------------------------------------------------
+    @property
+    def won(self) -> bool:
+        env = self._env
+        env.st = self.state
+        return bool(self.variant.win(env)) if self.variant.win else False
+
+    @property
+    def over(self) -> bool:
+        return self.won or not self.legal_moves()
+
+    @property
+    def score(self) -> int:
+        extra = 0
+        if self.variant.score is not None:
+            self._env.st = self.state
+            extra = self.variant.score(self._env) or 0
+        return self.state.points + extra
+
+    # -- copies and data ---------------------------------------------------------
+    def clone(self) -> "Game":
+        g = Game(self.variant, self.state.copy(), self.seed)
+        g.start = self.start
+        g.history = list(self.history)
+        g.future = list(self.future)
+        return g
+
+    def position(self, reveal: bool = True) -> dict:
+        d = position.to_dict(self.variant, self.state, reveal=reveal)
+        if self.seed is not None:
+            d["seed"] = self.seed
+        return d
+
+    def move_text(self, move) -> str:
+        return notation.move_text(self.variant, move)
+
+    def move_json(self, move) -> dict:
+        return notation.move_json(self.variant, move)
+
+    def save(self) -> dict:
+        """Everything needed to reload this game identically, undo history included."""
+        return {"format": "rulesdsl-save/1", "variant": self.variant.id,
+                "options": dict(self.variant.options), "seed": self.seed,
+                "start": position.to_dict(self.variant, self.start),
+                "moves": [self.move_text(m) for m, _ in self.history],
+                "redo": [self.move_text(m) for m in reversed(self.future)]}
+
+    @classmethod
+    def load_save(cls, variant, data) -> "Game":
+        from .errors import PositionError
+        if not isinstance(data, dict) or data.get("format") != "rulesdsl-save/1":
+            raise PositionError("not a rulesdsl save (expected format 'rulesdsl-save/1')")
+        g = cls(variant, position.from_dict(variant, data.get("start")), data.get("seed"))
+        moves = data.get("moves", [])
+        redo = data.get("redo", [])
+        if not isinstance(moves, list) or not isinstance(redo, list):
+            raise PositionError("'moves' and 'redo' must be lists of move texts")
+        for i, text in enumerate(moves + redo, 1):
+            try:
+                g.play(str(text))
+            except MoveError as exc:
+                raise PositionError(f"saved move {i} ({text!r}) does not apply: {exc}") from None
+        for _ in redo:
+            g.undo()
+        return g

@@ -1,0 +1,550 @@
+"""The whole pipeline from a variant file to a compiled Variant, collecting every diagnostic.
+
+    read (YAML with marks) -> extends -> structure (schema) -> options -> deck and piles
+    -> every expression parsed and compiled -> deal checked against the deck -> Variant
+
+Each stage adds to one list of diagnostics; the stages after a structural error still
+run on the parts that are sound, so an author sees every problem in one go.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import model, schema
+from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
+from .compiler import CompileError, Compiler, World
+from .errors import Diagnostic, RulesError, suggest
+from .layout import Group, Layout
+from .parser import ExprSyntaxError, parse
+from .source import Document, merge, read_file
+
+MAX_EXTENDS = 10
+
+
+def _expr_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Builder:
+    """Builds one Variant from one Document; collects diagnostics instead of stopping."""
+
+    def __init__(self, doc: Document, option_values: dict | None, variant_id: str):
+        self.doc = doc
+        self.out: list[Diagnostic] = []
+        self.given = dict(option_values or {})
+        self.id = variant_id
+
+    def err(self, code, message, path, **kw):
+        self.out.append(self.doc.diag(code, message, path, **kw))
+
+    # -- stages -----------------------------------------------------------------
+    def build(self) -> model.Variant | None:
+        data = self.doc.data
+        schema.VARIANT.check(data, (), self.doc, self.out)
+        if not isinstance(data, dict):
+            return None
+        self.data = data
+        options, decls = self.options()
+        deck = self.deck()
+        layout = self.layout()
+        if deck is None or layout is None:
+            return None
+        actions_names = list(data.get("actions") or {}) if isinstance(data.get("actions"), dict) else []
+        constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
+        self.world = World(deck, layout, constants, actions_names)
+        self.compiler = Compiler(self.world)
+        self.params()
+        rules = self.pile_rules()
+        deal = self.deal_steps()
+        actions = self.actions()
+        removals = self.removals()
+        autos = self.autos()
+        win = self.expr(("win",), "state", "bool") if "win" in data else None
+        score = self.expr(("score",), "state", "int") if "score" in data else None
+        display = self.display()
+        if any(d.severity == "error" for d in self.out):
+            return None
+        return model.Variant(
+            id=self.id, name=data.get("name", self.id), description=data.get("description", ""),
+            path=self.doc.path, option_decls=decls, options=options, deck=deck, layout=layout,
+            rules=tuple(rules[layout.group_of[p]] for p in range(layout.size)), groups=rules,
+            deal=deal, actions=actions, removals=removals, autos=autos, win=win, score=score,
+            display=display, text=data.get("rules", ""))
+
+    def options(self):
+        decls, values = [], {}
+        raw = self.data.get("options") or {}
+        if not isinstance(raw, dict):
+            return values, ()
+        for name, spec in raw.items():
+            if not isinstance(spec, dict) or "default" not in spec:
+                continue
+            vals = spec.get("values")
+            opt = model.Option(name, spec["default"], tuple(vals) if isinstance(vals, list) else None,
+                               spec.get("min"), spec.get("max"), spec.get("help", ""))
+            if opt.values is not None and opt.default not in opt.values:
+                self.err("O403", f"option '{name}': the default {opt.default!r} is not one of its values "
+                         f"({', '.join(map(str, opt.values))})", ("options", name, "default"))
+            decls.append(opt)
+            values[name] = opt.default
+        for name, given in self.given.items():
+            opt = next((o for o in decls if o.name == name), None)
+            if opt is None:
+                hint = suggest(name, [o.name for o in decls])
+                self.err("O401", f"no option '{name}' in this variant (options: "
+                         f"{', '.join(o.name for o in decls) or 'none'})", ("options",),
+                         hint=f"did you mean '{hint}'?" if hint else None)
+                continue
+            value = coerce_option(opt, given)
+            if value is None:
+                allowed = ", ".join(map(str, opt.values)) if opt.values is not None else \
+                    f"a whole number from {opt.min} to {opt.max}"
+                self.err("O402", f"option '{name}' cannot be {given!r}: expected {allowed}",
+                         ("options", name))
+                continue
+            values[name] = value
+        return values, tuple(decls)
+
+    def deck(self) -> Deck | None:
+        spec = self.data.get("deck") or {}
+        if not isinstance(spec, dict):
+            return None
+        suits = spec.get("suits")
+        if isinstance(suits, list) and all(isinstance(s, dict) for s in suits):
+            made, seen = [], set()
+            for i, s in enumerate(suits):
+                try:
+                    suit = Suit(str(s["name"]), str(s["letter"]).upper(), str(s.get("symbol", s["letter"])),
+                                str(s["color"]))
+                except KeyError:
+                    return None
+                for word in (suit.name, suit.letter):
+                    if word in seen:
+                        self.err("K201", f"suit name or letter '{word}' is used twice", ("deck", "suits", i))
+                    seen.add(word)
+                if suit.letter in "AJQKT0123456789":
+                    self.err("K202", f"suit letter '{suit.letter}' would be read as a rank",
+                             ("deck", "suits", i, "letter"))
+                made.append(suit)
+        else:
+            made = [Suit(*s) for s in STANDARD_SUITS]
+        ranks = spec.get("ranks", list(range(1, 14)))
+        parsed = []
+        for i, r in enumerate(ranks if isinstance(ranks, list) else []):
+            value = r if isinstance(r, int) else parse_rank(str(r))
+            if value is None or not 1 <= value <= 13:
+                self.err("K203", f"'{r}' is not a rank (expected A, 2..10, J, Q, K)", ("deck", "ranks", i))
+            elif value in parsed:
+                self.err("K203", f"rank '{r}' is listed twice", ("deck", "ranks", i))
+            else:
+                parsed.append(value)
+        if not parsed:
+            return None
+        decks = spec.get("decks", 1)
+        wrap = spec.get("wrap", False)
+        return Deck(made, sorted(parsed), decks if isinstance(decks, int) else 1, wrap is True)
+
+    def layout(self) -> Layout | None:
+        piles = self.data.get("piles")
+        if not isinstance(piles, dict) or not piles:
+            return None
+        groups = []
+        for name, g in piles.items():
+            if not isinstance(g, dict):
+                return None
+            rows = g.get("rows")
+            rows = tuple(rows) if isinstance(rows, list) and all(isinstance(r, int) for r in rows) else ()
+            if rows and "count" in g:
+                self.err("P301", f"pile group '{name}' gives both count and rows; rows decide the count",
+                         ("piles", name, "count"), key=True)
+            count = sum(rows) if rows else g.get("count", 1)
+            if not isinstance(count, int) or count < 1:
+                return None
+            offsets = g.get("offsets", ())
+            offsets = tuple(offsets) if isinstance(offsets, list) else ()
+            if offsets and len(offsets) != len(rows):
+                self.err("P302", f"pile group '{name}' has {len(rows)} rows but {len(offsets)} offsets",
+                         ("piles", name, "offsets"))
+                offsets = ()
+            if g.get("overlap") and not rows:
+                self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"))
+            groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap"))))
+        return Layout(groups)
+
+    def params(self):
+        raw = self.data.get("params") or {}
+        if not isinstance(raw, dict):
+            return
+        for name, value in raw.items():
+            c = self.compile(("params", name), "const", None)
+            if c is None:
+                continue
+            if not c.is_const:
+                self.err("E213", f"parameter '{name}' must be computable from the options alone",
+                         ("params", name))
+                continue
+            if name in self.world.constants:
+                self.err("E214", f"parameter '{name}' has the name of an option", ("params", name), key=True)
+            self.world.constants[name] = (c.const, c.type)
+
+    def pile_rules(self) -> dict:
+        rules = {}
+        for name, g in self.data["piles"].items():
+            p = ("piles", name)
+            lift = g.get("lift", "none")
+            if "sequence" in g and lift != "run":
+                self.err("P304", f"pile group '{name}': sequence applies only with lift: run",
+                         p + ("sequence",), key=True)
+            capacity = g.get("capacity")
+            rules[name] = model.PileRules(
+                group=name, role=g.get("role", "other"), lift=lift,
+                sequence=self.expr(p + ("sequence",), "sequence", "bool") if "sequence" in g else None,
+                max_run=self.expr(p + ("max_run",), "move", "int") if "max_run" in g else None,
+                accept=self.expr(p + ("accept",), "move", "bool", falsy_none=True) if "accept" in g else None,
+                accept_empty=self.expr(p + ("accept_empty",), "move", "bool", falsy_none=True)
+                if "accept_empty" in g else None,
+                capacity=capacity if isinstance(capacity, int) else None,
+                points=self.expr(p + ("points",), "move", "int") if "points" in g else None,
+                show=g.get("show", "fan" if g.get("role") in ("tableau",) else "stack"),
+                label=g.get("label", name))
+        return rules
+
+    def piles_ref(self, value, path, *, single=False) -> tuple:
+        """Pile references ('stock[0]', a group name, or a list of them) -> pile indices."""
+        layout = self.world.layout
+        items = value if isinstance(value, list) else [value]
+        out = []
+        for i, item in enumerate(items):
+            ipath = path + (i,) if isinstance(value, list) else path
+            text = str(item).replace(" ", "")
+            if text in layout.groups:
+                out.extend(layout.groups[text].piles)
+                continue
+            p = layout.pile(text)
+            if p is None:
+                base = text.split("[")[0]
+                if base in layout.groups and "[" in text:
+                    n = layout.groups[base].count
+                    self.err("P305", f"no pile '{text}': group '{base}' has {n} pile(s), {base}[0] to "
+                             f"{base}[{n - 1}]", ipath)
+                else:
+                    hint = suggest(base, layout.groups)
+                    self.err("P305", f"no pile or group '{text}' (groups: {', '.join(layout.groups)})",
+                             ipath, hint=f"did you mean '{hint}'?" if hint else None)
+                continue
+            out.append(p)
+        if single and len(out) != 1 and len(items) == 1 and out:
+            self.err("P306", f"'{value}' must name one pile, like {value}[0]", path)
+        return tuple(out)
+
+    def deal_steps(self) -> tuple:
+        steps = []
+        deck = self.world.deck
+        remaining = deck.size
+        taken: dict = {}
+        raw = self.data.get("deal")
+        if not isinstance(raw, list):
+            return ()
+        has_shuffle = False
+        for i, step in enumerate(raw):
+            path = ("deal", i)
+            if step == "shuffle":
+                steps.append(model.Shuffle())
+                has_shuffle = True
+                continue
+            if not isinstance(step, dict):
+                continue
+            if "place" in step and isinstance(step["place"], dict):
+                placed = []
+                for pname, cards in step["place"].items():
+                    pp = path + ("place", pname)
+                    piles = self.piles_ref(pname, pp)
+                    if len(piles) != 1:
+                        continue
+                    for j, text in enumerate(cards if isinstance(cards, list) else [cards]):
+                        cpath = pp + (j,) if isinstance(cards, list) else pp
+                        try:
+                            rank, suit = deck.parse_face(str(text))
+                        except ValueError as exc:
+                            self.err("D503", f"cannot place {exc}", cpath)
+                            continue
+                        taken[(rank, suit)] = taken.get((rank, suit), 0) + 1
+                        if taken[(rank, suit)] > deck.decks:
+                            self.err("D503", f"{text} is placed more times than the deck has it "
+                                     f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath)
+                        placed.append((piles[0], rank, suit))
+                        remaining -= 1
+                steps.append(model.Place(tuple(placed)))
+            elif "to" in step:
+                piles = self.piles_ref(step["to"], path + ("to",))
+                skip = step.get("skip") or []
+                for s in skip if isinstance(skip, list) else []:
+                    if isinstance(s, int) and not 0 <= s < len(piles):
+                        self.err("D504", f"skip {s}: the target has piles 0 to {len(piles) - 1}",
+                                 path + ("skip",))
+                piles = tuple(p for j, p in enumerate(piles) if j not in skip)
+                counts = self._per_pile(step.get("count", 1), len(piles), path + ("count",))
+                if "down" in step and "up" in step:
+                    self.err("D505", "give down or up, not both", path + ("up",), key=True)
+                if "up" in step:
+                    ups = self._per_pile(step["up"], len(piles), path + ("up",))
+                    downs = tuple(max(c - u, 0) for c, u in zip(counts, ups))
+                else:
+                    downs = self._per_pile(step.get("down", 0), len(piles), path + ("down",))
+                    for c, d in zip(counts, downs):
+                        if d > c:
+                            self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",))
+                            break
+                steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row"))
+                remaining -= sum(counts)
+            elif "rest" in step:
+                piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
+                if piles:
+                    steps.append(model.Rest(piles[0]))
+                remaining = 0
+            elif "remove" in step:
+                fn = self.expr(path + ("remove",), "card", "bool")
+                if fn is not None:
+                    steps.append(model.RemoveCards(fn))
+            if remaining < 0:
+                self.err("D502", f"the deal needs {deck.size - remaining} cards but the deck has {deck.size}",
+                         path)
+                remaining = 0
+        if remaining > 0:
+            self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
+                     f"or end with a 'rest' step", ("deal",), hint="add '- rest: stock[0]'")
+        if not has_shuffle:
+            self.out.append(self.doc.diag("D506", "the deal never shuffles: every game will be the same",
+                                          ("deal",), severity="warning"))
+        return tuple(steps)
+
+    def _per_pile(self, value, n, path) -> tuple:
+        if isinstance(value, list):
+            if len(value) != n:
+                self.err("D504", f"{len(value)} numbers given for {n} piles", path)
+                return tuple((list(value) + [0] * n)[:n])
+            return tuple(value)
+        return (value if isinstance(value, int) else 0,) * n
+
+    def actions(self) -> tuple:
+        out = []
+        raw = self.data.get("actions") or {}
+        for name, a in raw.items() if isinstance(raw, dict) else ():
+            p = ("actions", name)
+            if not isinstance(a, dict) or "from" not in a or "to" not in a:
+                continue
+            src = self.piles_ref(a["from"], p + ("from",), single=True)
+            targets = self.piles_ref(a["to"], p + ("to",))
+            if not src or not targets:
+                continue
+            kind = a.get("kind", "deal")
+            if kind == "recycle" and len(targets) != 1:
+                self.err("A601", "a recycle turns one pile over onto one pile", p + ("to",))
+            out.append(model.Action(
+                name, kind, src[0], targets,
+                count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
+                limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
+                when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
+                points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
+                label=a.get("label", name)))
+        return tuple(out)
+
+    def removals(self) -> tuple:
+        out = []
+        raw = self.data.get("removals") or {}
+        for name, r in raw.items() if isinstance(raw, dict) else ():
+            p = ("removals", name)
+            if not isinstance(r, dict) or not {"from", "to", "cards", "when"} <= set(r):
+                continue
+            sources = self.piles_ref(r["from"], p + ("from",))
+            dest = self.piles_ref(r["to"], p + ("to",), single=True)
+            if not dest:
+                continue
+            out.append(model.Removal(name, sources, dest[0], r["cards"],
+                                     self.expr(p + ("when",), "remove", "bool"),
+                                     self.expr(p + ("points",), "remove", "int") if "points" in r else None))
+        return tuple(out)
+
+    def autos(self) -> tuple:
+        out = []
+        for i, a in enumerate(self.data.get("auto") or []):
+            if not isinstance(a, dict):
+                continue
+            p = ("auto", i)
+            if "flip" in a:
+                out.append(model.Auto("flip", self.piles_ref(a["flip"], p + ("flip",))))
+            elif "refill" in a:
+                if "from" not in a:
+                    self.err("S102", "refill needs 'from': the source piles in order", p)
+                    continue
+                out.append(model.Auto("refill", self.piles_ref(a["refill"], p + ("refill",)),
+                                      self.piles_ref(a["from"], p + ("from",))))
+        return tuple(out)
+
+    def display(self) -> tuple:
+        rows = self.data.get("layout")
+        if not isinstance(rows, list):
+            return ()
+        for i, row in enumerate(rows):
+            for j, name in enumerate(row if isinstance(row, list) else []):
+                if name != ".":
+                    self.piles_ref(name, ("layout", i, j))
+        return tuple(tuple(r) for r in rows if isinstance(r, list))
+
+    # -- expressions --------------------------------------------------------------
+    def compile(self, path, role, want):
+        value = _get(self.data, path)
+        if isinstance(value, (dict, list)) or value is None:
+            return None
+        text = _expr_text(value)
+        try:
+            node = parse(text)
+            return self.compiler.compile(node, role, want)
+        except ExprSyntaxError as exc:
+            self.err(exc.code, exc.message, path, offset=exc.col - 1)
+        except CompileError as exc:
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+        return None
+
+    def expr(self, path, role, want, falsy_none=False):
+        c = self.compile(path, role, want)
+        if c is None:
+            return None
+        if falsy_none and c.is_const and c.const is False:
+            return None      # "accept: false" means the pile never takes a card
+        return c.fn
+
+
+def _get(data, path):
+    for k in path:
+        try:
+            data = data[k]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _type_of(value) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, str):
+        return "str"
+    return "any"
+
+
+def _option_type(decls, name, value) -> str:
+    opt = next((o for o in decls if o.name == name), None)
+    if opt is not None and opt.values is not None:
+        types = {_type_of(x) for x in opt.values}
+        return types.pop() if len(types) == 1 else "any"
+    return _type_of(value)
+
+
+def coerce_option(opt: model.Option, given):
+    """A user-given option value (often text from the command line) in the option's type."""
+    candidates = opt.values if opt.values is not None else None
+    if candidates is not None:
+        for v in candidates:
+            if v == given or str(v).lower() == str(given).strip().lower():
+                return v
+        return None
+    try:
+        value = int(str(given).strip())
+    except ValueError:
+        return None
+    if (opt.min is not None and value < opt.min) or (opt.max is not None and value > opt.max):
+        return None
+    return value
+
+
+# -- resolving files and extends -------------------------------------------------
+
+def variants_dir() -> Path:
+    env = os.environ.get("RULESDSL_VARIANTS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "variants"
+
+
+def find_variant(name: str) -> Path | None:
+    """A variant by name (variants/NAME.yaml) or by path."""
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
+        return p
+    candidate = variants_dir() / f"{name}.yaml"
+    return candidate if candidate.exists() else None
+
+
+def read_with_extends(path: Path, chain=()) -> Document:
+    doc = read_file(path)
+    data = doc.data
+    if not isinstance(data, dict) or "extends" not in data:
+        return doc
+    parent_name = data["extends"]
+    if not isinstance(parent_name, str):
+        return doc
+    if len(chain) >= MAX_EXTENDS:
+        raise RulesError(doc.diag("X702", f"extends chain longer than {MAX_EXTENDS}", ("extends",)))
+    if parent_name.endswith((".yaml", ".yml")):
+        parent_path = (path.parent / parent_name)
+    else:
+        parent_path = path.parent / f"{parent_name}.yaml"
+        if not parent_path.exists():
+            parent_path = find_variant(parent_name) or parent_path
+    key = str(parent_path.resolve())
+    if key in chain or key == str(path.resolve()):
+        raise RulesError(doc.diag("X701", f"extends cycle: '{parent_name}' extends this file again",
+                                  ("extends",)))
+    if not parent_path.exists():
+        raise RulesError(doc.diag("X703", f"extends '{parent_name}': no such variant or file",
+                                  ("extends",), hint="name a file in the same folder or a variant "
+                                  "that 'rulesdsl list' shows"))
+    parent = read_with_extends(parent_path, chain + (str(path.resolve()),))
+    merged = merge(parent, doc)
+    merged.data.pop("extends", None)
+    return merged
+
+
+def load_path(path, options: dict | None = None, *, warnings: list | None = None) -> model.Variant:
+    """Load one variant file; raise RulesError listing every problem found."""
+    path = Path(path)
+    doc = read_with_extends(path)
+    builder = Builder(doc, options, path.stem)
+    variant = builder.build()
+    errors = [d for d in builder.out if d.severity == "error"]
+    if warnings is not None:
+        warnings.extend(d for d in builder.out if d.severity != "error")
+    if errors or variant is None:
+        raise RulesError(errors or [doc.diag("S100", "the file does not describe a variant", ())])
+    return variant
+
+
+def diagnose(path, options: dict | None = None) -> list[Diagnostic]:
+    """Every diagnostic for one file (errors and warnings), never raising."""
+    path = Path(path)
+    try:
+        doc = read_with_extends(path)
+    except RulesError as exc:
+        return exc.diagnostics
+    builder = Builder(doc, options, path.stem)
+    variant = builder.build()
+    if variant is None and not any(d.severity == "error" for d in builder.out):
+        builder.out.append(doc.diag("S100", "the file does not describe a variant", ()))
+    return builder.out
+
+
+def load(name: str, options: dict | None = None) -> model.Variant:
+    """Load a variant by name (from variants/) or by path, with option values."""
+    path = find_variant(name)
+    if path is None:
+        from .registry import names
+        hint = suggest(name, names())
+        raise RulesError(Diagnostic("R001", f"no variant named '{name}'", name,
+                                    hint=f"did you mean '{hint}'?" if hint else
+                                    "see 'rulesdsl list', or give a path to a .yaml file"))
+    return load_path(path, options)

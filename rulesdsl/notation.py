@@ -1,0 +1,99 @@
+"""Move text, both ways. ``parse(variant, str(move))`` names the same move.
+
+    8D@tableau[0]>tableau[3]        a run whose bottom card is 8D, from one pile to another
+    remove 9C@pyramid[21] 4D@pyramid[22]
+                                    a removal of free cards
+    draw                            an action, by its declared name
+
+Cards are rank then suit letter (``T`` for ten; ``10D`` is read too); piles are
+``group[i]`` counted from 0. Case and spaces around the punctuation do not matter.
+"""
+from __future__ import annotations
+
+import re
+
+from .errors import MoveError
+
+_PART = re.compile(r"^\s*([0-9A-Za-z]{2,3})\s*@\s*([A-Za-z_][A-Za-z_0-9]*\s*\[\s*\d+\s*\])\s*$")
+
+
+def card_text(v, card: int) -> str:
+    return v.deck.text(card)
+
+
+def move_text(v, move) -> str:
+    if move.kind == "action":
+        return move.name
+    names = v.layout.pile_names
+    if move.kind == "remove":
+        return "remove " + " ".join(f"{v.deck.text(c)}@{names[p]}" for p, c in zip(move.sources, move.cards))
+    return f"{v.deck.text(move.cards[0])}@{names[move.sources[0]]}>{names[move.dest]}"
+
+
+def move_spec(v, move) -> tuple:
+    """What the text of a move pins down: kind, piles, card faces, name."""
+    faces = tuple((v.deck.rank_of[c], v.deck.suit_of[c]) for c in move.cards)
+    if move.kind == "move":
+        return ("move", move.sources, move.dest, faces[:1], None)
+    if move.kind == "remove":
+        return ("remove", tuple(sorted(zip(move.sources, faces))), None, (), None)
+    return ("action", (), None, (), move.name)
+
+
+def _pile(v, text: str) -> int:
+    name = re.sub(r"\s+", "", text).lower()
+    for i, n in enumerate(v.layout.pile_names):
+        if n.lower() == name:
+            return i
+    raise MoveError(f"no pile '{text.strip()}' (piles are written like "
+                    f"{v.layout.pile_names[0]}; groups: {', '.join(v.layout.groups)})")
+
+
+def _part(v, text: str):
+    m = _PART.match(text)
+    if not m:
+        raise MoveError(f"'{text.strip()}' is not CARD@PILE (like 8D@tableau[0])")
+    try:
+        face = v.deck.parse_face(m.group(1))
+    except ValueError as exc:
+        raise MoveError(str(exc)) from None
+    return _pile(v, m.group(2)), face
+
+
+def parse_spec(v, text: str) -> tuple:
+    """Read move text into the spec that ``move_spec`` gives; raise MoveError on bad text."""
+    if not isinstance(text, str) or not text.strip():
+        raise MoveError("empty move")
+    t = text.strip()
+    if len(t) > 500:
+        raise MoveError("move text too long")
+    action_names = [a.name for a in v.actions]
+    if t.lower() in (a.lower() for a in action_names):
+        return ("action", (), None, (), next(a for a in action_names if a.lower() == t.lower()))
+    if t.lower().startswith("remove"):
+        parts = t[6:].split()
+        if not parts:
+            raise MoveError("remove needs the cards, like: remove KH@pyramid[27]")
+        got = [_part(v, p) for p in parts]
+        return ("remove", tuple(sorted(got)), None, (), None)
+    if ">" in t:
+        left, right = t.split(">", 1)
+        src, face = _part(v, left)
+        return ("move", (src,), _pile(v, right), (face,), None)
+    raise MoveError(f"cannot read move '{t}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
+                    f"'remove CARD@PILE ...', or an action ({', '.join(action_names) or 'none'})")
+
+
+def move_json(v, move) -> dict:
+    names = v.layout.pile_names
+    out = {"kind": move.kind, "notation": move_text(v, move)}
+    if move.kind == "action":
+        a = v.actions[v.action_index[move.name]]
+        out.update(name=move.name, source=names[a.source], dest=[names[t] for t in a.targets], cards=[])
+    elif move.kind == "remove":
+        out.update(name=move.name, source=[names[p] for p in move.sources], dest=names[move.dest],
+                   cards=[v.deck.text(c) for c in move.cards])
+    else:
+        out.update(source=names[move.sources[0]], dest=names[move.dest],
+                   cards=[v.deck.text(c) for c in move.cards])
+    return out

@@ -1,0 +1,172 @@
+"""Expression text -> AST. Lark is used here and nowhere else; its errors become ours.
+
+Limits keep every expression cheap before it is even parsed: a length cap, a nesting
+cap and a cap on literal sizes.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Transformer, Token, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast
+
+MAX_LENGTH = 2000
+MAX_DEPTH = 24
+MAX_NUMBER = 1_000_000
+MAX_STRING = 64
+
+
+class ExprSyntaxError(Exception):
+    """A problem in expression text at a column (1-based) with what was expected."""
+
+    def __init__(self, code: str, message: str, col: int):
+        super().__init__(message)
+        self.code, self.message, self.col = code, message, col
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    text = resources.files("rulesdsl.grammar").joinpath("expr.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+_TOKEN_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "QUANT": "a quantifier",
+    "COMP_OP": "a comparison", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
+    "COMMA": "','", "DOT": "'.'", "COLON": "':'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'",
+    "SLASH": "'/'", "PERCENT": "'%'", "__ANON_0": "'**'", "IN": "'in'", "IF": "'if'",
+    "ELSE": "'else'", "AND": "'and'", "OR": "'or'", "NOT": "'not'", "$END": "the end",
+}
+
+
+def _expected(names) -> str:
+    words = sorted({_TOKEN_WORDS.get(n, n.lower()) for n in names})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def parse(text: str):
+    """Parse expression text into an AST, or raise ExprSyntaxError."""
+    if not isinstance(text, str):
+        raise ExprSyntaxError("E100", "expected an expression (text)", 1)
+    if len(text) > MAX_LENGTH:
+        raise ExprSyntaxError("E106", f"expression longer than {MAX_LENGTH} characters", MAX_LENGTH)
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if depth > MAX_DEPTH:
+            raise ExprSyntaxError("E106", f"brackets nested deeper than {MAX_DEPTH}", i + 1)
+    if not text.strip():
+        raise ExprSyntaxError("E100", "empty expression", 1)
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedCharacters as exc:
+        raise ExprSyntaxError("E101", f"unexpected character {text[exc.pos_in_stream]!r}"
+                              f" (expected {_expected(exc.allowed or ['an expression'])})",
+                              exc.column) from None
+    except UnexpectedEOF as exc:
+        raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
+                              len(text) + 1) from None
+    except UnexpectedToken as exc:
+        tok = exc.token
+        if tok.type == "$END":
+            raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
+                                  len(text) + 1) from None
+        raise ExprSyntaxError("E103", f"unexpected {tok.value!r} (expected {_expected(exc.expected)})",
+                              tok.column) from None
+    except UnexpectedInput as exc:  # pragma: no cover - other Lark errors
+        raise ExprSyntaxError("E101", "cannot read expression", getattr(exc, "column", 1)) from None
+    node = _ToAst().transform(tree)
+    _check_depth(node)
+    return node
+
+
+def _check_depth(node, depth=0):
+    if depth > MAX_DEPTH * 2:
+        raise ExprSyntaxError("E106", f"expression nested deeper than {MAX_DEPTH * 2}", node.col)
+    for value in vars(node).values():
+        kids = value if isinstance(value, tuple) else (value,)
+        for k in kids:
+            if isinstance(k, ast.Node):
+                _check_depth(k, depth + 1)
+
+
+def _col(meta_or_token) -> int:
+    return getattr(meta_or_token, "column", 1) or 1
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def number(self, meta, c):
+        value = int(c[0])
+        if value > MAX_NUMBER:
+            raise ExprSyntaxError("E107", f"number {c[0]} is larger than {MAX_NUMBER}", c[0].column)
+        return ast.Number(c[0].column, value)
+
+    def string(self, meta, c):
+        value = c[0][1:-1]
+        if len(value) > MAX_STRING:
+            raise ExprSyntaxError("E107", f"string longer than {MAX_STRING} characters", c[0].column)
+        return ast.String(c[0].column, value)
+
+    def name(self, meta, c):
+        return ast.Name(c[0].column, str(c[0]))
+
+    def attr(self, meta, c):
+        return ast.Attr(c[0].col, c[0], str(c[1]), c[1].column)
+
+    def index(self, meta, c):
+        return ast.Index(c[0].col, c[0], c[1])
+
+    def call(self, meta, c):
+        args = tuple(a for a in c[1:] if a is not None)
+        return ast.Call(c[0].column, str(c[0]), args)
+
+    def listlit(self, meta, c):
+        return ast.ListLit(_col(meta), tuple(a for a in c if a is not None))
+
+    def neg(self, meta, c):
+        return ast.Unary(_col(meta), "-", c[0])
+
+    def not_(self, meta, c):
+        return ast.Unary(_col(meta), "not", c[0])
+
+    def power(self, meta, c):
+        return ast.Binary(c[0].col, "**", c[0], c[1])
+
+    def add_op(self, meta, c):
+        return str(c[0])
+
+    mul_op = add_op
+
+    def arith(self, meta, c):
+        return ast.Binary(c[0].col, c[1], c[0], c[2])
+
+    def compare(self, meta, c):
+        return ast.Binary(c[0].col, str(c[1]), c[0], c[2])
+
+    def member(self, meta, c):
+        return ast.Binary(c[0].col, "in", c[0], c[1])
+
+    def not_member(self, meta, c):
+        return ast.Binary(c[0].col, "notin", c[0], c[1])
+
+    def and_(self, meta, c):
+        return ast.BoolOp(c[0].col, "and", tuple(c))
+
+    def or_(self, meta, c):
+        return ast.BoolOp(c[0].col, "or", tuple(c))
+
+    def cond(self, meta, c):
+        return ast.Cond(c[0].col, c[0], c[1], c[2])
+
+    def quant(self, meta, c):
+        kind = str(c[0])
+        names = tuple(str(t) for t in c[1:] if isinstance(t, Token) and t.type == "NAME")
+        nodes = [x for x in c[1:] if isinstance(x, ast.Node)]
+        return ast.Quant(c[0].column, kind, names, nodes[0], nodes[1])

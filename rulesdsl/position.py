@@ -1,0 +1,198 @@
+"""Positions as data: a JSON dict that round-trips, and a compact text form for people.
+
+JSON (what a save holds)::
+
+    {"format": "rulesdsl-position/1", "variant": "sakhmet", "options": {"level": "draw3"},
+     "piles": {"tableau[0]": ["#9C", "8D", "7S"], "stock[0]": ["#2C", "#3D"]},
+     "used": {"recycle": 1}, "points": 20}
+
+Each pile lists its cards bottom first; a ``#`` before a card means it lies face down.
+Piles not listed are empty. What a player is shown masks face-down cards as ``##``.
+
+Compact text (like chess's FEN; lines, or ``;`` between them)::
+
+    tableau[0]: #9C 8D 7S
+    tableau[1]: 9S
+    stock[0]: *
+    used: recycle=1
+    points: 20
+
+``##`` stands for any card not placed elsewhere, face down (the lowest such card), and
+``*`` for every card not placed elsewhere, face down, in deck order with the first on top.
+A hand-made position need not hold the whole deck.
+"""
+from __future__ import annotations
+
+import json
+
+from .errors import PositionError
+from .state import State
+
+FORMAT = "rulesdsl-position/1"
+MAX_TEXT = 200_000
+
+
+def to_dict(v, st: State, *, reveal: bool = True) -> dict:
+    piles = {}
+    for p, pile in enumerate(st.piles):
+        if not pile:
+            continue
+        cards = []
+        for i, c in enumerate(pile):
+            if i < st.down[p]:
+                cards.append("#" + v.deck.text(c) if reveal else "##")
+            else:
+                cards.append(v.deck.text(c))
+        piles[v.layout.pile_names[p]] = cards
+    out = {"format": FORMAT, "variant": v.id, "options": dict(v.options), "piles": piles,
+           "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
+           "points": st.points}
+    return out
+
+
+def from_dict(v, data) -> State:
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object with 'piles'")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise PositionError(f"unknown position format {fmt!r} (expected {FORMAT!r})")
+    piles = data.get("piles")
+    if not isinstance(piles, dict):
+        raise PositionError("'piles' must be an object mapping pile names to card lists")
+    lines = []
+    for name, cards in piles.items():
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise PositionError(f"pile '{name}' must be a list of card texts")
+        lines.append((f"piles.{name}", name, cards))
+    used = data.get("used", {})
+    points = data.get("points", 0)
+    if not isinstance(used, dict) or not all(isinstance(x, int) and not isinstance(x, bool)
+                                             for x in used.values()):
+        raise PositionError("'used' must map action names to whole numbers")
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise PositionError("'points' must be a whole number")
+    return _build(v, lines, used, points)
+
+
+def _build(v, lines, used, points) -> State:
+    st = State.empty(v)
+    deck = v.deck
+    free = list(range(deck.size))
+    free_set = set(free)
+    rest_pile = None
+    placed: list = []   # (pile, index, face or None, down)
+    for where, name, cards in lines:
+        p = v.layout.pile(name)
+        if p is None:
+            raise PositionError(f"{where}: no pile '{name}' in {v.id} (groups: {', '.join(v.layout.groups)})")
+        if st.piles[p] or any(q == p for q, *_ in placed):
+            raise PositionError(f"{where}: pile '{name}' is given twice")
+        seen_up = False
+        for i, text in enumerate(cards):
+            t = text.strip()
+            if t == "*":
+                if i != len(cards) - 1 or rest_pile is not None:
+                    raise PositionError(f"{where}: '*' (the rest of the deck) must end a pile, once")
+                rest_pile = p
+                continue
+            down = t.startswith("#")
+            if down and seen_up:
+                raise PositionError(f"{where}: face-down card {t} lies on a face-up card "
+                                    f"(face-down cards go at the bottom)")
+            seen_up = seen_up or not down
+            face = t.lstrip("#")
+            if face == "":
+                placed.append((p, None, True))
+                continue
+            try:
+                placed.append((p, deck.parse_face(face), down))
+            except ValueError as exc:
+                raise PositionError(f"{where}: card {i + 1}: {exc}") from None
+    # named cards first, then the placeholders, then the rest
+    ids: dict = {}
+    for k, (p, face, down) in enumerate(placed):
+        if face is None:
+            continue
+        for cid in deck.copies(*face):
+            if cid in free_set:
+                free_set.discard(cid)
+                ids[k] = cid
+                break
+        else:
+            raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(deck.copies(*face)[0])} appears more "
+                                f"often than the deck holds it ({deck.decks})")
+    free = [c for c in free if c in free_set]
+    for k, (p, face, down) in enumerate(placed):
+        if face is None:
+            if not free:
+                raise PositionError(f"{v.layout.pile_names[p]}: '##' but every card is already placed")
+            ids[k] = free.pop(0)
+    for k, (p, face, down) in enumerate(placed):
+        st.piles[p].append(ids[k])
+        if down:
+            st.down[p] += 1
+    if rest_pile is not None:
+        all_down = st.down[rest_pile] == len(st.piles[rest_pile])
+        st.piles[rest_pile].extend(reversed(free))
+        if all_down:
+            st.down[rest_pile] = len(st.piles[rest_pile])
+    for name, count in used.items():
+        if name not in v.action_index:
+            raise PositionError(f"used: no action '{name}' (actions: {', '.join(v.action_index) or 'none'})")
+        if count < 0:
+            raise PositionError(f"used: {name} cannot be negative")
+        st.used[v.action_index[name]] = count
+    st.points = points
+    return st
+
+
+def to_text(v, st: State) -> str:
+    d = to_dict(v, st)
+    lines = [f"{name}: {' '.join(cards)}" for name, cards in d["piles"].items()]
+    if d["used"]:
+        lines.append("used: " + " ".join(f"{k}={n}" for k, n in d["used"].items()))
+    if d["points"]:
+        lines.append(f"points: {d['points']}")
+    return "\n".join(lines) + "\n"
+
+
+def from_text(v, text: str) -> State:
+    if len(text) > MAX_TEXT:
+        raise PositionError("position text too long")
+    lines, used, points = [], {}, 0
+    raw = [seg for line in text.splitlines() for seg in line.split(";")]
+    for n, line in enumerate(raw, 1):
+        line = line.split("//")[0].strip()
+        if not line or line.startswith("variant"):
+            continue
+        if ":" not in line:
+            raise PositionError(f"line {n}: expected 'pile: cards', 'used: name=N' or 'points: N', got {line!r}")
+        key, _, rest = line.partition(":")
+        key = key.strip()
+        if key == "used":
+            for item in rest.split():
+                name, _, count = item.partition("=")
+                try:
+                    used[name] = int(count)
+                except ValueError:
+                    raise PositionError(f"line {n}: used: expected name=N, got {item!r}") from None
+        elif key == "points":
+            try:
+                points = int(rest.strip())
+            except ValueError:
+                raise PositionError(f"line {n}: points: expected a whole number, got {rest.strip()!r}") from None
+        else:
+            lines.append((f"line {n}", key, rest.split()))
+    return _build(v, lines, used, points)
+
+
+def load_position(v, text: str) -> State:
+    """A position from JSON or compact text (told apart by the first character)."""
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"bad JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        return from_dict(v, data)
+    return from_text(v, text)

@@ -1,0 +1,380 @@
+"""The shape of a variant file: every key, its type, whether it is required, and what it means.
+
+One declarative table serves three readers: the loader (structure checks with
+near-miss suggestions, all reported in one pass), ``rulesdsl schema`` (JSON Schema for
+editors) and the docs test (every key documented, every documented key real).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import suggest
+
+ROLES = ("stock", "waste", "foundation", "tableau", "cell", "reserve", "place", "discard", "other")
+
+
+class Spec:
+    doc = ""
+
+    def check(self, value, path, doc, out):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def json(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def _type_name(value) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    return type(value).__name__
+
+
+@dataclass
+class Str(Spec):
+    doc: str = ""
+    max_len: int = 2000
+
+    def check(self, value, path, doc, out):
+        if not isinstance(value, str):
+            out.append(doc.diag("S103", f"'{_key(path)}' must be text, not {_type_name(value)}", path))
+        elif len(value) > self.max_len:
+            out.append(doc.diag("S103", f"'{_key(path)}' is longer than {self.max_len} characters", path))
+
+    def json(self):
+        return {"type": "string", "description": self.doc}
+
+
+@dataclass
+class Int(Spec):
+    doc: str = ""
+    min: int = 0
+    max: int = 10_000
+
+    def check(self, value, path, doc, out):
+        if isinstance(value, bool) or not isinstance(value, int):
+            out.append(doc.diag("S103", f"'{_key(path)}' must be a whole number, not {_type_name(value)}", path))
+        elif not self.min <= value <= self.max:
+            out.append(doc.diag("S104", f"'{_key(path)}' must be between {self.min} and {self.max}, "
+                                f"not {value}", path))
+
+    def json(self):
+        return {"type": "integer", "minimum": self.min, "maximum": self.max, "description": self.doc}
+
+
+@dataclass
+class Bool(Spec):
+    doc: str = ""
+
+    def check(self, value, path, doc, out):
+        if not isinstance(value, bool):
+            out.append(doc.diag("S103", f"'{_key(path)}' must be true or false, not {_type_name(value)}", path))
+
+    def json(self):
+        return {"type": "boolean", "description": self.doc}
+
+
+@dataclass
+class Expr(Spec):
+    """An expression: text, or a bare number or true/false written as YAML."""
+    doc: str = ""
+    role: str = "state"
+    want: str | None = None
+
+    def check(self, value, path, doc, out):
+        if isinstance(value, (dict, list)) or value is None:
+            out.append(doc.diag("S103", f"'{_key(path)}' must be an expression (text), not "
+                                f"{_type_name(value)}", path))
+
+    def json(self):
+        return {"type": ["string", "integer", "boolean"], "description": self.doc}
+
+
+@dataclass
+class Enum(Spec):
+    values: tuple
+    doc: str = ""
+
+    def check(self, value, path, doc, out):
+        if value not in self.values:
+            hint = suggest(value, self.values)
+            out.append(doc.diag("S105", f"'{_key(path)}' must be one of {', '.join(map(str, self.values))}"
+                                f", not {value!r}", path, hint=f"did you mean '{hint}'?" if hint else None))
+
+    def json(self):
+        return {"enum": list(self.values), "description": self.doc}
+
+
+@dataclass
+class Any_(Spec):
+    doc: str = ""
+
+    def check(self, value, path, doc, out):
+        if isinstance(value, (dict, list)):
+            out.append(doc.diag("S103", f"'{_key(path)}' must be a single value, not {_type_name(value)}", path))
+
+    def json(self):
+        return {"type": ["string", "integer", "boolean"], "description": self.doc}
+
+
+@dataclass
+class List(Spec):
+    item: Spec
+    doc: str = ""
+    min_items: int = 0
+    max_items: int = 1000
+
+    def check(self, value, path, doc, out):
+        if not isinstance(value, list):
+            out.append(doc.diag("S103", f"'{_key(path)}' must be a list, not {_type_name(value)}", path))
+            return
+        if not self.min_items <= len(value) <= self.max_items:
+            out.append(doc.diag("S104", f"'{_key(path)}' must have {self.min_items} to {self.max_items} "
+                                f"items, not {len(value)}", path))
+        for i, v in enumerate(value):
+            self.item.check(v, path + (i,), doc, out)
+
+    def json(self):
+        return {"type": "array", "items": self.item.json(), "description": self.doc}
+
+
+@dataclass
+class OneOf(Spec):
+    """A value that may take one of several shapes, told apart by its YAML type."""
+    options: tuple
+    doc: str = ""
+
+    def check(self, value, path, doc, out):
+        for spec in self.options:
+            trial: list = []
+            spec.check(value, path, doc, trial)
+            if not trial:
+                return
+        # report against the option whose container type matches, else the first
+        for spec in self.options:
+            if isinstance(spec, Map) and isinstance(value, dict) or \
+               isinstance(spec, List) and isinstance(value, list):
+                spec.check(value, path, doc, out)
+                return
+        self.options[0].check(value, path, doc, out)
+
+    def json(self):
+        return {"anyOf": [o.json() for o in self.options], "description": self.doc}
+
+
+@dataclass
+class Field:
+    spec: Spec
+    required: bool = False
+    doc: str = ""
+
+
+@dataclass
+class Map(Spec):
+    fields: dict = field(default_factory=dict)
+    extra: Spec | None = None        # spec of free-form keys (names the author chooses)
+    doc: str = ""
+    exclusive: tuple = ()            # keys of which exactly one must be present
+    max_keys: int = 200
+
+    def check(self, value, path, doc, out):
+        if not isinstance(value, dict):
+            out.append(doc.diag("S103", f"'{_key(path) or 'the file'}' must be a mapping (key: value), "
+                                f"not {_type_name(value)}", path))
+            return
+        if len(value) > self.max_keys:
+            out.append(doc.diag("S104", f"too many keys in '{_key(path)}' (at most {self.max_keys})", path))
+        for k, v in value.items():
+            kp = path + (k,)
+            if k in self.fields:
+                self.fields[k].spec.check(v, kp, doc, out)
+            elif self.extra is not None:
+                if not isinstance(k, str) or not k.isidentifier():
+                    out.append(doc.diag("S106", f"'{k}' is not a usable name (letters, digits and _; "
+                                        f"not starting with a digit)", kp, key=True))
+                else:
+                    self.extra.check(v, kp, doc, out)
+            else:
+                hint = suggest(k, self.fields)
+                where = f" in '{_key(path)}'" if path else ""
+                out.append(doc.diag("S101", f"unknown key '{k}'{where}", kp, key=True,
+                                    hint=f"did you mean '{hint}'?" if hint else
+                                    f"known keys: {', '.join(self.fields)}"))
+        for k, f in self.fields.items():
+            if f.required and k not in value:
+                where = f"'{_key(path)}'" if path else "the file"
+                out.append(doc.diag("S102", f"{where} is missing the required key '{k}'", path,
+                                    hint=f.doc or None))
+        if self.exclusive:
+            present = [k for k in self.exclusive if k in value]
+            if len(present) != 1:
+                out.append(doc.diag("S107", f"'{_key(path) or 'this entry'}' needs exactly one of "
+                                    f"{', '.join(self.exclusive)}" +
+                                    (f", not {' and '.join(present)}" if present else ""), path))
+
+    def json(self):
+        out = {"type": "object", "description": self.doc,
+               "properties": {k: dict(f.spec.json(), description=f.doc or f.spec.doc)
+                              for k, f in self.fields.items()},
+               "required": [k for k, f in self.fields.items() if f.required]}
+        if self.extra is not None:
+            out["additionalProperties"] = self.extra.json()
+        else:
+            out["additionalProperties"] = False
+        return out
+
+
+def _key(path) -> str:
+    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
+
+
+# -- the variant format ------------------------------------------------------
+
+OPTION = Map({
+    "values": Field(List(Any_(), min_items=1, max_items=50), doc="the allowed values"),
+    "default": Field(Any_(), True, "the value used when none is given"),
+    "min": Field(Int(min=-10**6, max=10**6), doc="smallest allowed number (when values is absent)"),
+    "max": Field(Int(min=-10**6, max=10**6), doc="largest allowed number (when values is absent)"),
+    "help": Field(Str(), doc="one line shown by 'rulesdsl list' and the runner"),
+}, doc="a named parameter chosen when a game starts")
+
+SUIT = Map({
+    "name": Field(Str(max_len=20), True, "used in expressions, e.g. hearts"),
+    "letter": Field(Str(max_len=1), True, "the one-letter code in card text, e.g. H"),
+    "symbol": Field(Str(max_len=4), doc="shown by the runner, e.g. \u2665"),
+    "color": Field(Str(max_len=20), True, "the suit's colour name, e.g. red"),
+})
+
+DECK = Map({
+    "decks": Field(Int(min=1, max=8), doc="how many full decks are shuffled together (default 1)"),
+    "suits": Field(List(SUIT, min_items=1, max_items=8), doc="the suits (default spades, hearts, diamonds, clubs)"),
+    "ranks": Field(List(OneOf((Int(min=1, max=13), Str(max_len=2))), min_items=1, max_items=13),
+                   doc="the ranks in the deck (default A to K)"),
+    "wrap": Field(Bool(), doc="whether the rank order wraps from the highest to the lowest (K then A); "
+                  "used by succ() and pred()"),
+})
+
+GROUP = Map({
+    "count": Field(Int(min=1, max=200), doc="how many piles (not with rows)"),
+    "rows": Field(List(Int(min=1, max=50), min_items=1, max_items=30),
+                  doc="places per row, back row first: the group's piles laid out in rows"),
+    "offsets": Field(List(Int(min=-100, max=100), min_items=1, max_items=30),
+                     doc="each row's left edge in half-card widths (default 0)"),
+    "overlap": Field(Bool(), doc="each row lies partly over the row before it: a pile of the next "
+                     "row that overlaps a pile covers it"),
+    "role": Field(Enum(ROLES), doc="what kind of pile this is, for the runner and the validator"),
+    "lift": Field(Enum(("none", "top", "run")), doc="what may be picked up: nothing, the top card, "
+                  "or any face-up card with all the cards on it (a run)"),
+    "sequence": Field(Expr(role="sequence", want="bool"),
+                      doc="with lift: run, the condition each card b must meet on the card a below it"),
+    "max_run": Field(Expr(role="move", want="int"), doc="the most cards that may move at once from here"),
+    "accept": Field(Expr(role="move", want="bool"), doc="when a non-empty pile takes a run (default false)"),
+    "accept_empty": Field(Expr(role="move", want="bool"), doc="when an empty pile takes a run (default false)"),
+    "capacity": Field(Int(min=1, max=1000), doc="the most cards the pile may hold"),
+    "points": Field(Expr(role="move", want="int"), doc="points scored when cards enter a pile of this group"),
+    "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
+    "label": Field(Str(max_len=40), doc="the name a player sees"),
+}, doc="a named group of piles, each addressed group[i]")
+
+DEAL_STEP = OneOf((
+    Enum(("shuffle",), doc="shuffle the deck (the only place randomness enters)"),
+    Map({
+        "place": Field(Map(extra=OneOf((Str(max_len=3), List(Str(max_len=3), min_items=1)))),
+                       doc="named cards taken out of the deck and put face up on the given piles"),
+        "to": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
+                    doc="the piles dealt to: a group name or a list of piles"),
+        "count": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),
+                       doc="cards per pile (one number, or one per pile)"),
+        "down": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),
+                      doc="how many of each pile's cards lie face down (the first dealt)"),
+        "up": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),
+                    doc="how many of each pile's cards lie face up (the last dealt); the others face down"),
+        "skip": Field(List(Int(min=0, max=1000)), doc="piles of the target left empty, by index"),
+        "by": Field(Enum(("row", "pile")), doc="deal one card to each pile in turn (row) or fill each pile "
+                    "in turn (pile); default row"),
+        "rest": Field(Str(max_len=60), doc="every card left goes face down to this pile"),
+        "remove": Field(Expr(role="card", want="bool"),
+                        doc="take out of the game every dealt card for which this holds"),
+    }, exclusive=("place", "to", "rest", "remove"), doc="one step of the deal"),
+))
+
+ACTION = Map({
+    "kind": Field(Enum(("deal", "recycle")), True, "deal: cards from a pile to piles; recycle: a pile turned "
+                  "back over onto another"),
+    "from": Field(Str(max_len=60), True, "the pile cards come from"),
+    "to": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))), True,
+                "the pile(s) cards go to, in order"),
+    "count": Field(Expr(want="int"), doc="deal: cards to each target per use (default 1)"),
+    "limit": Field(Expr(want="int"), doc="how many times the action may be used in a game (default: no limit)"),
+    "when": Field(Expr(want="bool"), doc="an extra condition for the action"),
+    "points": Field(Expr(want="int"), doc="points scored when the action is used"),
+    "label": Field(Str(max_len=40), doc="a longer name shown by the runner"),
+}, doc="a player action that is not a card move")
+
+REMOVAL = Map({
+    "from": Field(List(Str(max_len=60), min_items=1), True, "the groups or piles whose free top cards may be removed"),
+    "to": Field(Str(max_len=60), True, "the pile removed cards go to"),
+    "cards": Field(Int(min=1, max=4), True, "how many cards are removed together"),
+    "when": Field(Expr(role="remove", want="bool"), True, "the condition on the cards (named cards)"),
+    "points": Field(Expr(role="remove", want="int"), doc="points scored by the removal"),
+}, doc="removing a set of free cards whose values satisfy a condition")
+
+AUTO = Map({
+    "flip": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
+                  doc="turn up a face-down card that becomes the top of one of these piles"),
+    "refill": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
+                    doc="fill an empty pile of these at once with a card from the first non-empty source"),
+    "from": Field(List(Str(max_len=60), min_items=1), doc="with refill: the source piles, in order of preference"),
+}, exclusive=("flip", "refill"), doc="an automatic follow-up, part of the move that caused it")
+
+VARIANT = Map({
+    "name": Field(Str(max_len=80), True, "the variant's display name"),
+    "description": Field(Str(max_len=300), doc="one line, shown by 'rulesdsl list'"),
+    "extends": Field(Str(max_len=80), doc="a variant (name or relative file) whose keys this one starts from"),
+    "rules": Field(Str(max_len=20000), doc="the rules in plain words, shown by the runner's 'rules' command"),
+    "options": Field(Map(extra=OPTION), doc="named options chosen when a game starts"),
+    "params": Field(Map(extra=Expr(role="const")), doc="named constants computed from the options"),
+    "deck": Field(DECK, doc="the cards"),
+    "piles": Field(Map(extra=GROUP), True, "the pile groups, in order"),
+    "layout": Field(List(List(Str(max_len=60))), doc="how the runner arranges piles: rows of pile or group "
+                    "names, '.' for a blank"),
+    "deal": Field(List(DEAL_STEP, min_items=1, max_items=100), True, "the deal program, in order"),
+    "actions": Field(Map(extra=ACTION), doc="player actions that are not card moves, by name"),
+    "removals": Field(Map(extra=REMOVAL), doc="removal moves, by name"),
+    "auto": Field(List(AUTO, max_items=20), doc="automatic follow-ups after every move"),
+    "win": Field(Expr(want="bool"), True, "when the game is won"),
+    "score": Field(Expr(want="int"), doc="points read off the position, added to the points of events"),
+}, doc="a rulesdsl variant")
+
+
+def json_schema() -> dict:
+    out = VARIANT.json()
+    out["$schema"] = "http://json-schema.org/draft-07/schema#"
+    out["title"] = "rulesdsl variant"
+    return out
+
+
+def all_keys(spec=VARIANT, prefix="") -> set:
+    """Every key path the format knows, as 'piles.*.accept' strings (for the docs test)."""
+    keys = set()
+    if isinstance(spec, Map):
+        for k, f in spec.fields.items():
+            keys.add(prefix + k)
+            keys |= all_keys(f.spec, prefix + k + ".")
+        if spec.extra is not None:
+            keys |= all_keys(spec.extra, prefix + "*.")
+    elif isinstance(spec, List):
+        keys |= all_keys(spec.item, prefix)
+    elif isinstance(spec, OneOf):
+        for o in spec.options:
+            keys |= all_keys(o, prefix)
+    return keys

@@ -1,0 +1,172 @@
+"""Reading a YAML file while keeping the line and column of every key and value.
+
+Only PyYAML's SafeLoader is used (no arbitrary tags, no Python objects). The result is
+plain data (dicts, lists, scalars) plus a table of marks by path, so any later stage can
+point a diagnostic at the exact place in the file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from .errors import Diagnostic, RulesError
+
+MAX_NODES = 50_000   # bounds alias expansion ("billion laughs")
+
+
+@dataclass(frozen=True)
+class Mark:
+    line: int      # 1-based
+    column: int    # 1-based
+    style: str | None = None   # YAML scalar style: None (plain), "'", '"', "|", ">"
+
+
+@dataclass
+class Document:
+    """Plain data of one YAML file with the marks of its values and keys by path."""
+    path: str
+    text: str
+    data: object
+    marks: dict = field(default_factory=dict)      # path tuple -> Mark of the value
+    key_marks: dict = field(default_factory=dict)  # path tuple -> Mark of the key
+    origin: dict = field(default_factory=dict)     # path tuple -> Document it came from (extends)
+
+    def line_text(self, line: int) -> str | None:
+        lines = self.text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else None
+
+    def locate(self, path):
+        """(Mark, Document) of a path, or of its nearest ancestor that has a mark."""
+        path = tuple(path)
+        while path and path not in self.marks:
+            path = path[:-1]
+        return self.marks.get(path, Mark(1, 1)), self.origin.get(path, self)
+
+    def mark(self, path) -> Mark:
+        return self.locate(path)[0]
+
+    def diag(self, code, message, path=(), *, key=False, offset=0, hint=None,
+             severity="error") -> Diagnostic:
+        """A diagnostic at a value (or its key); offset is a column inside an expression."""
+        path = tuple(path)
+        m, owner = self.locate(path)
+        if key and path in self.key_marks:
+            m = self.key_marks[path]
+        line, col = m.line, m.column
+        if offset:
+            if m.style in ("'", '"'):
+                col += 1 + offset
+            elif m.style in ("|", ">"):
+                line += 1
+                src = owner.line_text(line) or ""
+                col = len(src) - len(src.lstrip()) + 1 + offset
+            else:
+                col += offset
+        return Diagnostic(code, message, owner.path, line, col, severity,
+                          owner.line_text(line), hint)
+
+
+def read_text(text: str, path: str = "<string>") -> Document:
+    """Parse YAML text into a Document; a syntax error becomes a Y001 diagnostic."""
+    try:
+        loader = yaml.SafeLoader(text)
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        lines = text.splitlines()
+        src = lines[line - 1] if 0 < line <= len(lines) else None
+        msg = f"YAML syntax: {exc.problem or exc.context}"
+        if exc.context and exc.problem:
+            msg += f" ({exc.context})"
+        raise RulesError(Diagnostic("Y001", msg, path, line, col, "error", src,
+                                    "check indentation, colons and quotes")) from None
+    except yaml.YAMLError as exc:
+        raise RulesError(Diagnostic("Y001", f"YAML syntax: {exc}", path, 1, 1)) from None
+    doc = Document(path, text, None)
+    if root is None:
+        doc.data = {}
+        doc.marks[()] = Mark(1, 1)
+        return doc
+    counter = [0]
+    try:
+        doc.data = _walk(root, (), doc, loader, counter)
+    finally:
+        loader.dispose()
+    return doc
+
+
+def read_file(path) -> Document:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except UnicodeDecodeError as exc:
+        raise RulesError(Diagnostic("Y002", f"not UTF-8 text: {exc.reason}", str(path))) from None
+    except OSError as exc:
+        raise RulesError(Diagnostic("Y003", f"cannot read file: {exc.strerror}", str(path))) from None
+    return read_text(text, str(path))
+
+
+def _walk(node, path, doc, loader, counter):
+    counter[0] += 1
+    if counter[0] > MAX_NODES:
+        raise RulesError(doc.diag("Y004", f"file too large or too many aliases (over {MAX_NODES} values)", path))
+    m = node.start_mark
+    style = getattr(node, "style", None)
+    doc.marks[path] = Mark(m.line + 1, m.column + 1, style)
+    if isinstance(node, yaml.MappingNode):
+        out = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode):
+                raise RulesError(Diagnostic("Y005", "a key must be a plain name", doc.path,
+                                            knode.start_mark.line + 1, knode.start_mark.column + 1,
+                                            "error", doc.line_text(knode.start_mark.line + 1)))
+            key = knode.value
+            if knode.tag == "tag:yaml.org,2002:merge":
+                raise RulesError(doc.diag("Y005", "YAML merge keys (<<) are not supported; use extends:", path))
+            kpath = path + (key,)
+            km = knode.start_mark
+            if key in out:
+                raise RulesError(Diagnostic("Y006", f"duplicate key '{key}'", doc.path, km.line + 1,
+                                            km.column + 1, "error", doc.line_text(km.line + 1),
+                                            "each key may appear once in a mapping"))
+            doc.key_marks[kpath] = Mark(km.line + 1, km.column + 1)
+            out[key] = _walk(vnode, kpath, doc, loader, counter)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_walk(v, path + (i,), doc, loader, counter) for i, v in enumerate(node.value)]
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise RulesError(doc.diag("Y001", f"bad scalar: {exc}", path)) from None
+
+
+def merge(parent: Document, child: Document) -> Document:
+    """The child's keys laid over the parent's (mappings merged, lists replaced); marks kept."""
+    out = Document(child.path, child.text, None)
+    for doc in (parent, child):
+        for path, m in doc.marks.items():
+            out.marks[path] = m
+            out.origin[path] = doc.origin.get(path, doc)
+        for path, m in doc.key_marks.items():
+            out.key_marks[path] = m
+    out.data = _merge(parent.data, child.data, (), out, child)
+    return out
+
+
+def _merge(a, b, path, out, child):
+    if isinstance(a, dict) and isinstance(b, dict):
+        merged = dict(a)
+        for k, v in b.items():
+            if v is None and k in a:
+                merged.pop(k)          # "key: null" in the child removes the parent's key
+            else:
+                merged[k] = _merge(a[k], v, path + (k,), out, child) if k in a else v
+        return merged
+    # the child's value replaces the parent's: drop the parent's marks below this path
+    for p in [p for p in out.marks if p[:len(path)] == path and len(p) > len(path)]:
+        if p not in child.marks:
+            del out.marks[p]
+            out.origin.pop(p, None)
+    return b
