@@ -49,6 +49,7 @@ class Builder:
         self.data = data
         options, decls = self.options()
         deck = self.deck()
+        self.option_values, self.decls, self.world_deck = options, decls, deck
         layout = self.layout()
         if deck is None or layout is None:
             return None
@@ -160,8 +161,8 @@ class Builder:
             if rows and "count" in g:
                 self.err("P301", f"pile group '{name}' gives both count and rows; rows decide the count",
                          ("piles", name, "count"), key=True)
-            count = sum(rows) if rows else g.get("count", 1)
-            if not isinstance(count, int) or count < 1:
+            count = sum(rows) if rows else self.group_count(name, g.get("count", 1))
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 return None
             offsets = g.get("offsets", ())
             offsets = tuple(offsets) if isinstance(offsets, list) else ()
@@ -173,6 +174,33 @@ class Builder:
                 self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"))
             groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap"))))
         return Layout(groups)
+
+    def group_count(self, name, value):
+        """A group's pile count: a number, or an expression computed from the options alone
+        (the piles are not known yet, so it sees option names only)."""
+        if not isinstance(value, str):
+            return value
+        if self.world_deck is None:
+            return None            # the deck's own error is reported already
+        path = ("piles", name, "count")
+        constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
+        compiler = Compiler(World(self.world_deck, Layout([]), constants))
+        try:
+            c = compiler.compile(parse(value), "const", "int")
+        except ExprSyntaxError as exc:
+            self.err(exc.code, exc.message, path, offset=exc.col - 1)
+            return None
+        except CompileError as exc:
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+            return None
+        if not c.is_const:
+            self.err("E213", f"pile group '{name}': count must be computable from the options alone", path)
+            return None
+        if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= 200:
+            self.err("S104", f"pile group '{name}': count is {c.const!r} with these options; it must be "
+                     f"a whole number from 1 to 200", path)
+            return None
+        return c.const
 
     def params(self):
         raw = self.data.get("params") or {}
@@ -261,7 +289,7 @@ class Builder:
                 placed = []
                 for pname, cards in step["place"].items():
                     pp = path + ("place", pname)
-                    piles = self.piles_ref(pname, pp)
+                    piles = self.piles_ref(pname, pp, single=True)
                     if len(piles) != 1:
                         continue
                     for j, text in enumerate(cards if isinstance(cards, list) else [cards]):

@@ -6,6 +6,7 @@ editors) and the docs test (every key documented, every documented key real).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .errors import suggest
@@ -185,6 +186,7 @@ class Map(Spec):
     doc: str = ""
     exclusive: tuple = ()            # keys of which exactly one must be present
     max_keys: int = 200
+    pile_keys: bool = False          # free-form keys are pile references: group or group[i]
 
     def check(self, value, path, doc, out):
         if not isinstance(value, dict):
@@ -198,7 +200,10 @@ class Map(Spec):
             if k in self.fields:
                 self.fields[k].spec.check(v, kp, doc, out)
             elif self.extra is not None:
-                if not isinstance(k, str) or not k.isidentifier():
+                if self.pile_keys and not (isinstance(k, str) and _PILE_REF.match(k)):
+                    out.append(doc.diag("S106", f"'{k}' is not a pile: write a group name or "
+                                        f"group[i], like stock[0]", kp, key=True))
+                elif not self.pile_keys and (not isinstance(k, str) or not k.isidentifier()):
                     out.append(doc.diag("S106", f"'{k}' is not a usable name (letters, digits and _; "
                                         f"not starting with a digit)", kp, key=True))
                 else:
@@ -228,9 +233,14 @@ class Map(Spec):
                "required": [k for k, f in self.fields.items() if f.required]}
         if self.extra is not None:
             out["additionalProperties"] = self.extra.json()
+            if self.pile_keys:
+                out["propertyNames"] = {"pattern": _PILE_REF.pattern}
         else:
             out["additionalProperties"] = False
         return out
+
+
+_PILE_REF = re.compile(r"\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*\Z")
 
 
 def _key(path) -> str:
@@ -264,7 +274,9 @@ DECK = Map({
 })
 
 GROUP = Map({
-    "count": Field(Int(min=1, max=200), doc="how many piles (not with rows)"),
+    "count": Field(OneOf((Int(min=1, max=200), Str(max_len=200))),
+                   doc="how many piles (not with rows): a number, or an expression over the options "
+                   "such as \"wastes\""),
     "rows": Field(List(Int(min=1, max=50), min_items=1, max_items=30),
                   doc="places per row, back row first: the group's piles laid out in rows"),
     "offsets": Field(List(Int(min=-100, max=100), min_items=1, max_items=30),
@@ -288,8 +300,10 @@ GROUP = Map({
 DEAL_STEP = OneOf((
     Enum(("shuffle",), doc="shuffle the deck (the only place randomness enters)"),
     Map({
-        "place": Field(Map(extra=OneOf((Str(max_len=3), List(Str(max_len=3), min_items=1)))),
-                       doc="named cards taken out of the deck and put face up on the given piles"),
+        "place": Field(Map(extra=OneOf((Str(max_len=3), List(Str(max_len=3), min_items=1))),
+                           pile_keys=True),
+                       doc="named cards taken out of the deck and put face up on the given piles "
+                       "(keys: group[i], or a group of one pile)"),
         "to": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
                     doc="the piles dealt to: a group name or a list of piles"),
         "count": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),

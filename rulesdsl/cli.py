@@ -1,0 +1,284 @@
+"""The ``rulesdsl`` command: list, check, schema, show, moves, replay, play.
+
+Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
+replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
+bad arguments). Errors go to standard error as one clear message, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import position as positions
+from .errors import MoveError, PositionError, RulesError
+
+EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+
+
+class InputError(Exception):
+    """Bad input from the command line; the message is shown as is."""
+
+
+def _options(pairs) -> dict:
+    out = {}
+    for item in pairs or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--option expects KEY=VALUE, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _read(path: str, what: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _game(args):
+    """The game the arguments describe: a variant with options, and a seed or a position file."""
+    from .game import Game
+    from .loader import load
+    options = _options(getattr(args, "option", None))
+    data = None
+    if getattr(args, "position", None):
+        text = _read(args.position, "position")
+        if text.lstrip().startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{args.position}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg}") from None
+            if isinstance(data, dict) and isinstance(data.get("options"), dict):
+                options = {**{k: v for k, v in data["options"].items()}, **options}
+        else:
+            data = text
+    variant = load(args.variant, options)
+    if data is None:
+        return variant.new_game(args.seed)
+    try:
+        if isinstance(data, dict) and data.get("format") == "rulesdsl-save/1":
+            return Game.load_save(variant, data)
+        return Game.from_position(variant, data)
+    except PositionError as exc:
+        raise InputError(f"{args.position}: {exc}") from None
+
+
+def _split_moves(text: str) -> list[str]:
+    out = []
+    for line in text.replace(",", "\n").splitlines():
+        line = line.split("#", 1)[0].strip() if not line.strip().startswith("#") else ""
+        if line:
+            out.append(line)
+    return out
+
+
+# -- commands -----------------------------------------------------------------------
+
+def cmd_list(args) -> int:
+    from .registry import describe_all
+    rows = describe_all()
+    if args.json:
+        print(json.dumps([{"name": n, "description": d, "options": o, "error": e} for n, d, o, e in rows],
+                         indent=2))
+        return EXIT_OK
+    for name, desc, opts, error in rows:
+        print(f"{name:12} {desc if not error else 'BROKEN: ' + error}")
+        for o in opts:
+            print(f"{'':12}   --option {o}")
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    try:
+        from .validate import check_paths
+    except ImportError:  # the validator module is optional while it is being built
+        check_paths = None
+    diags = []
+    if check_paths is not None:
+        diags = check_paths(args.files, play=args.play, strict=args.strict)
+    else:
+        from .loader import diagnose
+        for f in args.files:
+            diags.extend(diagnose(f))
+    errors = [d for d in diags if d.severity == "error"]
+    warnings = [d for d in diags if d.severity != "error"]
+    if args.json:
+        print(json.dumps([d.to_json() for d in diags], indent=2))
+    else:
+        for d in diags:
+            print(d.render(), file=sys.stderr)
+        status = "ok" if not errors else "failed"
+        print(f"{len(args.files)} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s): {status}",
+              file=sys.stderr)
+    if errors or (args.strict and warnings):
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+def cmd_schema(args) -> int:
+    from .schema import json_schema
+    print(json.dumps(json_schema(), indent=2))
+    return EXIT_OK
+
+
+def cmd_show(args) -> int:
+    g = _game(args)
+    if args.json:
+        out = g.position(reveal=args.reveal)
+        out.update(won=g.won, over=g.over, score=g.score)
+        print(json.dumps(out, indent=2))
+    else:
+        from runners.render import render
+        print(render(g, reveal=args.reveal, color=False))
+    return EXIT_OK
+
+
+def _play_after(g, after):
+    if not after:
+        return
+    text = after
+    try:
+        import os
+        if os.path.isfile(after):
+            text = _read(after, "move list")
+    except OSError:
+        pass
+    for i, m in enumerate(_split_moves(text), 1):
+        try:
+            g.play(m)
+        except MoveError as exc:
+            raise InputError(f"--after: move {i} ({m}): {exc}") from None
+
+
+def cmd_moves(args) -> int:
+    g = _game(args)
+    _play_after(g, args.after)
+    moves = g.legal_moves()
+    if args.json:
+        print(json.dumps([g.move_json(m) for m in moves], indent=2))
+    else:
+        for i, m in enumerate(moves, 1):
+            print(f"{i:3}. {g.move_text(m)}")
+        if not moves:
+            print("no legal move" + (" (won)" if g.won else ""))
+    return EXIT_OK
+
+
+def cmd_replay(args) -> int:
+    g = _game(args)
+    moves = _split_moves(_read(args.moves, "move list"))
+    failed = None
+    for i, m in enumerate(moves, 1):
+        try:
+            g.play(m)
+        except MoveError as exc:
+            failed = (i, m, str(exc))
+            break
+    result = {"played": len(g.history), "won": g.won, "over": g.over, "score": g.score}
+    if failed:
+        result.update(illegal={"number": failed[0], "move": failed[1], "reason": failed[2]})
+    if args.json:
+        result["position"] = g.position(reveal=True)
+        print(json.dumps(result, indent=2))
+    else:
+        if failed:
+            print(f"move {failed[0]} ({failed[1]}) is illegal: {failed[2]}")
+        print(f"played {result['played']} move(s); won: {'yes' if g.won else 'no'}; "
+              f"over: {'yes' if g.over else 'no'}; score: {g.score}")
+    return EXIT_FAIL if failed else EXIT_OK
+
+
+def cmd_play(args) -> int:
+    from runners.text import run
+    g = _game(args)
+    return run(g, sys.stdin, sys.stdout)
+
+
+def _common(p, seed=True):
+    p.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
+    if seed:
+        p.add_argument("--seed", type=_seed, default=1, help="deal number (default 1)")
+    p.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    p.add_argument("--position", metavar="FILE",
+                   help="start from a position (JSON, or compact text; see docs/positions.md) instead of a seed")
+
+
+def _seed(text):
+    from .deal import MAX_SEED
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to {MAX_SEED}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rulesdsl", description="Declare, check and play patience games.",
+                                epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("list", help="every variant with its description and options")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    s.set_defaults(fn=cmd_list)
+
+    s = sub.add_parser("check", help="validate variant files (exit 0 only when all are valid)",
+                       epilog="exit codes: 0 valid, 1 errors (or warnings with --strict), 2 bad arguments")
+    s.add_argument("files", nargs="+", metavar="FILE")
+    s.add_argument("--play", type=int, default=3, metavar="N",
+                   help="random playouts per option combination to run (default 3; 0 for static checks only)")
+    s.add_argument("--strict", action="store_true", help="fail on warnings too")
+    s.add_argument("--json", action="store_true", help="print diagnostics as JSON")
+    s.set_defaults(fn=cmd_check)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of the variant format")
+    s.set_defaults(fn=cmd_schema)
+
+    s = sub.add_parser("show", help="the dealt position")
+    _common(s)
+    s.add_argument("--json", action="store_true", help="print the position as JSON")
+    s.add_argument("--reveal", action="store_true", help="show face-down cards")
+    s.set_defaults(fn=cmd_show)
+
+    s = sub.add_parser("moves", help="the legal moves, optionally after some moves")
+    _common(s)
+    s.add_argument("--after", metavar="MOVES", help="moves to play first: a file (one per line) or "
+                   "a comma-separated list")
+    s.add_argument("--json", action="store_true", help="print the moves as JSON")
+    s.set_defaults(fn=cmd_moves)
+
+    s = sub.add_parser("replay", help="play a move list; stop at the first illegal move",
+                       epilog="exit codes: 0 every move applied, 1 an illegal move, 2 bad input")
+    _common(s)
+    s.add_argument("--moves", required=True, metavar="FILE", help="one move per line; # starts a comment")
+    s.add_argument("--json", action="store_true", help="print the result as JSON")
+    s.set_defaults(fn=cmd_replay)
+
+    s = sub.add_parser("play", help="play in the text runner (reads commands from standard input)")
+    _common(s)
+    s.set_defaults(fn=cmd_play)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except RulesError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_INPUT
+    except (InputError, PositionError, MoveError, ValueError) as exc:
+        print(f"rulesdsl: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
