@@ -16,7 +16,7 @@ class Function:
     result: str
     doc: str
     build: Callable        # (compiler, arg_fns, arg_types, node) -> (fn, result type)
-    pure: bool = True      # may be folded when every argument is a constant
+    pure: bool = True      # may be folded when every argument is a constant (False: reads the position)
 
     @property
     def signature(self) -> str:
@@ -98,9 +98,11 @@ def _pairs(c, fns, types, node):   # only reached through a quantifier
 FUNCTIONS = {f.name: f for f in (
     Function("len", ("list[any]",), "int", "number of items in a list (a run, a pile's cards, a group)", _len),
     Function("cards", ("pile|list[pile]",), "list[card]",
-             "every card of a pile, or of the piles of a group in order, bottom first", _cards),
+             "every card of a pile, or of the piles of a group in order, bottom first", _cards,
+             pure=False),
     Function("tops", ("list[pile]",), "list[card]",
-             "the top card of each non-empty pile of a group, in order (gaps skipped)", _tops),
+             "the top card of each non-empty pile of a group, in order (gaps skipped)", _tops,
+             pure=False),
     Function("succ", ("int",), "int",
              "the next rank up; after the highest, the lowest if the deck wraps, else none", _succ),
     Function("pred", ("int",), "int",

@@ -177,7 +177,7 @@ def cmd_replay(args) -> int:
         except MoveError as exc:
             failed = (i, m, str(exc))
             break
-    result = {"played": len(g.history), "won": g.won, "over": g.over, "score": g.score}
+    result = {"played": g.ply, "won": g.won, "over": g.over, "score": g.score}
     if failed:
         result.update(illegal={"number": failed[0], "move": failed[1], "reason": failed[2]})
     if args.json:

@@ -83,6 +83,7 @@ class World:
         self.layout = layout
         self.constants = dict(constants or {})   # name -> (value, type)
         self.actions = {name: i for i, name in enumerate(actions)}
+        self.words: set = set()    # text values options may take, for 'write it in quotes' hints
 
     def const_type(self, value) -> str:
         if isinstance(value, bool):
@@ -114,6 +115,7 @@ class Compiler:
         self.role = role
         self.scope: dict[str, tuple[int, str]] = {}   # quantifier name -> (slot, type)
         self.qdepth = 0
+        self.inner: tuple = ()   # the names bound by the innermost quantifier being compiled
         c = self.expr(node)
         if want and not _fits(c.type, want):
             raise CompileError("E208", f"this expression gives {_say(c.type)}, but {_say(want)} is "
@@ -159,12 +161,19 @@ class Compiler:
                  + list(self.w.layout.groups) + list(self.suit_names) + list(self.color_names))
         from .errors import suggest
         hint = suggest(name, known)
+        hint = f"did you mean '{hint}'?" if hint else None
         msg = f"unknown name '{name}'"
         if self.role in ROLE_NAMES and name in {k for r in ROLE_NAMES.values() for k in r}:
             msg += f" (it is not available in this kind of rule; here: {', '.join(role_names) or 'only piles, options and constants'})"
-        raise CompileError("E201", msg, n.col, f"did you mean '{hint}'?" if hint else None)
+        elif name in self.w.words or name in self.w.actions:
+            what = "an option's value" if name in self.w.words else "an action's name"
+            msg += f" ('{name}' is {what}: as text it is written in quotes)"
+            hint = f"write '{name}'"
+        raise CompileError("E201", msg, n.col, hint)
 
     def x_Attr(self, n):
+        if self.qdepth and n.name == "cards":
+            self._linear(n.obj, "reading a pile's cards inside a quantifier")
         obj = self.expr(n.obj)
         t = obj.type
         if t == NONE:
@@ -180,7 +189,7 @@ class Compiler:
         make, rtype = table[n.name]
         if rtype == "elem":
             rtype = elem(t)
-        fn = make(self, obj.fn)
+        fn = self._fused(n, t) or make(self, obj.fn)
         return self._fold(Compiled(fn, rtype, binders=obj.binders), obj)
 
     def x_Index(self, n):
@@ -195,6 +204,10 @@ class Compiler:
             seq = obj.const
             i = idx.const
             if i is None or not -len(seq) <= i < len(seq):
+                if isinstance(n.obj, ast.Name) and n.obj.id in self.w.layout.groups:
+                    g = n.obj.id
+                    raise CompileError("E206", f"no pile {g}[{i}]: group '{g}' has {len(seq)} pile(s), "
+                                       f"{g}[0] to {g}[{len(seq) - 1}]", n.index.col)
                 raise CompileError("E206", f"index {i} is out of range: this has {len(seq)} item(s), "
                                    f"numbered 0 to {len(seq) - 1}", n.index.col)
             return _const(seq[i], et)
@@ -218,6 +231,8 @@ class Compiler:
         if spec.name == "pairs":
             raise CompileError("E209", "pairs(...) can only be the collection of a quantifier, "
                                "as in all(a, b in pairs(run): ...)", n.col)
+        if self.qdepth and spec.name in ("cards", "tops") and n.args:
+            self._linear(n.args[0], f"{spec.name}() inside a quantifier", n.col)
         args = [self.expr(a) for a in n.args]
         if len(args) != len(spec.params):
             raise CompileError("E204", f"{n.func}() takes {len(spec.params)} argument(s) "
@@ -261,20 +276,11 @@ class Compiler:
         items = [self.expr(i) for i in n.items]
         for c, node in zip(items, n.items):
             self._want(c, BOOL, node, f"'{n.op}' needs")
-        fns = tuple(c.fn for c in items)
         binders = frozenset().union(*(c.binders for c in items))
-        if n.op == "and":
-            if len(fns) == 2:
-                f1, f2 = fns
-                fn = lambda e: bool(f1(e)) and bool(f2(e))
-            else:
-                fn = lambda e: all(f(e) for f in fns)
-        else:
-            if len(fns) == 2:
-                f1, f2 = fns
-                fn = lambda e: bool(f1(e)) or bool(f2(e))
-            else:
-                fn = lambda e: any(f(e) for f in fns)
+        # a right fold of two-way closures: each test is one Python call, short-circuiting
+        fn = items[-1].fn
+        for c in reversed(items[:-1]):
+            fn = _and2(c.fn, fn) if n.op == "and" else _or2(c.fn, fn)
         return self._fold(Compiled(fn, BOOL, binders=binders), *items)
 
     def x_Cond(self, n):
@@ -298,13 +304,21 @@ class Compiler:
         if op in ("+", "-", "*", "/", "%", "**"):
             self._want(left, INT, n.left, f"'{op}' needs")
             self._want(right, INT, n.right, f"'{op}' needs")
-            fn = _ARITH[op](lf, rf)
+            if op in ("+", "-") and right.is_const and right.const is not None and not left.is_const:
+                k = right.const if op == "+" else -right.const
+                fn = lambda e: None if (x := lf(e)) is None else x + k
+            else:
+                fn = _ARITH[op](lf, rf)
             return self._fold(Compiled(fn, INT, binders=binders), left, right)
         if op in ("==", "!="):
             if _unify(left.type, right.type) is None:
                 raise CompileError("E203", f"cannot compare {_say(left.type)} with {_say(right.type)}",
                                    n.right.col)
-            fn = (lambda e: lf(e) == rf(e)) if op == "==" else (lambda e: lf(e) != rf(e))
+            if right.is_const and not left.is_const:
+                k = right.const
+                fn = (lambda e: lf(e) == k) if op == "==" else (lambda e: lf(e) != k)
+            else:
+                fn = (lambda e: lf(e) == rf(e)) if op == "==" else (lambda e: lf(e) != rf(e))
             return self._fold(Compiled(fn, BOOL, binders=binders), left, right)
         if op in ("<", "<=", ">", ">="):
             self._want(left, INT, n.left, f"'{op}' needs")
@@ -344,12 +358,12 @@ class Compiler:
             raise CompileError("E210", "pairs(...) binds two names, as in all(a, b in pairs(xs): ...)"
                                if pairs else f"{n.kind}(...) binds one name here, as in "
                                f"{n.kind}(x in xs: ...)", n.col)
-        if self.qdepth and not (coll.binders & set(self.scope)):
-            raise CompileError("E207", "a quantifier inside another must range over something of the "
-                               "outer variable (like p.cards), so the cost stays linear", n.coll.col)
+        if self.qdepth:
+            self._linear(n.coll.args[0] if pairs else n.coll, "a quantifier inside another", n.coll.col)
         for name in n.names:
             if name in self.scope:
-                raise CompileError("E211", f"'{name}' is already bound by an outer quantifier", n.col)
+                raise CompileError("E211", f"'{name}' is already bound by an outer quantifier", n.col,
+                                   "give the inner one another name")
         slots = []
         for name in n.names:
             slot = len(self.scope)
@@ -358,10 +372,12 @@ class Compiler:
             self.scope[name] = (slot, et)
             slots.append(slot)
         self.qdepth += 1
+        outer, self.inner = self.inner, tuple(n.names)
         try:
             body = self.expr(n.body)
         finally:
             self.qdepth -= 1
+            self.inner = outer
             for name in n.names:
                 del self.scope[name]
         if n.kind == "sum":
@@ -374,6 +390,39 @@ class Compiler:
         fn = _QUANT[(n.kind, pairs)](cf, bf, slots)
         binders = (coll.binders | body.binders) - set(n.names)
         return Compiled(fn, rtype, binders=binders)
+
+    # -- fused accessors: the hot paths of move generation in one closure each ----------
+    def _slot(self, node):
+        """The context slot a plain name reads, if it is one (not a quantifier variable)."""
+        if isinstance(node, ast.Name) and node.id not in self.scope and node.id in ROLE_NAMES[self.role]:
+            return node.id
+        return None
+
+    def _fused(self, n, t):
+        table_name = {"rank": "rank_of", "suit": "suit_of", "color": "color_of"}.get(n.name)
+        slot = self._slot(n.obj)
+        if t == CARD and table_name and slot:
+            return _slot_card(slot, getattr(self.w.deck, table_name))
+        if (t == CARD and table_name and isinstance(n.obj, ast.Attr) and n.obj.name == "top"
+                and self._slot(n.obj.obj)):
+            return _slot_top_card(self._slot(n.obj.obj), getattr(self.w.deck, table_name))
+        if elem(t) and n.name == "size" and slot:
+            return _slot_len(slot)
+        return None
+
+    def _linear(self, node, what, col=None):
+        """Inside a quantifier, collections must hang off the innermost variable (p.cards,
+        [p.prev, p.next]), so every card is read a bounded number of times: cost stays linear."""
+        items = node.items if isinstance(node, ast.ListLit) else (node,)
+        for item in items:
+            root = item.obj if isinstance(item, ast.Attr) and item.name == "cards" else item
+            while isinstance(root, ast.Attr):
+                root = root.obj
+            if not (isinstance(root, ast.Name) and root.id in self.inner):
+                names = " or ".join(self.inner) or "the quantifier's variable"
+                raise CompileError("E207", f"{what} must range over something of the outer variable "
+                                   f"{names} (like {self.inner[0] if self.inner else 'p'}.cards), so the "
+                                   f"cost stays linear", col or item.col)
 
     # -- helpers ------------------------------------------------------------
     def _want(self, c, typ, node, what):
@@ -388,6 +437,39 @@ class Compiler:
             except Exception:   # a constant that cannot be folded stays a function
                 return c
         return c
+
+
+def _slot_card(slot, table):
+    get = operator.attrgetter(slot)
+    if slot == "card":
+        return lambda e: None if (x := e.card) is None else table[x]
+    if slot == "a":
+        return lambda e: None if (x := e.a) is None else table[x]
+    if slot == "b":
+        return lambda e: None if (x := e.b) is None else table[x]
+    return lambda e: None if (x := get(e)) is None else table[x]
+
+
+def _slot_top_card(slot, table):
+    if slot == "dest":
+        return lambda e: table[s[-1]] if (s := e.st.piles[e.dest]) else None
+    get = operator.attrgetter(slot)
+    return lambda e: None if (p := get(e)) is None else (table[s[-1]] if (s := e.st.piles[p]) else None)
+
+
+def _slot_len(slot):
+    if slot == "run":
+        return lambda e: None if (x := e.run) is None else len(x)
+    get = operator.attrgetter(slot)
+    return lambda e: None if (x := get(e)) is None else len(x)
+
+
+def _and2(f1, f2):
+    return lambda e: f1(e) and f2(e)
+
+
+def _or2(f1, f2):
+    return lambda e: f1(e) or f2(e)
 
 
 def _fits(have: str, want: str) -> bool:

@@ -6,6 +6,8 @@ long history stays small.
 """
 from __future__ import annotations
 
+from array import array
+
 from . import moves as engine
 from . import notation, position
 from .compiler import Env
@@ -19,8 +21,10 @@ class Game:
         self.state = state
         self.seed = seed
         self.start = state.copy()
-        self.history: list = []     # (move, undo record)
-        self.future: list = []      # moves undone, for redo
+        self._codes = array("q")    # the moves played, packed (moves.encode)
+        self._ops = array("q")      # their undo operations, packed, all moves end to end
+        self._marks = array("q")    # where each move's operations start in _ops
+        self.future: list = []      # moves undone, for redo (newest last)
         self._env = Env(state)
         self._legal = None
 
@@ -78,24 +82,28 @@ class Game:
             move = self.parse_move(move)
         elif move not in self.legal_moves():
             raise MoveError(f"illegal move {notation.move_text(self.variant, move)}")
-        record = engine.apply(self.variant, self.state, move, self._env)
-        self.history.append((move, record))
+        self._apply(move)
         self.future.clear()
-        self._legal = None
         return move
 
     def apply_unchecked(self, move):
         """Play a move taken from legal_moves() without looking it up again (playouts)."""
-        record = engine.apply(self.variant, self.state, move, self._env)
-        self.history.append((move, record))
+        self._apply(move)
         self.future.clear()
+
+    def _apply(self, move):
+        self._codes.append(engine.encode(self.variant, move))
+        self._marks.append(len(self._ops))
+        engine.apply(self.variant, self.state, move, self._env, self._ops)
         self._legal = None
 
     def undo(self):
-        if not self.history:
+        """Take back the last move with its follow-ups and points; return it (None if none)."""
+        if not self._codes:
             return None
-        move, record = self.history.pop()
-        engine.undo(self.state, record)
+        code = self._codes.pop()
+        engine.undo(self.state, self._ops, self._marks.pop())
+        move = engine.decode(self.variant, self.state, code)
         self.future.append(move)
         self._legal = None
         return move
@@ -104,12 +112,26 @@ class Game:
         if not self.future:
             return None
         move = self.future.pop()
-        future = self.future
-        record = engine.apply(self.variant, self.state, move, self._env)
-        self.history.append((move, record))
-        self.future = future
-        self._legal = None
+        self._apply(move)
         return move
+
+    @property
+    def history(self) -> list:
+        """The moves played, oldest first (rebuilt from the packed history)."""
+        st = self.start.copy()
+        out = []
+        env = Env(st)
+        log = array("q")
+        for code in self._codes:
+            m = engine.decode(self.variant, st, code)
+            engine.apply(self.variant, st, m, env, log)
+            out.append(m)
+        return out
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been played (and not undone)."""
+        return len(self._codes)
 
     # -- outcome ----------------------------------------------------------------
     @property
@@ -134,7 +156,7 @@ class Game:
     def clone(self) -> "Game":
         g = Game(self.variant, self.state.copy(), self.seed)
         g.start = self.start
-        g.history = list(self.history)
+        g._codes, g._ops, g._marks = array("q", self._codes), array("q", self._ops), array("q", self._marks)
         g.future = list(self.future)
         return g
 
@@ -155,7 +177,7 @@ class Game:
         return {"format": "rulesdsl-save/1", "variant": self.variant.id,
                 "options": dict(self.variant.options), "seed": self.seed,
                 "start": position.to_dict(self.variant, self.start),
-                "moves": [self.move_text(m) for m, _ in self.history],
+                "moves": [self.move_text(m) for m in self.history],
                 "redo": [self.move_text(m) for m in reversed(self.future)]}
 
     @classmethod

@@ -31,11 +31,14 @@ def _expr_text(value) -> str:
 class Builder:
     """Builds one Variant from one Document; collects diagnostics instead of stopping."""
 
-    def __init__(self, doc: Document, option_values: dict | None, variant_id: str):
+    def __init__(self, doc: Document, option_values: dict | None, variant_id: str, *, wrap=None):
         self.doc = doc
         self.out: list[Diagnostic] = []
         self.given = dict(option_values or {})
         self.id = variant_id
+        # wrap(fn, yaml_path, want) -> fn: lets a tool (the validator) watch every compiled
+        # expression at run time and name the rule, with its file position, when one fails.
+        self.wrap = wrap
 
     def err(self, code, message, path, **kw):
         self.out.append(self.doc.diag(code, message, path, **kw))
@@ -56,8 +59,10 @@ class Builder:
         actions_names = list(data.get("actions") or {}) if isinstance(data.get("actions"), dict) else []
         constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
         self.world = World(deck, layout, constants, actions_names)
+        self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
         self.compiler = Compiler(self.world)
         self.params()
+        self.hidden_names()
         rules = self.pile_rules()
         deal = self.deal_steps()
         actions = self.actions()
@@ -88,7 +93,9 @@ class Builder:
                                spec.get("min"), spec.get("max"), spec.get("help", ""))
             if opt.values is not None and opt.default not in opt.values:
                 self.err("O403", f"option '{name}': the default {opt.default!r} is not one of its values "
-                         f"({', '.join(map(str, opt.values))})", ("options", name, "default"))
+                         f"({', '.join(map(str, opt.values))})", ("options", name, "default"),
+                         hint=f"make the default one of them, or add {opt.default!r} to values")
+            self.option_checks(name, spec, opt)
             decls.append(opt)
             values[name] = opt.default
         for name, given in self.given.items():
@@ -109,6 +116,37 @@ class Builder:
             values[name] = value
         return values, tuple(decls)
 
+    def option_checks(self, name, spec, opt) -> None:
+        """An option's own declaration: ranges that make sense, values listed once."""
+        p = ("options", name)
+        if opt.values is not None:
+            seen = []
+            for i, v in enumerate(opt.values):
+                if (type(v), v) in seen:
+                    self.err("O406", f"option '{name}': the value {v!r} is listed twice", p + ("values", i),
+                             hint="list each allowed value once")
+                seen.append((type(v), v))
+            for k in ("min", "max"):
+                if k in spec:
+                    self.err("O407", f"option '{name}' gives both values and {k}: with values, only "
+                             f"the listed values are allowed", p + (k,), key=True,
+                             hint=f"remove '{k}', or remove 'values' to allow a range of numbers")
+            return
+        lo, hi = opt.min, opt.max
+        if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
+            self.err("O405", f"option '{name}': min {lo} is greater than max {hi}, so no value is allowed",
+                     p + ("min",), hint="swap them")
+            return
+        d = opt.default
+        if isinstance(d, bool) or not isinstance(d, int):
+            self.err("O404", f"option '{name}': the default {d!r} is not a whole number; an option "
+                     f"without 'values' takes numbers", p + ("default",),
+                     hint=f"write 'values: [{d}, ...]' to allow named choices")
+        elif (isinstance(lo, int) and d < lo) or (isinstance(hi, int) and d > hi):
+            self.err("O404", f"option '{name}': the default {d} is outside the allowed range "
+                     f"{lo if lo is not None else ''}..{hi if hi is not None else ''}", p + ("default",),
+                     hint="choose a default within min and max")
+
     def deck(self) -> Deck | None:
         spec = self.data.get("deck") or {}
         if not isinstance(spec, dict):
@@ -124,11 +162,13 @@ class Builder:
                     return None
                 for word in (suit.name, suit.letter):
                     if word in seen:
-                        self.err("K201", f"suit name or letter '{word}' is used twice", ("deck", "suits", i))
+                        self.err("K201", f"suit name or letter '{word}' is used twice", ("deck", "suits", i),
+                                 hint="give each suit a name and a letter of its own")
                     seen.add(word)
                 if suit.letter in "AJQKT0123456789":
                     self.err("K202", f"suit letter '{suit.letter}' would be read as a rank",
-                             ("deck", "suits", i, "letter"))
+                             ("deck", "suits", i, "letter"),
+                             hint="pick a letter that is not A, T, J, Q, K or a digit")
                 made.append(suit)
         else:
             made = [Suit(*s) for s in STANDARD_SUITS]
@@ -139,7 +179,8 @@ class Builder:
             if value is None or not 1 <= value <= 13:
                 self.err("K203", f"'{r}' is not a rank (expected A, 2..10, J, Q, K)", ("deck", "ranks", i))
             elif value in parsed:
-                self.err("K203", f"rank '{r}' is listed twice", ("deck", "ranks", i))
+                self.err("K203", f"rank '{r}' is listed twice", ("deck", "ranks", i),
+                         hint="list each rank once; for two copies of every card use decks: 2")
             else:
                 parsed.append(value)
         if not parsed:
@@ -160,7 +201,7 @@ class Builder:
             rows = tuple(rows) if isinstance(rows, list) and all(isinstance(r, int) for r in rows) else ()
             if rows and "count" in g:
                 self.err("P301", f"pile group '{name}' gives both count and rows; rows decide the count",
-                         ("piles", name, "count"), key=True)
+                         ("piles", name, "count"), key=True, hint="remove count")
             count = sum(rows) if rows else self.group_count(name, g.get("count", 1))
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 return None
@@ -168,10 +209,11 @@ class Builder:
             offsets = tuple(offsets) if isinstance(offsets, list) else ()
             if offsets and len(offsets) != len(rows):
                 self.err("P302", f"pile group '{name}' has {len(rows)} rows but {len(offsets)} offsets",
-                         ("piles", name, "offsets"))
+                         ("piles", name, "offsets"), hint="give one offset per row")
                 offsets = ()
             if g.get("overlap") and not rows:
-                self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"))
+                self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"),
+                         hint="lay the piles out with rows: [...], or remove overlap")
             groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap"))))
         return Layout(groups)
 
@@ -208,15 +250,43 @@ class Builder:
             return
         for name, value in raw.items():
             c = self.compile(("params", name), "const", None)
-            if c is None:
-                continue
-            if not c.is_const:
-                self.err("E213", f"parameter '{name}' must be computable from the options alone",
-                         ("params", name))
+            if c is None or not c.is_const:
+                if c is not None:
+                    self.err("E213", f"parameter '{name}' must be computable from the options alone",
+                             ("params", name), hint="params see the options only; compute it in the "
+                             "rule that uses it")
+                # reported once here: the rules that use it are spared a second, misleading error
+                self.world.constants.setdefault(name, (None, "any"))
                 continue
             if name in self.world.constants:
-                self.err("E214", f"parameter '{name}' has the name of an option", ("params", name), key=True)
+                self.err("E214", f"parameter '{name}' has the name of an option", ("params", name), key=True,
+                         hint="rename the parameter, or remove the option")
             self.world.constants[name] = (c.const, c.type)
+
+    def hidden_names(self) -> None:
+        """Warn about an option or parameter whose name hides (or is hidden by) another name."""
+        from .compiler import RANK_NAMES, ROLE_NAMES
+        w = self.world
+        rule_names = {n for names in ROLE_NAMES.values() for n in names}
+        for section in ("options", "params"):
+            raw = self.data.get(section)
+            for name in raw if isinstance(raw, dict) else ():
+                if name in rule_names:
+                    what, effect = "a name the rules see (the moving card, run or piles)", \
+                        "rules that see that name never see the " + section[:-1]
+                elif name in w.layout.groups:
+                    what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + \
+                        ", not the group"
+                elif name in RANK_NAMES or name in ("true", "false", "none"):
+                    what, effect = "a built-in word", "expressions see the " + section[:-1] + " instead"
+                elif name in w.deck.colors or any(su.name == name for su in w.deck.suits):
+                    what, effect = "a suit or colour name", "expressions see the " + section[:-1] + \
+                        " instead"
+                else:
+                    continue
+                self.out.append(self.doc.diag(
+                    "O408", f"{section[:-1]} '{name}' has the name of {what}: {effect}",
+                    (section, name), key=True, severity="warning", hint="rename it"))
 
     def pile_rules(self) -> dict:
         rules = {}
@@ -225,7 +295,7 @@ class Builder:
             lift = g.get("lift", "none")
             if "sequence" in g and lift != "run":
                 self.err("P304", f"pile group '{name}': sequence applies only with lift: run",
-                         p + ("sequence",), key=True)
+                         p + ("sequence",), key=True, hint="set lift: run, or remove sequence")
             capacity = g.get("capacity")
             rules[name] = model.PileRules(
                 group=name, role=g.get("role", "other"), lift=lift,
@@ -302,7 +372,8 @@ class Builder:
                         taken[(rank, suit)] = taken.get((rank, suit), 0) + 1
                         if taken[(rank, suit)] > deck.decks:
                             self.err("D503", f"{text} is placed more times than the deck has it "
-                                     f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath)
+                                     f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath,
+                                     hint="place each card once, or shuffle more decks together (deck.decks)")
                         placed.append((piles[0], rank, suit))
                         remaining -= 1
                 steps.append(model.Place(tuple(placed)))
@@ -316,7 +387,9 @@ class Builder:
                 piles = tuple(p for j, p in enumerate(piles) if j not in skip)
                 counts = self._per_pile(step.get("count", 1), len(piles), path + ("count",))
                 if "down" in step and "up" in step:
-                    self.err("D505", "give down or up, not both", path + ("up",), key=True)
+                    self.err("D505", "give down or up, not both", path + ("up",), key=True,
+                             hint="down counts the face-down cards of each pile, up the face-up ones; "
+                             "either fixes the other")
                 if "up" in step:
                     ups = self._per_pile(step["up"], len(piles), path + ("up",))
                     downs = tuple(max(c - u, 0) for c, u in zip(counts, ups))
@@ -324,7 +397,8 @@ class Builder:
                     downs = self._per_pile(step.get("down", 0), len(piles), path + ("down",))
                     for c, d in zip(counts, downs):
                         if d > c:
-                            self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",))
+                            self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",),
+                                     hint="down can be at most count")
                             break
                 steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row"))
                 remaining -= sum(counts)
@@ -339,11 +413,16 @@ class Builder:
                     steps.append(model.RemoveCards(fn))
             if remaining < 0:
                 self.err("D502", f"the deal needs {deck.size - remaining} cards but the deck has {deck.size}",
-                         path)
+                         path, hint="deal fewer cards, or shuffle more decks together (deck.decks)")
                 remaining = 0
         if remaining > 0:
+            groups = self.data.get("piles") if isinstance(self.data.get("piles"), dict) else {}
+            stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == "stock"),
+                         None)
             self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
-                     f"or end with a 'rest' step", ("deal",), hint="add '- rest: stock[0]'")
+                     f"or end with a 'rest' step", ("deal",),
+                     hint=f"add '- rest: {stock}[0]'" if stock else
+                     "add a pile group with role: stock, and end the deal with '- rest: stock[0]'")
         if not has_shuffle:
             self.out.append(self.doc.diag("D506", "the deal never shuffles: every game will be the same",
                                           ("deal",), severity="warning"))
@@ -352,7 +431,8 @@ class Builder:
     def _per_pile(self, value, n, path) -> tuple:
         if isinstance(value, list):
             if len(value) != n:
-                self.err("D504", f"{len(value)} numbers given for {n} piles", path)
+                self.err("D504", f"'{path[-1]}' gives {len(value)} numbers for {n} piles", path,
+                         hint="give one number per pile, or a single number for all of them")
                 return tuple((list(value) + [0] * n)[:n])
             return tuple(value)
         return (value if isinstance(value, int) else 0,) * n
@@ -370,7 +450,8 @@ class Builder:
                 continue
             kind = a.get("kind", "deal")
             if kind == "recycle" and len(targets) != 1:
-                self.err("A601", "a recycle turns one pile over onto one pile", p + ("to",))
+                self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
+                         hint="give one pile in 'to', or use kind: deal to spread cards over piles")
             out.append(model.Action(
                 name, kind, src[0], targets,
                 count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
@@ -443,6 +524,8 @@ class Builder:
             return None
         if falsy_none and c.is_const and c.const is False:
             return None      # "accept: false" means the pile never takes a card
+        if self.wrap is not None:
+            return self.wrap(c.fn, tuple(path), want)
         return c.fn
 
 
@@ -548,7 +631,9 @@ def load_path(path, options: dict | None = None, *, warnings: list | None = None
     if warnings is not None:
         warnings.extend(d for d in builder.out if d.severity != "error")
     if errors or variant is None:
-        raise RulesError(errors or [doc.diag("S100", "the file does not describe a variant", ())])
+        raise RulesError(errors or [doc.diag("S100", "the file does not describe a variant", (),
+                                           hint="a variant needs a name, at least one pile group under "
+                                           "piles, a deal and a win")])
     return variant
 
 
@@ -562,7 +647,9 @@ def diagnose(path, options: dict | None = None) -> list[Diagnostic]:
     builder = Builder(doc, options, path.stem)
     variant = builder.build()
     if variant is None and not any(d.severity == "error" for d in builder.out):
-        builder.out.append(doc.diag("S100", "the file does not describe a variant", ()))
+        builder.out.append(doc.diag("S100", "the file does not describe a variant", (),
+                                           hint="a variant needs a name, at least one pile group under "
+                                           "piles, a deal and a win"))
     return builder.out
 
 

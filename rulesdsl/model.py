@@ -138,6 +138,11 @@ class Variant:
         self.sources = tuple(p for p, r in enumerate(self.rules) if r.lift != "none")
         self.dests = tuple(p for p, r in enumerate(self.rules) if r.takes)
         self.action_index = {a.name: i for i, a in enumerate(self.actions)}
+        covers = self.layout.covers
+        self.dest_table = tuple((d, covers[d], self.rules[d].accept, self.rules[d].accept_empty,
+                                 self.rules[d].capacity) for d in self.dests)
+        self.removal_index = {r.name: r for r in self.removals}
+        self.removal_number = {r.name: i for i, r in enumerate(self.removals)}
 
     def new_game(self, seed: int = 1):
         """A new game dealt from this seed (see deal.py for the shuffle)."""

@@ -57,7 +57,7 @@ def generate(v, st, env: Env) -> list:
     piles, down = st.piles, st.down
     covers = v.layout.covers
     rules = v.rules
-    dests = v.dests
+    dests = v.dest_table
     env.st = st
     for s in v.sources:
         pile = piles[s]
@@ -89,18 +89,16 @@ def generate(v, st, env: Env) -> list:
             del pile[-n:]                 # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
-            for d in dests:
+            for d, dc, accept, accept_empty, cap in dests:
                 if d == s:
                     continue
-                dc = covers[d]
                 if dc and not _free(piles, dc):
                     continue
                 target = piles[d]
-                dr = rules[d]
-                if dr.capacity is not None and len(target) + n > dr.capacity:
+                if cap is not None and len(target) + n > cap:
                     continue
                 env.dest = d
-                test = dr.accept if target else dr.accept_empty
+                test = accept if target else accept_empty
                 if test is None or not test(env):
                     continue
                 if n > 1 and max_run is not None:
@@ -166,11 +164,16 @@ def action_allowed(a, i, st, env) -> bool:
 
 
 # -- applying and undoing ------------------------------------------------------------
+# Each primitive operation is packed into one int (two low bits say which), so a
+# 1,000-move history is a few thousand 8-byte words.
+T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
+BIAS = 1 << 40
+
 
 def transfer(st, src, dst, n, reverse, face_down, log):
     """Move the top n cards of src onto dst (reversed: one at a time), recording it."""
     s, d = st.piles[src], st.piles[dst]
-    log.append(("t", src, dst, n, reverse, st.down[src], st.down[dst]))
+    log.append(src << 2 | dst << 12 | n << 22 | reverse << 33 | st.down[src] << 34 | st.down[dst] << 45)
     cards = s[-n:]
     del s[-n:]
     if reverse:
@@ -182,9 +185,14 @@ def transfer(st, src, dst, n, reverse, face_down, log):
         st.down[dst] = len(d)
 
 
-def apply(v, st, move, env: Env) -> tuple:
-    """Play a move known to be legal; return the record that undoes it."""
-    log = []
+def _score(st, gained, log):
+    if gained:
+        log.append(T_POINTS | (gained + BIAS) << 2)
+        st.points += gained
+
+
+def apply(v, st, move, env: Env, log) -> None:
+    """Play a move known to be legal, appending the operations that undo it to log."""
     env.st = st
     if move.kind == "move":
         src, dst = move.sources[0], move.dest
@@ -197,18 +205,13 @@ def apply(v, st, move, env: Env) -> tuple:
             env.run, env.card, env.source, env.dest = run, run[0], src, dst
             gained = points(env) or 0
             pile.extend(run)
-            if gained:
-                log.append(("p", gained))
-                st.points += gained
+            _score(st, gained, log)
         transfer(st, src, dst, n, False, False, log)
     elif move.kind == "remove":
-        rule = next(r for r in v.removals if r.name == move.name)
+        rule = v.removal_index[move.name]
         if rule.points is not None:
             env.cards = move.cards
-            gained = rule.points(env) or 0
-            if gained:
-                log.append(("p", gained))
-                st.points += gained
+            _score(st, rule.points(env) or 0, log)
         for p in move.sources:
             transfer(st, p, move.dest, 1, False, False, log)
     else:
@@ -228,14 +231,10 @@ def apply(v, st, move, env: Env) -> tuple:
                 if done:
                     break
         st.used[i] += 1
-        log.append(("u", i))
+        log.append(T_USED | i << 2)
         if a.points is not None:
-            gained = a.points(env) or 0
-            if gained:
-                log.append(("p", gained))
-                st.points += gained
+            _score(st, a.points(env) or 0, log)
     follow_ups(v, st, log)
-    return tuple(log)
 
 
 def follow_ups(v, st, log):
@@ -249,7 +248,7 @@ def follow_ups(v, st, log):
                     pile = piles[p]
                     if pile and down[p] >= len(pile):
                         down[p] = len(pile) - 1
-                        log.append(("f", p))
+                        log.append(T_FLIP | p << 2)
                         changed = True
             else:
                 for p in auto.piles:
@@ -264,21 +263,52 @@ def follow_ups(v, st, log):
             return
 
 
-def undo(st, log) -> None:
-    for op in reversed(log):
-        kind = op[0]
-        if kind == "t":
-            _, src, dst, n, reverse, ds, dd = op
-            d = st.piles[dst]
+def undo(st, log, start: int = 0) -> None:
+    """Undo the operations log[start:] (newest first) and drop them from the log."""
+    piles, down = st.piles, st.down
+    while len(log) > start:
+        op = log.pop()
+        kind = op & 3
+        if kind == T_MOVE:
+            src, dst = op >> 2 & 1023, op >> 12 & 1023
+            n = op >> 22 & 2047
+            d = piles[dst]
             cards = d[-n:]
             del d[-n:]
-            if reverse:
+            if op >> 33 & 1:
                 cards.reverse()
-            st.piles[src].extend(cards)
-            st.down[src], st.down[dst] = ds, dd
-        elif kind == "f":
-            st.down[op[1]] += 1
-        elif kind == "u":
-            st.used[op[1]] -= 1
-        elif kind == "p":
-            st.points -= op[1]
+            piles[src].extend(cards)
+            down[src], down[dst] = op >> 34 & 2047, op >> 45 & 2047
+        elif kind == T_FLIP:
+            down[op >> 2] += 1
+        elif kind == T_USED:
+            st.used[op >> 2] -= 1
+        else:
+            st.points -= (op >> 2) - BIAS
+
+
+# -- moves packed into ints, for the history ----------------------------------------------
+
+def encode(v, move) -> int:
+    if move.kind == "move":
+        return 0 | move.sources[0] << 2 | move.dest << 12 | len(move.cards) << 22
+    if move.kind == "remove":
+        code = 1 | len(move.sources) << 2 | v.removal_number[move.name] << 5
+        for k, p in enumerate(move.sources):
+            code |= p << (11 + 10 * k)
+        return code
+    return 2 | v.action_index[move.name] << 2
+
+
+def decode(v, st, code: int) -> Move:
+    """The move a code stands for, read in the position before it is played."""
+    kind = code & 3
+    if kind == 0:
+        src, dst, n = code >> 2 & 1023, code >> 12 & 1023, code >> 22 & 2047
+        return Move("move", (src,), dst, tuple(st.piles[src][-n:]))
+    if kind == 1:
+        count, rule = code >> 2 & 7, v.removals[code >> 5 & 63]
+        sources = tuple(code >> (11 + 10 * k) & 1023 for k in range(count))
+        return Move("remove", sources, rule.dest, tuple(st.piles[p][-1] for p in sources), rule.name)
+    a = v.actions[code >> 2]
+    return Move("action", (a.source,), None, (), a.name)

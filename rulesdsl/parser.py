@@ -9,7 +9,7 @@ from functools import lru_cache
 from importlib import resources
 
 from lark import Lark, Transformer, Token, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
 
@@ -68,20 +68,25 @@ def parse(text: str):
     except UnexpectedCharacters as exc:
         raise ExprSyntaxError("E101", f"unexpected character {text[exc.pos_in_stream]!r}"
                               f" (expected {_expected(exc.allowed or ['an expression'])})",
-                              exc.column) from None
+                              exc.pos_in_stream + 1) from None
     except UnexpectedEOF as exc:
         raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
-                              len(text) + 1) from None
+                              len(text.rstrip()) + 1) from None
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
             raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
-                                  len(text) + 1) from None
+                                  len(text.rstrip()) + 1) from None
         raise ExprSyntaxError("E103", f"unexpected {tok.value!r} (expected {_expected(exc.expected)})",
-                              tok.column) from None
+                              tok.start_pos + 1) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark errors
         raise ExprSyntaxError("E101", "cannot read expression", getattr(exc, "column", 1)) from None
-    node = _ToAst().transform(tree)
+    try:
+        node = _ToAst().transform(tree)
+    except VisitError as exc:     # Lark wraps what a transformer callback raises (E107)
+        if isinstance(exc.orig_exc, ExprSyntaxError):
+            raise exc.orig_exc from None
+        raise
     _check_depth(node)
     return node
 
@@ -97,7 +102,9 @@ def _check_depth(node, depth=0):
 
 
 def _col(meta_or_token) -> int:
-    return getattr(meta_or_token, "column", 1) or 1
+    """1 + the offset of a token or tree in the expression text (a column, on one line)."""
+    pos = getattr(meta_or_token, "start_pos", None)
+    return pos + 1 if isinstance(pos, int) else 1
 
 
 @v_args(meta=True)
@@ -105,27 +112,27 @@ class _ToAst(Transformer):
     def number(self, meta, c):
         value = int(c[0])
         if value > MAX_NUMBER:
-            raise ExprSyntaxError("E107", f"number {c[0]} is larger than {MAX_NUMBER}", c[0].column)
-        return ast.Number(c[0].column, value)
+            raise ExprSyntaxError("E107", f"number {c[0]} is larger than {MAX_NUMBER}", _col(c[0]))
+        return ast.Number(_col(c[0]), value)
 
     def string(self, meta, c):
         value = c[0][1:-1]
         if len(value) > MAX_STRING:
-            raise ExprSyntaxError("E107", f"string longer than {MAX_STRING} characters", c[0].column)
-        return ast.String(c[0].column, value)
+            raise ExprSyntaxError("E107", f"string longer than {MAX_STRING} characters", _col(c[0]))
+        return ast.String(_col(c[0]), value)
 
     def name(self, meta, c):
-        return ast.Name(c[0].column, str(c[0]))
+        return ast.Name(_col(c[0]), str(c[0]))
 
     def attr(self, meta, c):
-        return ast.Attr(c[0].col, c[0], str(c[1]), c[1].column)
+        return ast.Attr(c[0].col, c[0], str(c[1]), _col(c[1]))
 
     def index(self, meta, c):
         return ast.Index(c[0].col, c[0], c[1])
 
     def call(self, meta, c):
         args = tuple(a for a in c[1:] if a is not None)
-        return ast.Call(c[0].column, str(c[0]), args)
+        return ast.Call(_col(c[0]), str(c[0]), args)
 
     def listlit(self, meta, c):
         return ast.ListLit(_col(meta), tuple(a for a in c if a is not None))
@@ -169,4 +176,4 @@ class _ToAst(Transformer):
         kind = str(c[0])
         names = tuple(str(t) for t in c[1:] if isinstance(t, Token) and t.type == "NAME")
         nodes = [x for x in c[1:] if isinstance(x, ast.Node)]
-        return ast.Quant(c[0].column, kind, names, nodes[0], nodes[1])
+        return ast.Quant(_col(c[0]), kind, names, nodes[0], nodes[1])

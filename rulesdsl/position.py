@@ -7,6 +7,8 @@ JSON (what a save holds)::
      "used": {"recycle": 1}, "points": 20}
 
 Each pile lists its cards bottom first; a ``#`` before a card means it lies face down.
+With several decks, ``7D.1`` is the 7D of the second deck (``card.copy == 1``); a card
+written without a copy takes the first copy not placed elsewhere.
 Piles not listed are empty. What a player is shown masks face-down cards as ``##``.
 
 Compact text (like chess's FEN; lines, or ``;`` between them)::
@@ -32,6 +34,24 @@ FORMAT = "rulesdsl-position/1"
 MAX_TEXT = 200_000
 
 
+def card_text(deck, c) -> str:
+    """Card text that tells copies apart: 7D is the first deck's, 7D.1 the second's."""
+    copy = deck.copy_of[c]
+    return deck.text(c) + (f".{copy}" if copy else "")
+
+
+def _face(deck, text: str):
+    """'7D' -> (rank, suit, None); '7D.1' -> (rank, suit, 1), a given copy."""
+    face, dot, copy = text.partition(".")
+    rank, suit = deck.parse_face(face)
+    if not dot:
+        return rank, suit, None
+    if not copy.isdigit() or int(copy) >= deck.decks:
+        raise ValueError(f"'{text}': the copy after the dot must be 0 to {deck.decks - 1} "
+                         f"(this game has {deck.decks} deck{'s' if deck.decks > 1 else ''})")
+    return rank, suit, int(copy)
+
+
 def to_dict(v, st: State, *, reveal: bool = True) -> dict:
     piles = {}
     for p, pile in enumerate(st.piles):
@@ -40,9 +60,9 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
         cards = []
         for i, c in enumerate(pile):
             if i < st.down[p]:
-                cards.append("#" + v.deck.text(c) if reveal else "##")
+                cards.append("#" + card_text(v.deck, c) if reveal else "##")
             else:
-                cards.append(v.deck.text(c))
+                cards.append(card_text(v.deck, c))
         piles[v.layout.pile_names[p]] = cards
     out = {"format": FORMAT, "variant": v.id, "options": dict(v.options), "piles": piles,
            "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
@@ -105,22 +125,30 @@ def _build(v, lines, used, points) -> State:
                 placed.append((p, None, True))
                 continue
             try:
-                placed.append((p, deck.parse_face(face), down))
+                placed.append((p, _face(deck, face), down))
             except ValueError as exc:
                 raise PositionError(f"{where}: card {i + 1}: {exc}") from None
-    # named cards first, then the placeholders, then the rest
+    # cards of a given copy first, then other named cards, then placeholders, then the rest
     ids: dict = {}
     for k, (p, face, down) in enumerate(placed):
-        if face is None:
+        if face is None or face[2] is None:
             continue
-        for cid in deck.copies(*face):
+        cid = deck.copies(face[0], face[1])[face[2]]
+        if cid not in free_set:
+            raise PositionError(f"{v.layout.pile_names[p]}: {card_text(deck, cid)} is placed twice")
+        free_set.discard(cid)
+        ids[k] = cid
+    for k, (p, face, down) in enumerate(placed):
+        if face is None or face[2] is not None:
+            continue
+        for cid in deck.copies(face[0], face[1]):
             if cid in free_set:
                 free_set.discard(cid)
                 ids[k] = cid
                 break
         else:
-            raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(deck.copies(*face)[0])} appears more "
-                                f"often than the deck holds it ({deck.decks})")
+            raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(deck.copies(face[0], face[1])[0])} "
+                                f"appears more often than the deck holds it ({deck.decks})")
     free = [c for c in free if c in free_set]
     for k, (p, face, down) in enumerate(placed):
         if face is None:
@@ -132,10 +160,11 @@ def _build(v, lines, used, points) -> State:
         if down:
             st.down[p] += 1
     if rest_pile is not None:
-        all_down = st.down[rest_pile] == len(st.piles[rest_pile])
+        if st.down[rest_pile] != len(st.piles[rest_pile]):
+            raise PositionError(f"{v.layout.pile_names[rest_pile]}: '*' (the rest of the deck, face down) "
+                                f"cannot lie on face-up cards")
         st.piles[rest_pile].extend(reversed(free))
-        if all_down:
-            st.down[rest_pile] = len(st.piles[rest_pile])
+        st.down[rest_pile] = len(st.piles[rest_pile])
     for name, count in used.items():
         if name not in v.action_index:
             raise PositionError(f"used: no action '{name}' (actions: {', '.join(v.action_index) or 'none'})")

@@ -200,7 +200,7 @@ class Map(Spec):
             if k in self.fields:
                 self.fields[k].spec.check(v, kp, doc, out)
             elif self.extra is not None:
-                if self.pile_keys and not (isinstance(k, str) and _PILE_REF.match(k)):
+                if self.pile_keys and not (isinstance(k, str) and _PILE_REF.fullmatch(k)):
                     out.append(doc.diag("S106", f"'{k}' is not a pile: write a group name or "
                                         f"group[i], like stock[0]", kp, key=True))
                 elif not self.pile_keys and (not isinstance(k, str) or not k.isidentifier()):
@@ -234,13 +234,15 @@ class Map(Spec):
         if self.extra is not None:
             out["additionalProperties"] = self.extra.json()
             if self.pile_keys:
-                out["propertyNames"] = {"pattern": _PILE_REF.pattern}
+                out["propertyNames"] = {"pattern": _PILE_REF_JSON}
         else:
             out["additionalProperties"] = False
         return out
 
 
-_PILE_REF = re.compile(r"\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*\Z")
+_PILE_REF = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$")   # fullmatch
+# the same in the regex dialect JSON Schema uses (ECMA-262: no \Z; a pattern may match anywhere)
+_PILE_REF_JSON = r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$"
 
 
 def _key(path) -> str:
@@ -371,10 +373,39 @@ VARIANT = Map({
 
 
 def json_schema() -> dict:
-    out = VARIANT.json()
+    """The variant format as JSON Schema (draft 07), for editors (yaml-language-server).
+
+    Two things differ from the table above, because an editor sees one file at a time: a
+    file that ``extends`` another needs none of the required keys (its parent gives them),
+    and any key may be ``null``, which in such a file removes what the parent gave.
+    """
+    out = _nullable(VARIANT.json())
+    required = out.pop("required")
+    out["anyOf"] = [{"required": ["extends"]}, {"required": required}]
     out["$schema"] = "http://json-schema.org/draft-07/schema#"
     out["title"] = "rulesdsl variant"
     return out
+
+
+def _nullable(node):
+    """The same JSON Schema with every mapping value also allowed to be null."""
+    if isinstance(node, list):
+        return [_nullable(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _nullable(v) for k, v in node.items() if k not in ("properties", "additionalProperties")}
+    if "properties" in node:
+        out["properties"] = {k: _or_null(_nullable(v)) for k, v in node["properties"].items()}
+    if "additionalProperties" in node:
+        extra = node["additionalProperties"]
+        out["additionalProperties"] = _or_null(_nullable(extra)) if isinstance(extra, dict) else extra
+    return out
+
+
+def _or_null(spec: dict) -> dict:
+    inner = dict(spec)
+    doc = inner.pop("description", "")
+    return {"anyOf": [inner, {"type": "null"}], "description": doc}
 
 
 def all_keys(spec=VARIANT, prefix="") -> set:

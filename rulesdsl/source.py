@@ -46,7 +46,7 @@ class Document:
     def mark(self, path) -> Mark:
         return self.locate(path)[0]
 
-    def diag(self, code, message, path=(), *, key=False, offset=0, hint=None,
+    def diag(self, code, message, path=(), *, key=False, offset=None, hint=None,
              severity="error") -> Diagnostic:
         """A diagnostic at a value (or its key); offset is a column inside an expression."""
         path = tuple(path)
@@ -54,17 +54,41 @@ class Document:
         if key and path in self.key_marks:
             m = self.key_marks[path]
         line, col = m.line, m.column
-        if offset:
-            if m.style in ("'", '"'):
-                col += 1 + offset
-            elif m.style in ("|", ">"):
-                line += 1
-                src = owner.line_text(line) or ""
-                col = len(src) - len(src.lstrip()) + 1 + offset
-            else:
-                col += offset
+        if offset is not None:      # a character inside an expression (0 = its first)
+            line, col = _place(owner, m, offset)
         return Diagnostic(code, message, owner.path, line, col, severity,
                           owner.line_text(line), hint)
+
+
+def _place(doc, m: Mark, offset: int):
+    """File line and column of character `offset` of a scalar's text that starts at mark m.
+
+    The scalar's lines are walked in the file: the first starts at the mark (after an opening
+    quote), block scalars start on the next line, and every later line at its first
+    non-blank character; each line break counts as one character of the text (YAML folds
+    it into a space or keeps it as a newline, one character either way).
+    """
+    block = m.style in ("|", ">")
+    line = m.line + 1 if block else m.line
+    start = None if block else m.column + (1 if m.style in ("'", '"') else 0)
+    remaining = offset
+    for _ in range(500):
+        src = doc.line_text(line)
+        if src is None:
+            break
+        if start is None:
+            if not src.strip():          # a blank line inside a block is one newline
+                remaining -= 1
+                line += 1
+                continue
+            start = len(src) - len(src.lstrip()) + 1
+        length = len(src.rstrip()) - (start - 1)
+        if remaining <= length:
+            return line, start + remaining
+        remaining -= length + 1
+        line += 1
+        start = None
+    return m.line, m.column + offset
 
 
 def read_text(text: str, path: str = "<string>") -> Document:
@@ -74,14 +98,13 @@ def read_text(text: str, path: str = "<string>") -> Document:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        msg, hint, at_start = _yaml_words(exc)
+        if at_start and exc.context_mark is not None:
+            mark = exc.context_mark      # point at where the unclosed thing opens
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         lines = text.splitlines()
         src = lines[line - 1] if 0 < line <= len(lines) else None
-        msg = f"YAML syntax: {exc.problem or exc.context}"
-        if exc.context and exc.problem:
-            msg += f" ({exc.context})"
-        raise RulesError(Diagnostic("Y001", msg, path, line, col, "error", src,
-                                    "check indentation, colons and quotes")) from None
+        raise RulesError(Diagnostic("Y001", msg, path, line, col, "error", src, hint)) from None
     except yaml.YAMLError as exc:
         raise RulesError(Diagnostic("Y001", f"YAML syntax: {exc}", path, 1, 1)) from None
     doc = Document(path, text, None)
@@ -95,6 +118,32 @@ def read_text(text: str, path: str = "<string>") -> Document:
     finally:
         loader.dispose()
     return doc
+
+
+def _yaml_words(exc) -> tuple:
+    """(message, hint, point at the opening mark?) for a YAML syntax error, in an author's words."""
+    problem, context = exc.problem or "", exc.context or ""
+    if "quoted scalar" in context and "end of stream" in problem:
+        return ("YAML syntax: the quoted text that starts here is never closed", "add the closing quote", True)
+    if "flow sequence" in context and "stream end" in problem:
+        return ("YAML syntax: the list '[' that starts here is never closed", "add the closing ']'", True)
+    if "flow mapping" in context and "stream end" in problem:
+        return ("YAML syntax: the mapping '{' that starts here is never closed", "add the closing '}'", True)
+    if "mapping values are not allowed" in problem:
+        return ("YAML syntax: a ':' where none can be: a key indented deeper than the keys around it, or "
+                "a value holding ': '", "align the key with its neighbours, or put the value in quotes", False)
+    if "'\\t'" in problem:
+        return ("YAML syntax: a tab; YAML indents with spaces only", "replace the tab with spaces", False)
+    if "cannot start any token" in problem:
+        char = problem.split("found character ", 1)[-1].split(" that", 1)[0]
+        return (f"YAML syntax: a plain value cannot start with {char}", "put the value in quotes", False)
+    if "expected <block end>" in problem:
+        return ("YAML syntax: this line's indentation does not match the lines above it",
+                "indent keys of the same mapping, and items of the same list, equally", False)
+    msg = f"YAML syntax: {problem or context}"
+    if context and problem:
+        msg += f" ({context})"
+    return msg, "check indentation, colons and quotes", False
 
 
 def read_file(path) -> Document:

