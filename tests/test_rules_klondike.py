@@ -84,3 +84,13 @@ def test_deal():
         assert len(pile(g, f"tableau[{i}]")) == i + 1
         assert g.state.down[g.variant.pile_index(f"tableau[{i}]")] == i
     assert len(pile(g, "stock[0]")) == 24
+
+
+def test_foundation_top_card_may_come_back_to_a_column():
+    g = game("klondike", "foundation[0]: AS 2S 3S; foundation[1]: AH; tableau[0]: 4H")
+    assert notations(g) == {"3S@foundation[0]>tableau[0]"}
+    g.play("3S@foundation[0]>tableau[0]")
+    assert pile(g, "foundation[0]") == ["AS", "2S"] and pile(g, "tableau[0]") == ["4H", "3S"]
+    # only the top card, and never from one foundation to another (an ace shuttling between them)
+    g = game("klondike", "foundation[0]: AS; tableau[0]: 5H")
+    assert notations(g) == set()
