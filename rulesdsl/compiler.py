@@ -304,7 +304,7 @@ class Compiler:
         if op in ("+", "-", "*", "/", "%", "**"):
             self._want(left, INT, n.left, f"'{op}' needs")
             self._want(right, INT, n.right, f"'{op}' needs")
-            if op in ("+", "-") and right.is_const and right.const is not None and not left.is_const:
+            if op in ("+", "-") and right.is_const and type(right.const) is int and not left.is_const:
                 k = right.const if op == "+" else -right.const
                 fn = lambda e: None if (x := lf(e)) is None else x + k
             else:
@@ -656,6 +656,7 @@ PILE_ATTRS = {
     "index": (_p_table("index_of"), INT),
     "group": (_p_table("group_of"), STR),
     "prev": (_p_table("prev"), PILE),
+    "covered_by": (_p_table("covers"), list_of(PILE)),
     "next": (_p_table("next"), PILE),
 }
 
@@ -699,6 +700,7 @@ ATTR_DOCS = {
     "pile.index": "its number in its group, from 0",
     "pile.group": "its group's name, as text",
     "pile.prev": "the pile before it in its group, wrapping from the first to the last",
+    "pile.covered_by": "the piles that cover it (from the geometry), whether or not they hold cards",
     "pile.next": "the pile after it in its group, wrapping from the last to the first",
     "list.size": "number of items",
     "list.first": "the first item (a run's bottom card), or none",

@@ -684,9 +684,10 @@ class _Playout:
         if f.context is not None and f.path[0] in ("piles", "removals") and \
                 f.path[-1] in ("accept", "accept_empty", "max_run", "when", "points"):
             run, card, source, dest, cards = f.context
-            if doing == "listing" and run and source is not None and dest is not None:
+            if f.path[0] == "piles" and doing == "listing" and run and source is not None \
+                    and dest is not None:
                 judging = f", judging {v.deck.text(run[0])}@{v.pile_name(source)}>{v.pile_name(dest)}"
-            elif doing == "listing" and cards:
+            elif f.path[0] == "removals" and doing == "listing" and cards:
                 judging = f", judging the removal of {' '.join(v.deck.text(c) for c in cards)}"
         if doing == "listing" and not judging:
             judging = ", while listing the legal moves"

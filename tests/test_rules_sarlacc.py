@@ -318,3 +318,23 @@ def test_perft_depth_3():
         got.append(perft(g, 3))
         assert g.state == before
     assert got == [310251, 234437, 233530, 211159, 290119]
+
+
+def test_place_covered_only_by_the_source_does_not_count_for_the_run_length():
+    """(4,1) is empty but covered by the source pile (5,1) until the run's last card leaves,
+    so it cannot hold a card while the run moves one card at a time. Rows 2-5 are full
+    otherwise (row 1 is empty but covered), so no other empty place is free."""
+    special = {"9S", "8H", "TD"}
+    others = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in special]
+    places = [p for p in range(10, 52) if p not in (31, 42, 46)]       # rows 2-5 less (4,1)
+    fill = dict(zip(places, others))
+    cells = others[len(places):len(places) + 6]
+    lines = [f"tableau[{p}]: {c}" for p, c in fill.items()]
+    lines += ["tableau[42]: 9S 8H", "tableau[46]: TD"]
+    g = game("sarlacc", "; ".join(lines + [f"cell[{i}]: {c}" for i, c in enumerate(cells)]))
+    assert "9S@tableau[42]>tableau[46]" not in notations(g)          # 1 card may move, not 2
+    assert "8H@tableau[42]>cell[0]" not in notations(g)              # (the cells are full)
+    g = game("sarlacc", "; ".join(lines + [f"cell[{i}]: {c}" for i, c in enumerate(cells[:5])]))
+    assert "9S@tableau[42]>tableau[46]" in notations(g)              # (1 + 1) * 2**0 = 2
+    g.play("9S@tableau[42]>tableau[46]")
+    assert pile(g, "tableau[46]") == ["TD", "9S", "8H"] and pile(g, "tableau[42]") == []
