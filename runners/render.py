@@ -97,23 +97,23 @@ def render_fan(pt: Painter, piles) -> list[str]:
     return lines
 
 
-def render_cells(pt: Painter, items) -> list[str]:
-    v, st = pt.v, pt.g.state
-    cells = []
-    for p in items:
-        if p is None:
-            cells.append("")
-            continue
-        n = len(st.piles[p])
-        cells.append(f"{v.pile_name(p)}: {pt.top(p)}" + (f" ({n})" if n > 1 else ""))
-    width = max((_visible_len(c) for c in cells), default=0) + 2
-    return ["".join(_pad(c, width) for c in cells).rstrip()]
+def _cell(pt: Painter, p) -> str:
+    if p is None:
+        return ""
+    n = len(pt.g.state.piles[p])
+    return f"{pt.v.pile_name(p)}: {pt.top(p)}" + (f" ({n})" if n > 1 else "")
+
+
+def render_cells(pt: Painter, items, width) -> list[str]:
+    """Piles side by side, each showing its top card and size, in columns of one width."""
+    return ["".join(_pad(_cell(pt, p), width) for p in items).rstrip()]
 
 
 def render(game, reveal=False, color=False) -> str:
     v = game.variant
     pt = Painter(game, reveal, color)
     rows = v.display or tuple((g,) for g in v.layout.groups)
+    width = 2 + max((_visible_len(_cell(pt, p)) for row in rows for p in _expand(v, row)), default=0)
     lines = []
     for row in rows:
         groups = [v.layout.groups[n] for n in row if n in v.layout.groups]
@@ -125,7 +125,7 @@ def render(game, reveal=False, color=False) -> str:
         if real and all(v.rules[p].show == "fan" for p in real):
             lines.extend(render_fan(pt, real))
         else:
-            lines.extend(render_cells(pt, piles))
+            lines.extend(render_cells(pt, piles, width))
     status = [f"{v.name}", f"score {game.score}"]
     if game.seed is not None:
         status.append(f"seed {game.seed}")
