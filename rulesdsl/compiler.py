@@ -408,6 +408,16 @@ class Compiler:
             return _slot_top_card(self._slot(n.obj.obj), getattr(self.w.deck, table_name))
         if elem(t) and n.name == "size" and slot:
             return _slot_len(slot)
+        # slot.prev.top.rank and the like: a neighbour's top card in one closure
+        obj = n.obj
+        if (t == CARD and table_name and isinstance(obj, ast.Attr) and obj.name == "top"
+                and isinstance(obj.obj, ast.Attr) and obj.obj.name in ("prev", "next")
+                and self._slot(obj.obj.obj)):
+            hop = getattr(self.w.layout, obj.obj.name)
+            get = operator.attrgetter(self._slot(obj.obj.obj))
+            table = getattr(self.w.deck, table_name)
+            return lambda e: None if (p := get(e)) is None else (
+                table[s[-1]] if (s := e.st.piles[hop[p]]) else None)
         return None
 
     def _linear(self, node, what, col=None):

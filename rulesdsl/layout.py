@@ -63,6 +63,11 @@ class Layout:
                 for p, q in self._overlaps(g):
                     covers[p].append(q)
         self.covers: tuple[tuple[int, ...], ...] = tuple(tuple(c) for c in covers)
+        under: list[list[int]] = [[] for _ in range(start)]
+        for p, cs in enumerate(covers):
+            for q in cs:
+                under[q].append(p)
+        self.under: tuple[tuple[int, ...], ...] = tuple(tuple(u) for u in under)  # piles q covers
         self.prev = tuple(prev)
         self.next = tuple(nxt)
         self.by_name = {n: i for i, n in enumerate(self.pile_names)}

@@ -57,7 +57,14 @@ def generate(v, st, env: Env) -> list:
     piles, down = st.piles, st.down
     covers = v.layout.covers
     rules = v.rules
-    dests = v.dest_table
+    # piles with room for at least one more card, and how much (a full pile is skipped early)
+    open_all = [(d, dc, acc, acc_empty, 1 << 30 if cap is None else cap - len(piles[d]))
+                for d, dc, acc, acc_empty, cap in v.dest_table if cap is None or len(piles[d]) < cap]
+    # ... and of those, the ones free now. Lifting part of a pile changes no pile's freedom;
+    # lifting a whole pile may free the piles it covers, so then every open pile is asked.
+    open_free = [x for x in open_all if not x[1] or _free(piles, x[1])]
+    covered = {x[0]: x for x in open_all if x[1]} if len(open_free) < len(open_all) else None
+    under = v.layout.under
     env.st = st
     for s in v.sources:
         pile = piles[s]
@@ -89,14 +96,15 @@ def generate(v, st, env: Env) -> list:
             del pile[-n:]                 # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
-            for d, dc, accept, accept_empty, cap in dests:
-                if d == s:
-                    continue
-                if dc and not _free(piles, dc):
+            cands = open_free
+            if not pile and covered and under[s]:
+                extra = [covered[q] for q in under[s] if q in covered and _free(piles, covers[q])]
+                if extra:
+                    cands = sorted(set(open_free + extra))
+            for d, dc, accept, accept_empty, room in cands:
+                if d == s or room < n:
                     continue
                 target = piles[d]
-                if cap is not None and len(target) + n > cap:
-                    continue
                 env.dest = d
                 test = accept if target else accept_empty
                 if test is None or not test(env):
