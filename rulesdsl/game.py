@@ -144,6 +144,35 @@ class Game:
     def over(self) -> bool:
         return self.won or not self.legal_moves()
 
+    def stalled(self) -> bool:
+        """True when moves remain but none of them matters: each is a card move that its
+        reverse undoes, turns up no card, frees no covered pile and puts nothing on a
+        foundation (a king shuttled between empty columns). The runner then offers resigning."""
+        moves = self.legal_moves()
+        if not moves or self.won:
+            return False
+        v = self.variant
+        for m in moves:
+            if m.kind != "move" or v.rules[m.dest].role in ("foundation", "discard"):
+                return False
+            src = m.sources[0]
+            before_down = sum(self.state.down)
+            freed = [p for p in v.layout.under[src] if not v.layout.free(self.state.piles, p)]
+            self.apply_unchecked(m)
+            try:
+                if sum(self.state.down) != before_down:
+                    return False
+                if any(v.layout.free(self.state.piles, p) for p in freed):
+                    return False
+                back = [r for r in self.legal_moves() if r.kind == "move" and r.sources == (m.dest,)
+                        and r.dest == src and r.cards == m.cards]
+                if not back:
+                    return False
+            finally:
+                self.undo()
+                self.future.pop()
+        return True
+
     @property
     def score(self) -> int:
         extra = 0

@@ -52,6 +52,9 @@ class Runner:
             self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
             return
         self.say("moves: " + "  ".join(f"{i}) {g.move_text(m)}" for i, m in enumerate(moves, 1)))
+        if g.stalled():
+            self.say("Every move left only shuffles cards back and forth (nothing turns up or goes "
+                     "up): type resign to end the game.")
 
     def hint(self):
         g = self.g

@@ -62,3 +62,19 @@ def test_end_of_game_message():
     out = io.StringIO()
     run(g, io.StringIO("1\n"), out)
     assert "You won!" in out.getvalue()
+
+
+def test_stalled_position_is_reported():
+    # only a king shuttling between empty columns is left: nothing turns up, nothing goes up
+    v = rulesdsl.load("sakhmet")
+    g = rulesdsl.Game.from_position(v, "tableau[0]: KS; tableau[1]: #2C 9N")
+    assert g.legal_moves() and g.stalled()
+    out = io.StringIO()
+    run(g, io.StringIO("resign\n"), out)
+    assert "type resign" in out.getvalue() and "resigned" in out.getvalue()
+    # a move that turns up a card matters
+    g = rulesdsl.Game.from_position(v, "tableau[0]: #2C KS")
+    assert not g.stalled()
+    # so does a draw, and a card to a foundation
+    assert not rulesdsl.Game.from_position(v, "tableau[0]: KS; stock[0]: #2C").stalled()
+    assert not rulesdsl.Game.from_position(v, "tableau[0]: KS; waste[0]: AS").stalled()
