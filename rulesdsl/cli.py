@@ -92,17 +92,11 @@ def cmd_list(args) -> int:
 
 
 def cmd_check(args) -> int:
-    try:
-        from .validate import check_paths
-    except ImportError:  # the validator module is optional while it is being built
-        check_paths = None
-    diags = []
-    if check_paths is not None:
-        diags = check_paths(args.files, play=args.play, strict=args.strict)
-    else:
-        from .loader import diagnose
-        for f in args.files:
-            diags.extend(diagnose(f))
+    from .validate import check_paths
+    if args.play < 0:
+        raise InputError("--play takes a number of playouts, 0 or more")
+    diags = check_paths(args.files, play=args.play, strict=args.strict,
+                        options=_options(args.option) or None)
     errors = [d for d in diags if d.severity == "error"]
     warnings = [d for d in diags if d.severity != "error"]
     if args.json:
@@ -232,6 +226,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--play", type=int, default=3, metavar="N",
                    help="random playouts per option combination to run (default 3; 0 for static checks only)")
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
+    s.add_argument("--option", "-o", action="append", metavar="K=V",
+                   help="check only this option value (repeatable); default: every combination")
     s.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     s.set_defaults(fn=cmd_check)
 

@@ -420,7 +420,7 @@ class Builder:
             stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == "stock"),
                          None)
             self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
-                     f"or end with a 'rest' step", ("deal",),
+                     f"or end with a 'rest' step", ("deal",), key=True,
                      hint=f"add '- rest: {stock}[0]'" if stock else
                      "add a pile group with role: stock, and end the deal with '- rest: stock[0]'")
         if not has_shuffle:

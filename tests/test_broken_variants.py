@@ -67,7 +67,7 @@ CASES = {
     # piles, deal, options
     "unknown_pile": ("P305", 19, 12, "did you mean 'stock'?"),
     "pile_index": ("P305", 21, 44, "group 'waste' has 1 pile(s)"),
-    "deal_too_few": ("D501", 17, 3, "leaves 12 of the 16 cards undealt"),
+    "deal_too_few": ("D501", 16, 1, "leaves 12 of the 16 cards undealt"),
     "deal_too_many": ("D502", 18, 5, "needs 18 cards but the deck has 16"),
     "place_not_in_deck": ("D503", 17, 31, "'K' is not a rank of this deck"),
     "option_default": ("O403", 6, 14, "the default 2 is not one of its values"),

@@ -133,3 +133,10 @@ def test_help_of_every_command():
 def test_console_script_is_installed():
     proc = subprocess.run([sys.executable, "-m", "rulesdsl.cli", "list"], capture_output=True, text=True)
     assert proc.returncode == 0 and "sakhmet" in proc.stdout
+
+
+def test_check_with_one_option_value():
+    code, _, err = run("check", "--play", "1", "--option", "level=draw3", "variants/sakhmet.yaml")
+    assert code == 0, err
+    code, _, err = run("check", "--play", "0", "--option", "level=draw9", "variants/sakhmet.yaml")
+    assert code == 1 and "O402" in err and "draw1, draw3" in err
