@@ -69,6 +69,7 @@ class Compiled:
     type: str
     const: object = NOCONST
     binders: frozenset = frozenset()   # quantifier variables this expression reads
+    plan: object = None                # for accept rules: a Plan (see Compiler.plan)
 
     @property
     def is_const(self):
@@ -101,6 +102,20 @@ def _const(value, typ):
     return Compiled(lambda e, v=value: v, typ, value)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What the generator may learn from an accept rule without running it.
+
+    ``max_run``: a conjunct ``run.size == k`` (or ``<= k``, ``< k``) bounds the run length.
+    ``join``: a conjunct ``L == R`` where L reads only the moving cards and R only the
+    destination's top card: R is computed once per pile and position, L once per run, and
+    a pile whose R differs from L is passed over without running the rule.
+    """
+    max_run: int | None = None
+    run_key: object = None       # L, a closure over the move context
+    top_key: object = None       # R, likewise
+
+
 class Compiler:
     """Compiles the expressions of one variant; one instance per world."""
 
@@ -111,7 +126,7 @@ class Compiler:
         self.color_names = {c: i for i, c in enumerate(d.colors)}
 
     # -- entry point ----------------------------------------------------
-    def compile(self, node, role: str, want: str | None = None) -> Compiled:
+    def compile(self, node, role: str, want: str | None = None, plan: bool = False) -> Compiled:
         self.role = role
         self.scope: dict[str, tuple[int, str]] = {}   # quantifier name -> (slot, type)
         self.qdepth = 0
@@ -120,7 +135,64 @@ class Compiler:
         if want and not _fits(c.type, want):
             raise CompileError("E208", f"this expression gives {_say(c.type)}, but {_say(want)} is "
                                f"needed here", node.col)
+        if plan and role == "move" and c.type == BOOL and not c.is_const:
+            c.plan = self.plan(node)
         return c
+
+    # -- what the generator can use without running a rule ----------------------------
+    def plan(self, node) -> Plan:
+        conjuncts = node.items if isinstance(node, ast.BoolOp) and node.op == "and" else (node,)
+        max_run, keys = None, (None, None)
+        for c in conjuncts:
+            if not isinstance(c, ast.Binary):
+                continue
+            bound = _size_bound(c)
+            if bound is not None:
+                max_run = bound if max_run is None else min(max_run, bound)
+            if c.op == "==" and keys[0] is None:
+                for run_side, top_side in ((c.left, c.right), (c.right, c.left)):
+                    rl, rr = self._reads(run_side), self._reads(top_side)
+                    if rl is not None and rl <= {"card", "run"} and rr == {"dest.top"}:
+                        keys = (self.compile(run_side, "move").fn, self.compile(top_side, "move").fn)
+                        break
+        self.role = "move"
+        return Plan(max_run, *keys)
+
+    def _reads(self, n):
+        """Which parts of the move context an expression reads, or None when it cannot say."""
+        if isinstance(n, (ast.Number, ast.String)):
+            return set()
+        if isinstance(n, ast.Name):
+            if n.id in ROLE_NAMES["move"]:
+                return {n.id}
+            if n.id in self.w.layout.groups:
+                return {"state"}
+            return set()          # options, params, ranks, suits, colours, true/false/none
+        if isinstance(n, ast.Attr):
+            if n.name == "top" and isinstance(n.obj, ast.Name) and n.obj.id == "dest":
+                return {"dest.top"}
+            return self._reads(n.obj)
+        if isinstance(n, ast.Call):
+            if n.func in ("cards", "tops", "used"):
+                return {"state"}
+            parts = [self._reads(a) for a in n.args]
+        elif isinstance(n, ast.Index):
+            parts = [self._reads(n.obj), self._reads(n.index)]
+        elif isinstance(n, ast.ListLit):
+            parts = [self._reads(i) for i in n.items]
+        elif isinstance(n, ast.Unary):
+            parts = [self._reads(n.operand)]
+        elif isinstance(n, ast.Binary):
+            parts = [self._reads(n.left), self._reads(n.right)]
+        elif isinstance(n, ast.BoolOp):
+            parts = [self._reads(i) for i in n.items]
+        elif isinstance(n, ast.Cond):
+            parts = [self._reads(n.then), self._reads(n.test), self._reads(n.other)]
+        else:
+            return None           # quantifiers and anything new: no claim
+        if any(p is None for p in parts):
+            return None
+        return set().union(*parts)
 
     # -- nodes ------------------------------------------------------------
     def expr(self, n) -> Compiled:
@@ -472,6 +544,18 @@ def _slot_len(slot):
         return lambda e: None if (x := e.run) is None else len(x)
     get = operator.attrgetter(slot)
     return lambda e: None if (x := get(e)) is None else len(x)
+
+
+def _size_bound(c) -> int | None:
+    """k from a conjunct run.size == k, run.size <= k, run.size < k (or len(run))."""
+    left, right = c.left, c.right
+    is_size = (isinstance(left, ast.Attr) and left.name == "size" and isinstance(left.obj, ast.Name)
+               and left.obj.id == "run") or (isinstance(left, ast.Call) and left.func == "len"
+                                             and len(left.args) == 1 and isinstance(left.args[0], ast.Name)
+                                             and left.args[0].id == "run")
+    if not is_size or not isinstance(right, ast.Number):
+        return None
+    return {"==": right.value, "<=": right.value, "<": right.value - 1}.get(c.op)
 
 
 def _and2(f1, f2):

@@ -39,6 +39,7 @@ class Builder:
         # wrap(fn, yaml_path, want) -> fn: lets a tool (the validator) watch every compiled
         # expression at run time and name the rule, with its file position, when one fails.
         self.wrap = wrap
+        self.plans: dict = {}    # path of an accept rule -> compiler.Plan
 
     def err(self, code, message, path, **kw):
         self.out.append(self.doc.diag(code, message, path, **kw))
@@ -304,6 +305,8 @@ class Builder:
                 accept=self.expr(p + ("accept",), "move", "bool", falsy_none=True) if "accept" in g else None,
                 accept_empty=self.expr(p + ("accept_empty",), "move", "bool", falsy_none=True)
                 if "accept_empty" in g else None,
+                accept_plan=self.plans.get(p + ("accept",)),
+                empty_plan=self.plans.get(p + ("accept_empty",)),
                 capacity=capacity if isinstance(capacity, int) else None,
                 points=self.expr(p + ("points",), "move", "int") if "points" in g else None,
                 show=g.get("show", "fan" if g.get("role") in ("tableau",) else "stack"),
@@ -504,14 +507,14 @@ class Builder:
         return tuple(tuple(r) for r in rows if isinstance(r, list))
 
     # -- expressions --------------------------------------------------------------
-    def compile(self, path, role, want):
+    def compile(self, path, role, want, plan=False):
         value = _get(self.data, path)
         if isinstance(value, (dict, list)) or value is None:
             return None
         text = _expr_text(value)
         try:
             node = parse(text)
-            return self.compiler.compile(node, role, want)
+            return self.compiler.compile(node, role, want, plan=plan)
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1)
         except CompileError as exc:
@@ -519,11 +522,18 @@ class Builder:
         return None
 
     def expr(self, path, role, want, falsy_none=False):
-        c = self.compile(path, role, want)
+        c = self.compile(path, role, want, plan=falsy_none)
         if c is None:
             return None
         if falsy_none and c.is_const and c.const is False:
             return None      # "accept: false" means the pile never takes a card
+        if c.plan is not None:
+            plan = c.plan
+            if self.wrap is not None and plan.run_key is not None:
+                from .compiler import Plan
+                plan = Plan(plan.max_run, self.wrap(plan.run_key, tuple(path), None),
+                            self.wrap(plan.top_key, tuple(path), None))
+            self.plans[tuple(path)] = plan
         if self.wrap is not None:
             return self.wrap(c.fn, tuple(path), want)
         return c.fn

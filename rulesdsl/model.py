@@ -41,6 +41,8 @@ class PileRules:
     max_run: Fn = None        # move context -> int
     accept: Fn = None         # move context -> bool, destination not empty
     accept_empty: Fn = None   # move context -> bool, destination empty
+    accept_plan: object = None      # compiler.Plan of accept: run bound, key join
+    empty_plan: object = None       # compiler.Plan of accept_empty
     capacity: int | None = None
     points: Fn = None         # move context -> int, scored when cards enter
     show: str = "stack"
@@ -141,6 +143,24 @@ class Variant:
         covers = self.layout.covers
         self.dest_table = tuple((d, covers[d], self.rules[d].accept, self.rules[d].accept_empty,
                                  self.rules[d].capacity) for d in self.dests)
+        # per destination: the most cards its rules can take when full / when empty, and the
+        # number of its group's key join (-1: none); joins: (run key, top key) per group
+        big = 1 << 30
+        self.joins = []
+        join_of = {}
+        self.dest_limits = []
+        for d in self.dests:
+            r = self.rules[d]
+            ap, ep = r.accept_plan, r.empty_plan
+            if ap is not None and ap.run_key is not None and r.group not in join_of:
+                join_of[r.group] = len(self.joins)
+                self.joins.append((ap.run_key, ap.top_key))
+            self.dest_limits.append((
+                ap.max_run if ap is not None and ap.max_run is not None else big,
+                ep.max_run if ep is not None and ep.max_run is not None else big,
+                join_of.get(r.group, -1)))
+        self.dest_limits = tuple(self.dest_limits)
+        self.joins = tuple(self.joins)
         self.removal_index = {r.name: r for r in self.removals}
         self.removal_number = {r.name: i for i, r in enumerate(self.removals)}
 

@@ -57,15 +57,23 @@ def generate(v, st, env: Env) -> list:
     piles, down = st.piles, st.down
     covers = v.layout.covers
     rules = v.rules
+    env.st = st
     # piles with room for at least one more card, and how much (a full pile is skipped early)
-    open_all = [(d, dc, acc, acc_empty, 1 << 30 if cap is None else cap - len(piles[d]))
-                for d, dc, acc, acc_empty, cap in v.dest_table if cap is None or len(piles[d]) < cap]
+    open_all = [(d, dc, acc, acc_empty, 1 << 30 if cap is None else cap - len(piles[d]), fmax, emax, jid)
+                for (d, dc, acc, acc_empty, cap), (fmax, emax, jid) in zip(v.dest_table, v.dest_limits)
+                if cap is None or len(piles[d]) < cap]
     # ... and of those, the ones free now. Lifting part of a pile changes no pile's freedom;
-    # lifting a whole pile may free the piles it covers, so then every open pile is asked.
+    # lifting a whole pile may free the piles it covers, so then those are asked too.
     open_free = [x for x in open_all if not x[1] or _free(piles, x[1])]
     covered = {x[0]: x for x in open_all if x[1]} if len(open_free) < len(open_all) else None
     under = v.layout.under
-    env.st = st
+    joins = v.joins
+    top_keys = {}
+    if joins:          # each non-empty destination's side of its rule's key join, once
+        for x in open_all:
+            if x[7] >= 0 and piles[x[0]]:
+                env.dest = x[0]
+                top_keys[x[0]] = joins[x[7]][1](env)
     for s in v.sources:
         pile = piles[s]
         if not pile:
@@ -101,14 +109,28 @@ def generate(v, st, env: Env) -> list:
                 extra = [covered[q] for q in under[s] if q in covered and _free(piles, covers[q])]
                 if extra:
                     cands = sorted(set(open_free + extra))
-            for d, dc, accept, accept_empty, room in cands:
+            run_keys = [_UNSET] * len(joins)
+            for d, dc, accept, accept_empty, room, fmax, emax, jid in cands:
                 if d == s or room < n:
                     continue
-                target = piles[d]
-                env.dest = d
-                test = accept if target else accept_empty
-                if test is None or not test(env):
-                    continue
+                if piles[d]:
+                    if accept is None or n > fmax:
+                        continue
+                    if jid >= 0:
+                        k = run_keys[jid]
+                        if k is _UNSET:
+                            k = run_keys[jid] = joins[jid][0](env)
+                        if top_keys[d] != k:
+                            continue
+                    env.dest = d
+                    if not accept(env):
+                        continue
+                else:
+                    if accept_empty is None or n > emax:
+                        continue
+                    env.dest = d
+                    if not accept_empty(env):
+                        continue
                 if n > 1 and max_run is not None:
                     limit = max_run(env)
                     if limit is None or n > limit:
@@ -121,6 +143,9 @@ def generate(v, st, env: Env) -> list:
         if action_allowed(a, i, st, env):
             out.append(Move("action", (a.source,), None, (), a.name))
     return out
+
+
+_UNSET = object()
 
 
 def _free(piles, covering) -> bool:
