@@ -112,6 +112,19 @@ class RemoveCards:
     test: Callable            # card context -> bool
 
 
+NO_LIMIT = 1 << 30
+
+
+@dataclass(frozen=True)
+class DestBlock:
+    """The piles of one group that take cards, and the shortcuts its accept rules allow."""
+    full_max: int
+    empty_max: int
+    run_key: Fn
+    top_key: Fn
+    piles: tuple              # (pile, covering piles, accept, accept_empty, capacity)
+
+
 @dataclass
 class Variant:
     """One variant with its option values bound: everything the engine needs."""
@@ -140,27 +153,23 @@ class Variant:
         self.sources = tuple(p for p, r in enumerate(self.rules) if r.lift != "none")
         self.dests = tuple(p for p, r in enumerate(self.rules) if r.takes)
         self.action_index = {a.name: i for i, a in enumerate(self.actions)}
+        # Destinations by group, in pile order, with what the generator may use without
+        # running a rule (compiler.Plan): the run bound when full / empty, and a key join.
         covers = self.layout.covers
-        self.dest_table = tuple((d, covers[d], self.rules[d].accept, self.rules[d].accept_empty,
-                                 self.rules[d].capacity) for d in self.dests)
-        # per destination: the most cards its rules can take when full / when empty, and the
-        # number of its group's key join (-1: none); joins: (run key, top key) per group
-        big = 1 << 30
-        self.joins = []
-        join_of = {}
-        self.dest_limits = []
-        for d in self.dests:
-            r = self.rules[d]
+        blocks = []
+        for name, g in self.layout.groups.items():
+            r = self.groups[name]
+            if not r.takes:
+                continue
             ap, ep = r.accept_plan, r.empty_plan
-            if ap is not None and ap.run_key is not None and r.group not in join_of:
-                join_of[r.group] = len(self.joins)
-                self.joins.append((ap.run_key, ap.top_key))
-            self.dest_limits.append((
-                ap.max_run if ap is not None and ap.max_run is not None else big,
-                ep.max_run if ep is not None and ep.max_run is not None else big,
-                join_of.get(r.group, -1)))
-        self.dest_limits = tuple(self.dest_limits)
-        self.joins = tuple(self.joins)
+            blocks.append(DestBlock(
+                full_max=ap.max_run if ap is not None and ap.max_run is not None else NO_LIMIT,
+                empty_max=ep.max_run if ep is not None and ep.max_run is not None else NO_LIMIT,
+                run_key=ap.run_key if ap is not None else None,
+                top_key=ap.top_key if ap is not None else None,
+                piles=tuple((d, covers[d], r.accept, r.accept_empty, r.capacity) for d in g.piles)))
+        self.dest_blocks = tuple(blocks)
+        self.use_plans = True          # tests switch the shortcuts off to compare
         self.removal_index = {r.name: r for r in self.removals}
         self.removal_number = {r.name: i for i, r in enumerate(self.removals)}
 

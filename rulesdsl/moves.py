@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .compiler import Env
+from .model import NO_LIMIT
 
 
 class Move:
@@ -58,22 +59,8 @@ def generate(v, st, env: Env) -> list:
     covers = v.layout.covers
     rules = v.rules
     env.st = st
-    # piles with room for at least one more card, and how much (a full pile is skipped early)
-    open_all = [(d, dc, acc, acc_empty, 1 << 30 if cap is None else cap - len(piles[d]), fmax, emax, jid)
-                for (d, dc, acc, acc_empty, cap), (fmax, emax, jid) in zip(v.dest_table, v.dest_limits)
-                if cap is None or len(piles[d]) < cap]
-    # ... and of those, the ones free now. Lifting part of a pile changes no pile's freedom;
-    # lifting a whole pile may free the piles it covers, so then those are asked too.
-    open_free = [x for x in open_all if not x[1] or _free(piles, x[1])]
-    covered = {x[0]: x for x in open_all if x[1]} if len(open_free) < len(open_all) else None
+    blocks = _dest_blocks(v, piles, env)
     under = v.layout.under
-    joins = v.joins
-    top_keys = {}
-    if joins:          # each non-empty destination's side of its rule's key join, once
-        for x in open_all:
-            if x[7] >= 0 and piles[x[0]]:
-                env.dest = x[0]
-                top_keys[x[0]] = joins[x[7]][1](env)
     for s in v.sources:
         pile = piles[s]
         if not pile:
@@ -104,33 +91,32 @@ def generate(v, st, env: Env) -> list:
             del pile[-n:]                 # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
-            cands = open_free
-            if not pile and covered and under[s]:
-                extra = [covered[q] for q in under[s] if q in covered and _free(piles, covers[q])]
-                if extra:
-                    cands = sorted(set(open_free + extra))
-            run_keys = [_UNSET] * len(joins)
-            for d, dc, accept, accept_empty, room, fmax, emax, jid in cands:
+            cands = []
+            merge = False
+            for full_max, empty_max, run_key, full, keyed, empty, held in blocks:
+                if n <= full_max:
+                    part = full if keyed is None else keyed.get(run_key(env), ())
+                    if part:
+                        merge = merge or bool(cands)
+                        cands.extend(part)
+                if n <= empty_max and empty:
+                    merge = merge or bool(cands)
+                    cands.extend(empty)
+                if held and not pile and under[s]:
+                    # lifting the whole pile may free piles it covered: ask them too
+                    for x in held:
+                        if x[0] in under[s] and _free(piles, x[1]) and \
+                                (n <= (full_max if piles[x[0]] else empty_max)):
+                            cands.append(x)
+                            merge = True
+            if merge:
+                cands.sort(key=_first)
+            for d, dc, accept, accept_empty, room in cands:
                 if d == s or room < n:
                     continue
-                if piles[d]:
-                    if accept is None or n > fmax:
-                        continue
-                    if jid >= 0:
-                        k = run_keys[jid]
-                        if k is _UNSET:
-                            k = run_keys[jid] = joins[jid][0](env)
-                        if top_keys[d] != k:
-                            continue
-                    env.dest = d
-                    if not accept(env):
-                        continue
-                else:
-                    if accept_empty is None or n > emax:
-                        continue
-                    env.dest = d
-                    if not accept_empty(env):
-                        continue
+                env.dest = d
+                if not (accept(env) if piles[d] else accept_empty(env)):
+                    continue
                 if n > 1 and max_run is not None:
                     limit = max_run(env)
                     if limit is None or n > limit:
@@ -145,7 +131,39 @@ def generate(v, st, env: Env) -> list:
     return out
 
 
-_UNSET = object()
+def _first(x):
+    return x[0]
+
+
+def _dest_blocks(v, piles, env) -> list:
+    """Per group that takes cards: its open piles (room for a card) sorted into those that
+    are full (keyed by the top-card side of a key join, when the rule has one), empty, and
+    held (covered now; a lift may free them). Computed once per position."""
+    out = []
+    plans = v.use_plans
+    for b in v.dest_blocks:
+        full, empty, held = [], [], []
+        keyed = {} if plans and b.run_key is not None else None
+        for d, dc, accept, accept_empty, cap in b.piles:
+            size = len(piles[d])
+            if cap is not None and size >= cap:
+                continue
+            x = (d, dc, accept, accept_empty, NO_LIMIT if cap is None else cap - size)
+            if size and accept is None or not size and accept_empty is None:
+                continue
+            if dc and not _free(piles, dc):
+                held.append(x)
+            elif not size:
+                empty.append(x)
+            elif keyed is not None:
+                env.dest = d
+                keyed.setdefault(b.top_key(env), []).append(x)
+            else:
+                full.append(x)
+        if full or keyed or empty or held:
+            out.append((b.full_max if plans else NO_LIMIT, b.empty_max if plans else NO_LIMIT,
+                        b.run_key, full, keyed, empty, held))
+    return out
 
 
 def _free(piles, covering) -> bool:
