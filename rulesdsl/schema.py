@@ -24,7 +24,8 @@ class Spec:
         raise NotImplementedError
 
 
-def _type_name(value) -> str:
+def type_name(value) -> str:
+    """How a value found in a file is described to its author ("a number", "a list", ...)."""
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
@@ -47,7 +48,7 @@ class Str(Spec):
 
     def check(self, value, path, doc, out):
         if not isinstance(value, str):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be text, not {_type_name(value)}", path))
+            out.append(doc.diag("S103", f"'{_key(path)}' must be text, not {type_name(value)}", path))
         elif len(value) > self.max_len:
             out.append(doc.diag("S103", f"'{_key(path)}' is longer than {self.max_len} characters", path))
 
@@ -63,7 +64,7 @@ class Int(Spec):
 
     def check(self, value, path, doc, out):
         if isinstance(value, bool) or not isinstance(value, int):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be a whole number, not {_type_name(value)}", path))
+            out.append(doc.diag("S103", f"'{_key(path)}' must be a whole number, not {type_name(value)}", path))
         elif not self.min <= value <= self.max:
             out.append(doc.diag("S104", f"'{_key(path)}' must be between {self.min} and {self.max}, "
                                 f"not {value}", path))
@@ -78,7 +79,7 @@ class Bool(Spec):
 
     def check(self, value, path, doc, out):
         if not isinstance(value, bool):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be true or false, not {_type_name(value)}", path))
+            out.append(doc.diag("S103", f"'{_key(path)}' must be true or false, not {type_name(value)}", path))
 
     def json(self):
         return {"type": "boolean", "description": self.doc}
@@ -94,7 +95,7 @@ class Expr(Spec):
     def check(self, value, path, doc, out):
         if isinstance(value, (dict, list)) or value is None:
             out.append(doc.diag("S103", f"'{_key(path)}' must be an expression (text), not "
-                                f"{_type_name(value)}", path))
+                                f"{type_name(value)}", path))
 
     def json(self):
         return {"type": ["string", "integer", "boolean"], "description": self.doc}
@@ -121,7 +122,7 @@ class Any_(Spec):
 
     def check(self, value, path, doc, out):
         if isinstance(value, (dict, list)):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be a single value, not {_type_name(value)}", path))
+            out.append(doc.diag("S103", f"'{_key(path)}' must be a single value, not {type_name(value)}", path))
 
     def json(self):
         return {"type": ["string", "integer", "boolean"], "description": self.doc}
@@ -136,7 +137,7 @@ class List(Spec):
 
     def check(self, value, path, doc, out):
         if not isinstance(value, list):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be a list, not {_type_name(value)}", path))
+            out.append(doc.diag("S103", f"'{_key(path)}' must be a list, not {type_name(value)}", path))
             return
         if not self.min_items <= len(value) <= self.max_items:
             out.append(doc.diag("S104", f"'{_key(path)}' must have {self.min_items} to {self.max_items} "
@@ -191,7 +192,7 @@ class Map(Spec):
     def check(self, value, path, doc, out):
         if not isinstance(value, dict):
             out.append(doc.diag("S103", f"'{_key(path) or 'the file'}' must be a mapping (key: value), "
-                                f"not {_type_name(value)}", path))
+                                f"not {type_name(value)}", path))
             return
         if len(value) > self.max_keys:
             out.append(doc.diag("S104", f"too many keys in '{_key(path)}' (at most {self.max_keys})", path))

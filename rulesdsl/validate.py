@@ -29,6 +29,7 @@ from pathlib import Path
 from . import ast, notation
 from .errors import Diagnostic, RulesError
 from .loader import Builder, _expr_text, read_with_extends
+from .schema import type_name
 from .parser import ExprSyntaxError, parse
 
 MAX_MOVES = 300          # moves per playout
@@ -648,16 +649,6 @@ def _explain(exc: BaseException) -> str:
     return f"it could not be computed ({type(exc).__name__}: {text})"
 
 
-def _kind_of(value) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    return "a value of another kind"
-
-
 class _Playout:
     def __init__(self, doc, variant, combo, out):
         self.doc, self.v, self.combo, self.out = doc, variant, combo, out
@@ -700,7 +691,7 @@ class _Playout:
                         "and positions; guard it with 'X if condition else Y'")
         else:
             want = "a number" if f.want == "int" else "true or false"
-            self.report("V802", f"this expression gave {f.value!r} ({_kind_of(f.value)}) {at}, but "
+            self.report("V802", f"this expression gave {f.value!r} ({type_name(f.value)}) {at}, but "
                         f"{want} is needed here", f.path,
                         hint="an option or parameter with values of another kind probably flows in here")
 

@@ -22,3 +22,18 @@ def pile(g, name) -> list:
     p = v.pile_index(name)
     st = g.state
     return [("#" if i < st.down[p] else "") + v.deck.text(c) for i, c in enumerate(st.piles[p])]
+
+
+def perft(g, depth: int) -> int:
+    """How many sequences of exactly `depth` legal moves start here (played and undone)."""
+    if depth == 0:
+        return 1
+    moves = g.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in list(moves):
+        g.apply_unchecked(m)
+        total += perft(g, depth - 1)
+        g.undo()
+    return total

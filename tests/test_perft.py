@@ -9,19 +9,9 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-from tests.helpers import notations, pile
+from tests.helpers import notations, pile, perft
 
 
-def perft(g, depth: int) -> int:
-    """How many sequences of `depth` legal moves start here (a game that ends early adds 0)."""
-    if depth == 0:
-        return 1
-    total = 0
-    for m in list(g.legal_moves()):
-        g.play(m)
-        total += perft(g, depth - 1)
-        g.undo()
-    return total
 
 
 # (variant, options) -> {seed: [perft(1), perft(2), perft(3)]}

@@ -11,7 +11,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
-from tests.helpers import game, notations, pile
+from tests.helpers import game, notations, pile, perft
 
 RANKS = "A23456789TJQ"
 
@@ -200,16 +200,6 @@ def test_progress_of_a_deal():
 
 # -- perft and a playout -----------------------------------------------------------------------------
 
-def perft(g, depth: int) -> int:
-    moves = g.legal_moves()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in list(moves):
-        g.apply_unchecked(m)
-        n += perft(g, depth - 1)
-        g.undo()
-    return n
 
 
 def test_perft_seed_1_depth_1_checked_by_hand():

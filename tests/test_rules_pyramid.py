@@ -10,7 +10,7 @@ import pytest
 import rulesdsl
 from rulesdsl import MoveError
 from rulesdsl import moves as engine
-from tests.helpers import game, notations, pile
+from tests.helpers import game, notations, pile, perft
 
 ROW7 = [f"pyramid[{i}]" for i in range(21, 28)]
 
@@ -232,16 +232,6 @@ def test_score_counts_removed_cards_and_cards_are_conserved():
 
 # -- perft -------------------------------------------------------------------------------------
 
-def perft(g, depth: int) -> int:
-    moves = g.legal_moves()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in list(moves):
-        g.apply_unchecked(m)
-        n += perft(g, depth - 1)
-        g.undo()
-    return n
 
 
 def test_perft_seed_1_depth_1_checked_by_hand():

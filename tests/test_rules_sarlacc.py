@@ -9,7 +9,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
-from tests.helpers import game, notations, pile
+from tests.helpers import game, notations, pile, perft
 
 ROWS = (10, 11, 10, 11, 10)
 START = (0, 10, 21, 31, 42)
@@ -286,16 +286,6 @@ def test_10_last_king_wins():
 
 # -- perft ---------------------------------------------------------------------------------------
 
-def perft(g, depth: int) -> int:
-    moves = g.legal_moves()
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in list(moves):
-        g.apply_unchecked(m)
-        n += perft(g, depth - 1)
-        g.undo()
-    return n
 
 
 def test_perft_seed_1_depth_1_checked_by_hand():

@@ -7,7 +7,7 @@ import pytest
 import rulesdsl
 from rulesdsl import MoveError
 
-from .helpers import game, notations, pile
+from .helpers import game, notations, perft, pile
 
 V = "scorpion"
 
@@ -21,16 +21,6 @@ def piles(g) -> dict:
     return g.position()["piles"]
 
 
-def perft(g, depth: int) -> int:
-    """Number of move sequences of exactly `depth` moves (play and undo)."""
-    if depth == 0:
-        return 1
-    n = 0
-    for m in list(g.legal_moves()):
-        g.play(m)
-        n += perft(g, depth - 1)
-        g.undo()
-    return n
 
 
 COLUMN_1 = "tableau[0]: #5C #9S #KD 7H 2C JS 4D"

@@ -9,7 +9,7 @@ import pytest
 import rulesdsl
 from rulesdsl import MoveError
 
-from .helpers import game, notations, pile
+from .helpers import game, notations, perft, pile
 
 V = "sultan"
 
@@ -29,16 +29,6 @@ def piles(g) -> dict:
     return {name: [c.split(".")[0] for c in cards] for name, cards in g.position()["piles"].items()}
 
 
-def perft(g, depth: int) -> int:
-    """Number of move sequences of exactly `depth` moves (play and undo)."""
-    if depth == 0:
-        return 1
-    n = 0
-    for m in list(g.legal_moves()):
-        g.play(m)
-        n += perft(g, depth - 1)
-        g.undo()
-    return n
 
 
 # 1 -------------------------------------------------------------------------------
