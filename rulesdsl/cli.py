@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 
-from . import position as positions
 from .errors import MoveError, PositionError, RulesError
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2

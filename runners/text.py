@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 
-import rulesdsl
 from rulesdsl import MoveError, PositionError
 
 from .render import render

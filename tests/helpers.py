@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import rulesdsl
-from rulesdsl import position
 
 
 def game(variant: str, text: str, **options):

@@ -8,7 +8,7 @@ import pytest
 import rulesdsl
 from rulesdsl import Game, PositionError
 from rulesdsl import position as pos
-from tests.helpers import game, pile
+from tests.helpers import pile
 
 SAKHMET = rulesdsl.load("sakhmet")
 
