@@ -140,6 +140,9 @@ class Runner:
             self.say(f"resigned. Score: {g.score}")
             self.done = True
         elif cmd.isdigit():
+            if len(words) > 1:
+                self.say("one move at a time: type its number alone")
+                return
             moves = g.legal_moves()
             n = int(cmd)
             if not 1 <= n <= len(moves):

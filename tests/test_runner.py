@@ -78,3 +78,8 @@ def test_stalled_position_is_reported():
     # so does a draw, and a card to a foundation
     assert not rulesdsl.Game.from_position(v, "tableau[0]: KS; stock[0]: #2C").stalled()
     assert not rulesdsl.Game.from_position(v, "tableau[0]: KS; waste[0]: AS").stalled()
+
+
+def test_a_number_with_more_words_is_refused():
+    g, text = session(["1 2", "q"])
+    assert "one move at a time" in text and g.ply == 0
