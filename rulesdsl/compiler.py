@@ -137,6 +137,10 @@ class Compiler:
                                f"needed here", node.col)
         if plan and role == "move" and c.type == BOOL and not c.is_const:
             c.plan = self.plan(node)
+        elif plan and role == "sequence" and not c.is_const:
+            reads = self._reads(node)
+            if reads is not None and reads <= {"a", "b"}:
+                c.fn = _pair_memo(c.fn)     # a function of the two cards alone: remember it
         return c
 
     # -- what the generator can use without running a rule ----------------------------
@@ -163,7 +167,7 @@ class Compiler:
         if isinstance(n, (ast.Number, ast.String)):
             return set()
         if isinstance(n, ast.Name):
-            if n.id in ROLE_NAMES["move"]:
+            if n.id in ROLE_NAMES[self.role]:
                 return {n.id}
             if n.id in self.w.layout.groups:
                 return {"state"}
@@ -544,6 +548,19 @@ def _slot_len(slot):
         return lambda e: None if (x := e.run) is None else len(x)
     get = operator.attrgetter(slot)
     return lambda e: None if (x := get(e)) is None else len(x)
+
+
+def _pair_memo(fn):
+    """A sequence rule that reads only its two cards, remembered per pair of card ids."""
+    memo = {}
+
+    def seq(e):
+        key = e.a << 12 | e.b
+        r = memo.get(key)
+        if r is None:
+            r = memo[key] = bool(fn(e))
+        return r
+    return seq
 
 
 def _size_bound(c) -> int | None:

@@ -300,7 +300,7 @@ class Builder:
             capacity = g.get("capacity")
             rules[name] = model.PileRules(
                 group=name, role=g.get("role", "other"), lift=lift,
-                sequence=self.expr(p + ("sequence",), "sequence", "bool") if "sequence" in g else None,
+                sequence=self.expr(p + ("sequence",), "sequence", "bool", plan=True) if "sequence" in g else None,
                 max_run=self.expr(p + ("max_run",), "move", "int") if "max_run" in g else None,
                 accept=self.expr(p + ("accept",), "move", "bool", falsy_none=True) if "accept" in g else None,
                 accept_empty=self.expr(p + ("accept_empty",), "move", "bool", falsy_none=True)
@@ -521,8 +521,8 @@ class Builder:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         return None
 
-    def expr(self, path, role, want, falsy_none=False):
-        c = self.compile(path, role, want, plan=falsy_none)
+    def expr(self, path, role, want, falsy_none=False, plan=False):
+        c = self.compile(path, role, want, plan=falsy_none or plan)
         if c is None:
             return None
         if falsy_none and c.is_const and c.const is False:
