@@ -104,9 +104,3 @@ class Deck:
         if rank > self.low:
             return rank - 1
         return self.high if self.wrap else None
-
-    def suit_index(self, name: str) -> int | None:
-        for i, s in enumerate(self.suits):
-            if s.name == name:
-                return i
-        return None

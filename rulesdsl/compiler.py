@@ -86,16 +86,6 @@ class World:
         self.actions = {name: i for i, name in enumerate(actions)}
         self.words: set = set()    # text values options may take, for 'write it in quotes' hints
 
-    def const_type(self, value) -> str:
-        if isinstance(value, bool):
-            return BOOL
-        if isinstance(value, int):
-            return INT
-        if isinstance(value, str):
-            return STR
-        if value is None:
-            return NONE
-        return ANY
 
 
 def _const(value, typ):
@@ -693,10 +683,6 @@ CARD_ATTRS = {
     "copy": (_card_attr("copy_of"), INT),
     "name": (_card_text, STR),
 }
-
-
-def _pile(make_fn):
-    return make_fn
 
 
 def _p_size(c, f):

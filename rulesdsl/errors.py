@@ -5,7 +5,7 @@ line and a caret under the offending column. Lines and columns count from 1.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -60,18 +60,6 @@ class MoveError(ValueError):
 class PositionError(ValueError):
     """A position (JSON or compact text) that cannot be read, with where it went wrong."""
 
-
-@dataclass
-class Sink:
-    """Collects diagnostics so a check can report all of them, not just the first."""
-    items: list = field(default_factory=list)
-
-    def add(self, diag: Diagnostic) -> None:
-        self.items.append(diag)
-
-    @property
-    def errors(self):
-        return [d for d in self.items if d.severity == "error"]
 
 
 def suggest(word: str, choices) -> str | None:

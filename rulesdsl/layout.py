@@ -24,13 +24,6 @@ class Group:
     def piles(self) -> range:
         return range(self.start, self.start + self.count)
 
-    def place(self, local: int) -> tuple[int, int]:
-        """(row, column), both from 0, of a pile in a row layout."""
-        for r, n in enumerate(self.rows):
-            if local < n:
-                return r, local
-            local -= n
-        raise IndexError(local)
 
 
 class Layout:

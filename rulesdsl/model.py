@@ -28,7 +28,8 @@ class Option:
             allowed = "|".join(map(str, self.values))
         else:
             allowed = f"{self.min if self.min is not None else ''}..{self.max if self.max is not None else ''}"
-        return f"{self.name}={allowed} (default {self.default})"
+        text = f"{self.name}={allowed} (default {self.default})"
+        return f"{text}: {self.help}" if self.help else text
 
 
 @dataclass(frozen=True)
@@ -147,11 +148,9 @@ class Variant:
     display: tuple            # rows of pile/group names for the runner
     text: str = ""            # the rules in words
     sources: tuple = field(default=())   # piles that can give cards, in order
-    dests: tuple = field(default=())     # piles that can take cards, in order
 
     def __post_init__(self):
         self.sources = tuple(p for p, r in enumerate(self.rules) if r.lift != "none")
-        self.dests = tuple(p for p, r in enumerate(self.rules) if r.takes)
         self.action_index = {a.name: i for i, a in enumerate(self.actions)}
         # Destinations by group, in pile order, with what the generator may use without
         # running a rule (compiler.Plan): the run bound when full / empty, and a key join.

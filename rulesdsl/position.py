@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 
+from .cards import DOWN
 from .errors import PositionError
 from .state import State
 
@@ -60,7 +61,7 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
         cards = []
         for i, c in enumerate(pile):
             if i < st.down[p]:
-                cards.append("#" + card_text(v.deck, c) if reveal else "##")
+                cards.append("#" + card_text(v.deck, c) if reveal else DOWN)
             else:
                 cards.append(card_text(v.deck, c))
         piles[v.layout.pile_names[p]] = cards

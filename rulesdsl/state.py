@@ -39,6 +39,3 @@ class State:
 
     def card_count(self) -> int:
         return sum(len(p) for p in self.piles)
-
-    def is_up(self, p: int, i: int) -> bool:
-        return i >= self.down[p]

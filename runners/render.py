@@ -7,8 +7,9 @@ showing their top card and size.
 """
 from __future__ import annotations
 
+from rulesdsl.cards import DOWN
+
 RED = "\033[31m"
-DIM = "\033[2m"
 RESET = "\033[0m"
 
 
@@ -23,8 +24,8 @@ class Painter:
         st = self.g.state
         c = st.piles[p][i]
         if i < st.down[p] and not self.reveal:
-            return "##"
-        text = self.v.deck.text(c)
+            return DOWN
+        text = self.v.deck.pretty(c) if self.color else self.v.deck.text(c)
         if i < st.down[p]:
             text = text.lower()
         if self.color and self.v.deck.suits[self.v.deck.suit_of[c]].color == "red":
