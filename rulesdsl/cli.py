@@ -31,10 +31,16 @@ def _options(pairs) -> dict:
 
 def _read(path: str, what: str) -> str:
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:
             return fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _short(text, limit: int = 60) -> str:
+    """A piece of user input short enough to quote in a message."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
 def _game(args):
@@ -43,26 +49,42 @@ def _game(args):
     from .loader import load
     options = _options(getattr(args, "option", None))
     data = None
-    if getattr(args, "position", None):
-        text = _read(args.position, "position")
-        if text.lstrip().startswith("{"):
+    path = getattr(args, "position", None)
+    if path is not None:
+        text = _read(path, "position") if path else ""
+        if not text.strip():
+            raise InputError(f"{path or '--position'}: the position file is empty")
+        if text.lstrip()[:1] in "{[":
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise InputError(f"{args.position}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg}") from None
+                raise InputError(f"{path}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg}") from None
+            except RecursionError:
+                raise InputError(f"{path}: bad JSON: nested too deeply") from None
             if isinstance(data, dict) and isinstance(data.get("options"), dict):
                 options = {**{k: v for k, v in data["options"].items()}, **options}
         else:
             data = text
-    variant = load(args.variant, options)
-    if data is None:
-        return variant.new_game(args.seed)
+    named = data.get("variant") if isinstance(data, dict) else None
     try:
+        variant = load(args.variant, options)
+        if data is None:
+            return variant.new_game(args.seed)
         if isinstance(data, dict) and data.get("format") == "rulesdsl-save/1":
             return Game.load_save(variant, data)
         return Game.from_position(variant, data)
-    except PositionError as exc:
-        raise InputError(f"{args.position}: {exc}") from None
+    except (RulesError, PositionError) as exc:
+        if isinstance(named, str) and data is not None and named != _variant_id(args.variant):
+            raise InputError(f"{path}: this position is for '{_short(named)}', not '{args.variant}' "
+                             f"({str(exc).splitlines()[0]})") from None
+        if isinstance(exc, RulesError):
+            raise
+        raise InputError(f"{path}: {exc}") from None
+
+
+def _variant_id(name: str) -> str:
+    from pathlib import Path
+    return Path(name).stem if name.endswith((".yaml", ".yml")) else name
 
 
 def _split_moves(text: str) -> list[str]:
@@ -143,7 +165,7 @@ def _play_after(g, after):
         try:
             g.play(m)
         except MoveError as exc:
-            raise InputError(f"--after: move {i} ({m}): {exc}") from None
+            raise InputError(f"--after: move {i} ({_short(m)}): {exc}") from None
 
 
 def cmd_moves(args) -> int:
@@ -168,7 +190,7 @@ def cmd_replay(args) -> int:
         try:
             g.play(m)
         except MoveError as exc:
-            failed = (i, m, str(exc))
+            failed = (i, _short(m), str(exc))
             break
     result = {"played": g.ply, "won": g.won, "over": g.over, "score": g.score}
     if failed:

@@ -566,11 +566,11 @@ def _size_bound(c) -> int | None:
 
 
 def _and2(f1, f2):
-    return lambda e: f1(e) and f2(e)
+    return lambda e: True if f1(e) and f2(e) else False
 
 
 def _or2(f1, f2):
-    return lambda e: f1(e) or f2(e)
+    return lambda e: True if f1(e) or f2(e) else False
 
 
 def _fits(have: str, want: str) -> bool:
@@ -619,6 +619,8 @@ def _arith_op(op):
         def power(e):
             x, y = lf(e), rf(e)
             if x is None or y is None or not 0 <= y <= 64:
+                return None
+            if (x.bit_length() - 1) * y > 4096:     # a result over 4096 bits: none, not a hang
                 return None
             return x ** y
         return power

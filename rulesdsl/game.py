@@ -57,6 +57,10 @@ class Game:
         for m in self.legal_moves():
             if notation.move_spec(self.variant, m) == spec:
                 return m
+        rough = notation.loose(spec)       # 7D typed for the second deck's 7D
+        for m in self.legal_moves():
+            if notation.loose(notation.move_spec(self.variant, m)) == rough:
+                return m
         raise MoveError(self.why_illegal(spec, text))
 
     def why_illegal(self, spec, text) -> str:
@@ -68,9 +72,9 @@ class Game:
             src = sources[0]
             pile = self.state.piles[src]
             ups = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[self.state.down[src]:]]
-            if faces[0] not in ups:
+            if faces[0][:2] not in ups:
                 downs = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[:self.state.down[src]]]
-                what = "is face down there" if faces[0] in downs else "is not there"
+                what = "is face down there" if faces[0][:2] in downs else "is not there"
                 return f"illegal move {text.strip()}: that card {what} ({v.pile_name(src)})"
             if v.rules[src].lift == "none":
                 return f"illegal move {text.strip()}: cards never leave {v.pile_name(src)}"
@@ -80,6 +84,8 @@ class Game:
         """Play a Move or its notation; raise MoveError (position unchanged) if illegal."""
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif not isinstance(move, engine.Move):
+            raise MoveError(f"a move is a Move from legal_moves() or its notation, not {type(move).__name__}")
         elif move not in self.legal_moves():
             raise MoveError(f"illegal move {notation.move_text(self.variant, move)}")
         self._apply(move)
@@ -158,7 +164,7 @@ class Game:
             src = m.sources[0]
             before_down = sum(self.state.down)
             freed = [p for p in v.layout.under[src] if not v.layout.free(self.state.piles, p)]
-            self.apply_unchecked(m)
+            self._apply(m)                  # not apply_unchecked: the redo list must survive
             try:
                 if sum(self.state.down) != before_down:
                     return False
@@ -214,16 +220,21 @@ class Game:
         from .errors import PositionError
         if not isinstance(data, dict) or data.get("format") != "rulesdsl-save/1":
             raise PositionError("not a rulesdsl save (expected format 'rulesdsl-save/1')")
-        g = cls(variant, position.from_dict(variant, data.get("start")), data.get("seed"))
+        from .deal import MAX_SEED
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+            raise PositionError(f"'seed' must be null or a whole number from 0 to {MAX_SEED}")
+        g = cls(variant, position.from_dict(variant, data.get("start")), seed)
         moves = data.get("moves", [])
         redo = data.get("redo", [])
-        if not isinstance(moves, list) or not isinstance(redo, list):
+        if not all(isinstance(x, list) and all(isinstance(t, str) for t in x) for x in (moves, redo)):
             raise PositionError("'moves' and 'redo' must be lists of move texts")
         for i, text in enumerate(moves + redo, 1):
             try:
-                g.play(str(text))
+                g.play(text)
             except MoveError as exc:
-                raise PositionError(f"saved move {i} ({text!r}) does not apply: {exc}") from None
+                shown = text if len(text) <= 60 else text[:60] + "..."
+                raise PositionError(f"saved move {i} ({shown!r}) does not apply: {exc}") from None
         for _ in redo:
             g.undo()
         return g

@@ -15,7 +15,7 @@ from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
 from .errors import Diagnostic, RulesError, suggest
-from .layout import Group, Layout
+from .layout import MAX_PILES, MAX_REMOVALS, Group, Layout
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
@@ -216,6 +216,11 @@ class Builder:
                 self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"),
                          hint="lay the piles out with rows: [...], or remove overlap")
             groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap"))))
+        total = sum(g.count for g in groups)
+        if total > MAX_PILES:
+            self.err("S104", f"the pile groups hold {total} piles in all; at most {MAX_PILES} are allowed",
+                     ("piles",), key=True)
+            return None
         return Layout(groups)
 
     def group_count(self, name, value):
@@ -467,6 +472,10 @@ class Builder:
     def removals(self) -> tuple:
         out = []
         raw = self.data.get("removals") or {}
+        if isinstance(raw, dict) and len(raw) > MAX_REMOVALS:
+            self.err("S104", f"{len(raw)} removal rules; at most {MAX_REMOVALS} are allowed", ("removals",),
+                     key=True)
+            return ()
         for name, r in raw.items() if isinstance(raw, dict) else ():
             p = ("removals", name)
             if not isinstance(r, dict) or not {"from", "to", "cards", "when"} <= set(r):

@@ -87,7 +87,7 @@ def generate(v, st, env: Env) -> list:
         env.source = s
         max_run = r.max_run
         for n in range(1, longest + 1):
-            run = pile[-n:]
+            run = tuple(pile[-n:])        # a tuple, like every other list an expression sees
             del pile[-n:]                 # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
@@ -121,7 +121,7 @@ def generate(v, st, env: Env) -> list:
                     limit = max_run(env)
                     if limit is None or n > limit:
                         continue
-                out.append(Move("move", (s,), d, tuple(run)))
+                out.append(Move("move", (s,), d, run))
             pile.extend(run)
     if v.removals:
         _removals(v, st, env, out)
@@ -237,6 +237,8 @@ def transfer(st, src, dst, n, reverse, face_down, log):
 
 
 def _score(st, gained, log):
+    # points of one event are bounded so the undo record fits its packed int
+    gained = max(-BIAS + 1, min(BIAS - 1, gained))
     if gained:
         log.append(T_POINTS | (gained + BIAS) << 2)
         st.points += gained
@@ -251,7 +253,7 @@ def apply(v, st, move, env: Env, log) -> None:
         points = v.rules[dst].points
         if points is not None:
             pile = st.piles[src]
-            run = pile[-n:]
+            run = tuple(pile[-n:])
             del pile[-n:]
             env.run, env.card, env.source, env.dest = run, run[0], src, dst
             gained = points(env) or 0

@@ -5,8 +5,11 @@
                                     a removal of free cards
     draw                            an action, by its declared name
 
-Cards are rank then suit letter (``T`` for ten; ``10D`` is read too); piles are
-``group[i]`` counted from 0. Case and spaces around the punctuation do not matter.
+Cards are rank then suit letter (``T`` for ten; ``10D`` is read too). With several decks,
+a run lifted from a ``lift: run`` pile is named by its bottom card with its copy, ``7D.1``
+(as in positions), since two 7D may lie in one such pile; ``7D`` typed for ``7D.1`` is read
+when nothing else fits. Elsewhere the pile tells copies apart. Piles are ``group[i]``
+counted from 0. Case and spaces around the punctuation do not matter.
 """
 from __future__ import annotations
 
@@ -14,11 +17,17 @@ import re
 
 from .errors import MoveError
 
-_PART = re.compile(r"^\s*([0-9A-Za-z]{2,3})\s*@\s*([A-Za-z_][A-Za-z_0-9]*\s*\[\s*\d+\s*\])\s*$")
+_PART = re.compile(r"^\s*([0-9A-Za-z]{2,3}(?:\.\d{1,2})?)\s*@\s*([A-Za-z_][A-Za-z_0-9]*\s*\[\s*\d+\s*\])\s*$")
 
 
 def card_text(v, card: int) -> str:
     return v.deck.text(card)
+
+
+def _copy_named(v, src: int) -> bool:
+    """Does move text name the copy of a card moved from this pile? Only when two copies
+    of a card may lie within reach in it: several decks and lift: run."""
+    return v.deck.decks > 1 and v.rules[src].lift == "run"
 
 
 def move_text(v, move) -> str:
@@ -27,14 +36,19 @@ def move_text(v, move) -> str:
     names = v.layout.pile_names
     if move.kind == "remove":
         return "remove " + " ".join(f"{v.deck.text(c)}@{names[p]}" for p, c in zip(move.sources, move.cards))
-    return f"{v.deck.text(move.cards[0])}@{names[move.sources[0]]}>{names[move.dest]}"
+    c, src = move.cards[0], move.sources[0]
+    copy = v.deck.copy_of[c] if _copy_named(v, src) else 0
+    return f"{v.deck.text(c)}{f'.{copy}' if copy else ''}@{names[src]}>{names[move.dest]}"
 
 
 def move_spec(v, move) -> tuple:
-    """What the text of a move pins down: kind, piles, card faces, name."""
-    faces = tuple((v.deck.rank_of[c], v.deck.suit_of[c]) for c in move.cards)
+    """What the text of a move pins down: kind, piles, card faces (with the copy where the
+    text names it, else None), name."""
+    faces = tuple((v.deck.rank_of[c], v.deck.suit_of[c], None) for c in move.cards)
     if move.kind == "move":
-        return ("move", move.sources, move.dest, faces[:1], None)
+        c = move.cards[0]
+        copy = v.deck.copy_of[c] if _copy_named(v, move.sources[0]) else None
+        return ("move", move.sources, move.dest, (faces[0][:2] + (copy,),), None)
     if move.kind == "remove":
         return ("remove", tuple(sorted(zip(move.sources, faces))), None, (), None)
     return ("action", (), None, (), move.name)
@@ -53,11 +67,22 @@ def _part(v, text: str):
     m = _PART.match(text)
     if not m:
         raise MoveError(f"'{text.strip()}' is not CARD@PILE (like 8D@tableau[0])")
+    text, _, copy = m.group(1).partition(".")
     try:
-        face = v.deck.parse_face(m.group(1))
+        face = v.deck.parse_face(text)
     except ValueError as exc:
         raise MoveError(str(exc)) from None
-    return _pile(v, m.group(2)), face
+    if copy and int(copy) >= v.deck.decks:
+        raise MoveError(f"'{m.group(1)}': the copy after the dot must be 0 to {v.deck.decks - 1}")
+    return _pile(v, m.group(2)), face + (int(copy or 0),)   # the copy is dropped unless it is named
+
+
+def loose(spec) -> tuple:
+    """A spec without the copies of its cards: what a player typing 7D for 7D.1 means."""
+    kind, sources, dest, faces, name = spec
+    if kind == "remove":
+        sources = tuple((p, f[:2]) for p, f in sources)
+    return kind, sources, dest, tuple(f[:2] for f in faces), name
 
 
 def parse_spec(v, text: str) -> tuple:
@@ -71,14 +96,16 @@ def parse_spec(v, text: str) -> tuple:
     if t.lower() in (a.lower() for a in action_names):
         return ("action", (), None, (), next(a for a in action_names if a.lower() == t.lower()))
     if t.lower().startswith("remove"):
-        parts = t[6:].split()
+        parts = re.sub(r"\s*([@\[])\s*|\s*(\])", r"\1\2", t[6:]).split()
         if not parts:
             raise MoveError("remove needs the cards, like: remove KH@pyramid[27]")
-        got = [_part(v, p) for p in parts]
+        got = [(p, face[:2] + (None,)) for p, face in (_part(v, x) for x in parts)]
         return ("remove", tuple(sorted(got)), None, (), None)
     if ">" in t:
         left, right = t.split(">", 1)
         src, face = _part(v, left)
+        if not _copy_named(v, src):
+            face = face[:2] + (None,)
         return ("move", (src,), _pile(v, right), (face,), None)
     raise MoveError(f"cannot read move '{t}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
                     f"'remove CARD@PILE ...', or an action ({', '.join(action_names) or 'none'})")

@@ -121,10 +121,13 @@ def _build(v, lines, used, points) -> State:
                 raise PositionError(f"{where}: face-down card {t} lies on a face-up card "
                                     f"(face-down cards go at the bottom)")
             seen_up = seen_up or not down
-            face = t.lstrip("#")
-            if face == "":
+            if t == DOWN:
                 placed.append((p, None, True))
                 continue
+            face = t[1:] if down else t
+            if not face or face.startswith("#"):
+                raise PositionError(f"{where}: card {i + 1}: {t!r} is not a card (write 8D, #8D face down, "
+                                    f"or ## for any card face down)")
             try:
                 placed.append((p, _face(deck, face), down))
             except ValueError as exc:
@@ -193,7 +196,7 @@ def from_text(v, text: str) -> State:
     raw = [seg for line in text.splitlines() for seg in line.split(";")]
     for n, line in enumerate(raw, 1):
         line = line.split("//")[0].strip()
-        if not line or line.startswith("variant"):
+        if not line or line.partition(":")[0].strip() == "variant":
             continue
         if ":" not in line:
             raise PositionError(f"line {n}: expected 'pile: cards', 'used: name=N' or 'points: N', got {line!r}")
@@ -219,10 +222,12 @@ def from_text(v, text: str) -> State:
 def load_position(v, text: str) -> State:
     """A position from JSON or compact text (told apart by the first character)."""
     stripped = text.lstrip()
-    if stripped.startswith("{"):
+    if stripped[:1] in ("{", "["):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise PositionError(f"bad JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        except RecursionError:
+            raise PositionError("bad JSON: nested too deeply") from None
         return from_dict(v, data)
     return from_text(v, text)

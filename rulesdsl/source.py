@@ -107,6 +107,8 @@ def read_text(text: str, path: str = "<string>") -> Document:
         raise RulesError(Diagnostic("Y001", msg, path, line, col, "error", src, hint)) from None
     except yaml.YAMLError as exc:
         raise RulesError(Diagnostic("Y001", f"YAML syntax: {exc}", path, 1, 1)) from None
+    except RecursionError:
+        raise RulesError(Diagnostic("Y001", "YAML syntax: nested too deeply", path, 1, 1)) from None
     doc = Document(path, text, None)
     if root is None:
         doc.data = {}
@@ -115,6 +117,8 @@ def read_text(text: str, path: str = "<string>") -> Document:
     counter = [0]
     try:
         doc.data = _walk(root, (), doc, loader, counter)
+    except RecursionError:
+        raise RulesError(Diagnostic("Y001", "YAML syntax: nested too deeply", path, 1, 1)) from None
     finally:
         loader.dispose()
     return doc

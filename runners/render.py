@@ -86,7 +86,8 @@ def render_geometry(pt: Painter, group) -> list[str]:
 def render_fan(pt: Painter, piles) -> list[str]:
     v, st = pt.v, pt.g.state
     width = 5
-    head = "".join(_pad(f"{v.pile_name(p).split('[')[0][:1]}{v.layout.index_of[p]}", width) for p in piles)
+    short = short_names(v)
+    head = "".join(_pad(f"{short[v.layout.group_of[p]]}{v.layout.index_of[p]}", width) for p in piles)
     lines = [head.rstrip()]
     depth = max((len(st.piles[p]) for p in piles), default=0)
     for i in range(max(depth, 1)):
@@ -98,23 +99,37 @@ def render_fan(pt: Painter, piles) -> list[str]:
     return lines
 
 
-def _cell(pt: Painter, p) -> str:
+def short_names(v) -> dict:
+    """The shortest prefix that tells each group from the others (t for tableau, ...)."""
+    names = list(v.layout.groups)
+    out = {}
+    for name in names:
+        for k in range(1, len(name) + 1):
+            if sum(1 for other in names if other.startswith(name[:k])) == 1 or k == len(name):
+                out[name] = name[:k]
+                break
+    return out
+
+
+def _cell(pt: Painter, p, short) -> str:
     if p is None:
         return ""
     n = len(pt.g.state.piles[p])
-    return f"{pt.v.pile_name(p)}: {pt.top(p)}" + (f" ({n})" if n > 1 else "")
+    name = f"{short[pt.v.layout.group_of[p]]}{pt.v.layout.index_of[p]}"
+    return f"{name}:{pt.top(p)}" + (f"({n})" if n > 1 else "")
 
 
-def render_cells(pt: Painter, items, width) -> list[str]:
+def render_cells(pt: Painter, items, width, short) -> list[str]:
     """Piles side by side, each showing its top card and size, in columns of one width."""
-    return ["".join(_pad(_cell(pt, p), width) for p in items).rstrip()]
+    return ["".join(_pad(_cell(pt, p, short), width) for p in items).rstrip()]
 
 
 def render(game, reveal=False, color=False) -> str:
     v = game.variant
     pt = Painter(game, reveal, color)
     rows = v.display or tuple((g,) for g in v.layout.groups)
-    width = 2 + max((_visible_len(_cell(pt, p)) for row in rows for p in _expand(v, row)), default=0)
+    short = short_names(v)
+    width = 2 + max((_visible_len(_cell(pt, p, short)) for row in rows for p in _expand(v, row)), default=0)
     lines = []
     for row in rows:
         groups = [v.layout.groups[n] for n in row if n in v.layout.groups]
@@ -126,11 +141,12 @@ def render(game, reveal=False, color=False) -> str:
         if real and all(v.rules[p].show == "fan" for p in real):
             lines.extend(render_fan(pt, real))
         else:
-            lines.extend(render_cells(pt, piles, width))
+            lines.extend(render_cells(pt, piles, width, short))
     status = [f"{v.name}", f"score {game.score}"]
     if game.seed is not None:
         status.append(f"seed {game.seed}")
     for i, a in enumerate(v.actions):
         if game.state.used[i]:
             status.append(f"{a.name} used {game.state.used[i]}")
-    return "  ".join(status) + "\n" + "\n".join(lines)
+    legend = "  ".join(f"{short[g]}N = {g}[N]" for g in v.layout.groups if short[g] != g)
+    return "  ".join(status) + "\n" + "\n".join(lines) + (f"\n({legend})" if legend else "")

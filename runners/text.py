@@ -50,7 +50,14 @@ class Runner:
         if not moves:
             self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
             return
-        self.say("moves: " + "  ".join(f"{i}) {g.move_text(m)}" for i, m in enumerate(moves, 1)))
+        line = "moves:"
+        for i, m in enumerate(moves, 1):
+            item = f"{i}) {g.move_text(m)}"
+            if len(line) + 2 + len(item) > 100:
+                self.say(line)
+                line = " "
+            line += "  " + item
+        self.say(line)
         if g.stalled():
             self.say("Every move left only shuffles cards back and forth (nothing turns up or goes "
                      "up): type resign to end the game.")
@@ -127,19 +134,20 @@ class Runner:
         elif cmd == "rules":
             self.say(g.variant.text.strip() or g.variant.description or "no rules text in this variant")
         elif cmd == "save":
-            if len(words) != 2:
+            name = line.strip()[len(words[0]):].strip()
+            if not name:
                 self.say("save needs one file name: save FILE")
                 return
             try:
-                with open(words[1], "w", encoding="utf-8") as fh:
+                with open(name, "w", encoding="utf-8") as fh:
                     json.dump(g.save(), fh, indent=1)
-                self.say(f"saved to {words[1]}")
+                self.say(f"saved to {name}")
             except OSError as exc:
-                self.say(f"cannot save to {words[1]}: {exc.strerror}")
+                self.say(f"cannot save to {name}: {exc.strerror or exc}")
         elif cmd == "resign":
             self.say(f"resigned. Score: {g.score}")
             self.done = True
-        elif cmd.isdigit():
+        elif cmd.isascii() and cmd.isdigit():
             if len(words) > 1:
                 self.say("one move at a time: type its number alone")
                 return
@@ -173,6 +181,8 @@ def run(game, inp, out) -> int:
             print("> ", end="", file=out, flush=True)
         line = inp.readline()
         if not line:
+            if interactive:
+                r.say()
             break
         if len(line) > 1000:
             r.say("command too long")

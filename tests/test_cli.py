@@ -139,3 +139,68 @@ def test_check_with_one_option_value():
     assert code == 0, err
     code, _, err = run("check", "--play", "0", "--option", "level=draw9", "variants/sakhmet.yaml")
     assert code == 1 and "O402" in err and "draw1, draw3" in err
+
+
+def test_hostile_position_files_give_one_clear_message(tmp_path):
+    cases = {
+        "empty.txt": ("", "empty"),
+        "blank.txt": ("  \n\n ", "empty"),
+        "deep.json": ('{"piles": ' + "[" * 100000 + "]" * 100000 + "}", "nested too deeply"),
+        "list.json": ("[1, 2]", "JSON object"),
+        "blankcard.json": ('{"piles": {"tableau[0]": ["AS", ""]}}', "card 2"),
+        "hash.json": ('{"piles": {"tableau[0]": ["#"]}}', "card 1"),
+        "hashes.txt": ("tableau[0]: ###AS", "card 1"),
+    }
+    for name, (text, words) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        code, _, err = run("show", "sakhmet", "--position", str(path))
+        assert code == 2, name
+        assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, (name, err)
+    code, _, err = run("show", "sakhmet", "--position", "")
+    assert code == 2 and "position" in err
+
+
+def test_position_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b'\xef\xbb\xbf{"piles": {"tableau[0]": ["AN"]}}')
+    code, out, err = run("show", "sakhmet", "--position", str(path), "--json")
+    assert code == 0, err
+    assert json.loads(out)["piles"] == {"tableau[0]": ["AN"]}
+
+
+def test_save_with_bad_seed_or_moves_is_refused(tmp_path):
+    base = {"format": "rulesdsl-save/1", "start": {"piles": {"stock[0]": ["#AN", "#2N"]}},
+            "moves": ["draw"], "redo": []}
+    for change, words in (({"seed": "x"}, "seed"), ({"seed": -5}, "seed"), ({"moves": [None]}, "move texts"),
+                          ({"redo": [3]}, "move texts")):
+        path = tmp_path / "s.json"
+        path.write_text(json.dumps({**base, **change}))
+        code, _, err = run("show", "sakhmet", "--position", str(path))
+        assert code == 2 and words in err and "Traceback" not in err, (change, err)
+
+
+def test_position_of_another_variant_is_named(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"variant": "sakhmet", "options": {"level": "draw3"},
+                                "piles": {"tableau[0]": ["AN"]}}))
+    code, _, err = run("show", "klondike", "--position", str(path))
+    assert code == 2 and "for 'sakhmet'" in err, err
+
+
+def test_long_bad_moves_are_not_echoed_in_full(tmp_path):
+    moves = tmp_path / "m.txt"
+    moves.write_text("x" * 100000 + "\n")
+    code, out, _ = run("replay", "sakhmet", "--moves", str(moves))
+    assert code == 1 and len(out) < 1000
+    code, _, err = run("moves", "sakhmet", "--after", "y" * 100000)
+    assert code == 2 and len(err) < 1000
+
+
+def test_deeply_nested_variant_file(tmp_path):
+    path = tmp_path / "deep.yaml"
+    path.write_text("a: " + "[" * 100000 + "\n")
+    code, _, err = run("show", str(path))
+    assert code == 2 and "Traceback" not in err and "Y001" in err
+    code, _, err = run("check", "--play", "0", str(path))
+    assert code == 1 and "Y001" in err

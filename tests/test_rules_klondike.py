@@ -94,3 +94,73 @@ def test_foundation_top_card_may_come_back_to_a_column():
     # only the top card, and never from one foundation to another (an ace shuttling between them)
     g = game("klondike", "foundation[0]: AS; tableau[0]: 5H")
     assert notations(g) == set()
+
+
+# --- rules of the YAML's own rules text, each pinned by exact legal moves (mutation-tested) ----
+RANKS = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+
+
+def test_piles():
+    assert rulesdsl.load("klondike").layout.pile_names == (
+        ["stock[0]", "waste[0]"] + [f"foundation[{i}]" for i in range(4)]
+        + [f"tableau[{i}]" for i in range(7)])
+
+
+def test_deal_is_shuffled():
+    v = rulesdsl.load("klondike")
+    deals = {tuple(tuple(p) for p in v.new_game(s).state.piles) for s in (1, 2, 3)}
+    assert len(deals) == 3
+
+
+def test_columns_build_down_in_alternating_colours_runs_move_whole():
+    g = game("klondike", "tableau[0]: #KC 9D 8S 7H; tableau[1]: TC; tableau[2]: 6S 4D 3C; "
+                         "tableau[3]: 5S; tableau[4]: 8C 7C; tableau[5]: 9H; tableau[6]: 5H 6C")
+    # 6S-4D is not a run (rank gap), 8C-7C is not (same colour), 5H-6C is not (going up)
+    assert notations(g) == {"4D@tableau[2]>tableau[3]", "6C@tableau[6]>tableau[0]",
+                            "8S@tableau[0]>tableau[5]", "9D@tableau[0]>tableau[1]",
+                            "9H@tableau[5]>tableau[1]"}
+    g.play("9D@tableau[0]>tableau[1]")
+    assert pile(g, "tableau[0]") == ["KC"]                   # turned up
+    assert pile(g, "tableau[1]") == ["TC", "9D", "8S", "7H"]
+
+
+def test_waste_top_aces_and_kings():
+    g = game("klondike", "foundation[0]: AH; tableau[0]: 5C 2H AS; waste[0]: 8D 9H; "
+                         "stock[0]: #4C; tableau[1]: KD; tableau[2]: 9D 8S 7H; tableau[3]: TC; "
+                         "tableau[4]: 9S; tableau[5]: 8H 7S 6C")
+    # only the waste's top card plays; an ace alone to any empty foundation (the 2H-AS run
+    # never goes up onto AH); only a king fills the empty column
+    assert notations(g) == {"6C@tableau[5]>tableau[2]", "9D@tableau[2]>tableau[3]",
+                            "9H@waste[0]>tableau[3]", "AS@tableau[0]>foundation[1]",
+                            "AS@tableau[0]>foundation[2]", "AS@tableau[0]>foundation[3]",
+                            "KD@tableau[1]>tableau[6]", "draw"}
+    g.play("AS@tableau[0]>foundation[2]")
+    assert pile(g, "foundation[2]") == ["AS"] and pile(g, "tableau[0]") == ["5C", "2H"]
+    g = game("klondike", "tableau[0]: QD")
+    assert notations(g) == set()
+
+
+def test_foundation_builds_up_in_suit():
+    g = game("klondike", "foundation[0]: AH 2H; tableau[0]: 4S 3H; tableau[1]: 3D; tableau[2]: 4H")
+    assert notations(g) == {"3H@tableau[0]>foundation[0]"}
+    g.play("3H@tableau[0]>foundation[0]")
+    assert pile(g, "foundation[0]") == ["AH", "2H", "3H"] and pile(g, "tableau[0]") == ["4S"]
+
+
+def test_won_only_when_all_four_foundations_are_full():
+    full = {s: " ".join(r + s for r in RANKS) for s in "SHDC"}
+    g = game("klondike", "; ".join(f"foundation[{i}]: {full[s]}" for i, s in enumerate("SHDC")))
+    assert g.won
+    g = game("klondike", f"foundation[0]: {full['S']}; tableau[0]: KH")
+    assert not g.won
+    no_kings = "; ".join(f"foundation[{i}]: {full[s][:-3]}" for i, s in enumerate("SHDC"))
+    g = game("klondike", no_kings + "; tableau[0]: KS; tableau[1]: KH; tableau[2]: KD; tableau[3]: KC")
+    assert not g.won
+
+
+def test_only_the_foundation_top_card_comes_back():
+    # 2S-3S would fit on the 3H were a foundation's cards liftable as a run
+    g = game("klondike", "foundation[0]: AS 2S 3S; tableau[0]: 4H; tableau[1]: 3H")
+    assert notations(g) == {"3S@foundation[0]>tableau[0]"}
+    with pytest.raises(MoveError):
+        g.play("2S@foundation[0]>tableau[1]")

@@ -233,3 +233,13 @@ def test_random_playout_keeps_48_cards_and_6_gaps(seed):
     for _ in range(played):
         g.undo()
     assert g.state == start
+
+
+# -- added by mutation testing of variants/maze.yaml ----------------------------------------------
+
+def test_same_suit_out_of_order_does_not_win():
+    seq = solved()
+    seq[1], seq[2] = seq[2], seq[1]                       # AS 3S 2S 4S ...: same suit, wrong ranks
+    g = game("maze", board(dict(enumerate(seq))))
+    assert not g.won
+    assert g.score == 45

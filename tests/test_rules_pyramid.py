@@ -240,3 +240,17 @@ def test_perft_seed_1_depth_1_checked_by_hand():
     assert [pile(g, n)[0] for n in ROW7] == ["KS", "KD", "TD", "TC", "JC", "TH", "8C"]
     assert notations(g) == {"remove KS@pyramid[21]", "remove KD@pyramid[22]", "draw"}
 
+
+
+# -- added by mutation testing of variants/pyramid.yaml -------------------------------------------
+
+def test_piles():
+    assert rulesdsl.load("pyramid").layout.pile_names == (
+        ["stock[0]", "waste[0]", "discard[0]"] + [f"pyramid[{i}]" for i in range(28)])
+
+
+def test_a_king_on_top_of_the_waste_goes_alone():
+    g = game("pyramid", f"{at(7, 1)}: 5D; waste[0]: 3C KS; stock[0]: #4H")
+    assert notations(g) == {"remove KS@waste[0]", "draw"}
+    g.play("remove KS@waste[0]")
+    assert pile(g, "waste[0]") == ["3C"] and pile(g, "discard[0]") == ["KS"]

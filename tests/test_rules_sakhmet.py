@@ -468,3 +468,17 @@ def test_deal_shape(level):
     assert all(pile(g, f"foundation[{i}]") == [] for i in range(4))
     faces = sorted(c.lstrip("#") for p in g.position()["piles"].values() for c in p)
     assert faces == sorted(r + s for r in RANKS for s in SUITS)
+
+
+def test_klondike_draw_and_passes_options_are_gone():
+    for opt in ({"passes": 1}, {"draw": 3}):
+        with pytest.raises(rulesdsl.RulesError, match="O401"):
+            rulesdsl.load("sakhmet", opt)
+
+
+def test_points_option_upper_bounds():
+    v = rulesdsl.load("sakhmet", {"card_points": 1000, "suit_bonus": 10000})
+    assert v.options["card_points"] == 1000 and v.options["suit_bonus"] == 10000
+    for opt in ({"card_points": 1001}, {"suit_bonus": 10001}):
+        with pytest.raises(rulesdsl.RulesError, match="O402"):
+            rulesdsl.load("sakhmet", opt)

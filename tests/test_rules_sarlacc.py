@@ -318,3 +318,22 @@ def test_place_covered_only_by_the_source_does_not_count_for_the_run_length():
     assert "9S@tableau[42]>tableau[46]" in notations(g)              # (1 + 1) * 2**0 = 2
     g.play("9S@tableau[42]>tableau[46]")
     assert pile(g, "tableau[46]") == ["TD", "9S", "8H"] and pile(g, "tableau[42]") == []
+
+
+# -- added by mutation testing of variants/sarlacc.yaml -------------------------------------------
+
+def test_runs_must_also_go_down_by_one():
+    g = game("sarlacc", position({(5, 1): "9S 5H", (5, 2): "TD"}))
+    assert not any(m.startswith(f"9S@{t(5, 1)}>") for m in notations(g))   # 9S 5H is no run
+    with pytest.raises(MoveError):
+        g.play(f"9S@{t(5, 1)}>{t(5, 2)}")
+    assert f"5H@{t(5, 1)}>cell[0]" in notations(g)
+
+
+def test_foundation_takes_one_card_at_a_time():
+    g = game("sarlacc", position({(5, 1): "2H AS"}, foundations=("AH",)))
+    assert not any(m.startswith(f"2H@{t(5, 1)}>") for m in notations(g))   # the run 2H AS stays
+    with pytest.raises(MoveError):
+        g.play(f"2H@{t(5, 1)}>foundation[0]")
+    g.play(f"AS@{t(5, 1)}>foundation[1]")
+    assert notations(g) >= {f"2H@{t(5, 1)}>foundation[0]"}

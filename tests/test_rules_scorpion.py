@@ -190,3 +190,9 @@ def test_seed_1_depth_1_checked_by_hand():
     assert notations(g) == {"3S@tableau[5]>tableau[2]", "AD@tableau[6]>tableau[3]",
                             "7S@tableau[3]>tableau[4]", "2D@tableau[3]>tableau[6]", "deal"}
 
+
+
+# -- added by mutation testing of variants/scorpion.yaml ------------------------------------------
+
+def test_piles():
+    assert rulesdsl.load(V).layout.pile_names == [f"tableau[{i}]" for i in range(7)] + ["stock[0]"]

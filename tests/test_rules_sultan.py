@@ -292,3 +292,11 @@ def test_perft(seed):
     start = g.position()
     assert (perft(g, 3), perft(g, 8)) == PERFT[seed]
     assert g.position() == start
+
+
+# -- added by mutation testing of variants/sultan.yaml --------------------------------------------
+
+def test_piles():
+    assert rulesdsl.load(V).layout.pile_names == (
+        ["sultan[0]", "aces[0]"] + [f"kings[{i}]" for i in range(7)]
+        + [f"reserve[{i}]" for i in range(8)] + ["stock[0]", "waste[0]"])

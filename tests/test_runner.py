@@ -83,3 +83,31 @@ def test_stalled_position_is_reported():
 def test_a_number_with_more_words_is_refused():
     g, text = session(["1 2", "q"])
     assert "one move at a time" in text and g.ply == 0
+
+
+def test_odd_digits_and_spaced_removals():
+    g, text = session(["²", "٣", "q"])
+    assert "invalid literal" not in text and "error:" not in text and g.ply == 0
+    g, text = session(["remove KS @ pyramid [22]", "q"], variant="pyramid", seed=5)
+    assert "played: remove KS@pyramid[22]" in text and g.ply == 1
+    g = rulesdsl.Game.from_position(rulesdsl.load("pyramid"), "pyramid[21]: 9C; pyramid[22]: 4D")
+    assert {g.move_text(g.parse_move(t)) for t in ("remove 9C@pyramid[21] 4D@pyramid[22]",
+                                                   "remove 9C @pyramid[ 21 ]  4D@ pyramid [22]")} == \
+        {"remove 9C@pyramid[21] 4D@pyramid[22]"}
+
+
+def test_save_to_a_file_name_with_spaces(tmp_path):
+    path = tmp_path / "my game.json"
+    g, text = session(["draw", f"save {path}", "q"])
+    assert f"saved to {path}" in text
+    assert json.loads(path.read_text())["moves"] == ["draw"]
+
+
+def test_end_of_input_at_the_prompt_ends_the_line():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    g = rulesdsl.load("sakhmet").new_game(3)
+    out = Tty()
+    run(g, Tty(""), out)
+    assert out.getvalue().endswith("> \n")
