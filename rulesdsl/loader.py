@@ -355,6 +355,7 @@ class Builder:
         if not isinstance(raw, list):
             return ()
         has_shuffle = False
+        dealt = False          # has a step dealt cards from the deck yet?
         for i, step in enumerate(raw):
             path = ("deal", i)
             if step == "shuffle":
@@ -364,6 +365,10 @@ class Builder:
             if not isinstance(step, dict):
                 continue
             if "place" in step and isinstance(step["place"], dict):
+                if dealt:
+                    self.err("D507", "a place step comes after cards were dealt, so the cards it names "
+                             "may be gone already", path + ("place",), key=True,
+                             hint="move the place step before the steps that deal (to, rest)")
                 placed = []
                 for pname, cards in step["place"].items():
                     pp = path + ("place", pname)
@@ -386,6 +391,7 @@ class Builder:
                         remaining -= 1
                 steps.append(model.Place(tuple(placed)))
             elif "to" in step:
+                dealt = True
                 piles = self.piles_ref(step["to"], path + ("to",))
                 skip = step.get("skip") or []
                 for s in skip if isinstance(skip, list) else []:
@@ -411,6 +417,7 @@ class Builder:
                 steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row"))
                 remaining -= sum(counts)
             elif "rest" in step:
+                dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
                 if piles:
                     steps.append(model.Rest(piles[0]))
