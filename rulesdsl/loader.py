@@ -356,6 +356,7 @@ class Builder:
             return ()
         has_shuffle = False
         dealt = False          # has a step dealt cards from the deck yet?
+        face_up: set = set()   # piles that hold face-up cards so far
         for i, step in enumerate(raw):
             path = ("deal", i)
             if step == "shuffle":
@@ -388,6 +389,7 @@ class Builder:
                                      f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath,
                                      hint="place each card once, or shuffle more decks together (deck.decks)")
                         placed.append((piles[0], rank, suit))
+                        face_up.add(piles[0])
                         remaining -= 1
                 steps.append(model.Place(tuple(placed)))
             elif "to" in step:
@@ -415,10 +417,16 @@ class Builder:
                                      hint="down can be at most count")
                             break
                 steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row"))
+                face_up.update(p for p, c, d in zip(piles, counts, downs) if c > d)
                 remaining -= sum(counts)
             elif "rest" in step:
                 dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
+                if len(piles) == 1 and piles[0] in face_up:
+                    self.err("D508", f"rest puts the remaining cards face down on "
+                             f"{self.world.layout.pile_names[piles[0]]}, which already holds face-up "
+                             f"cards (face-down cards lie under face-up ones)", path + ("rest",),
+                             hint="send the rest to a pile that is empty or face down, like the stock")
                 if piles:
                     steps.append(model.Rest(piles[0]))
                 remaining = 0
