@@ -98,7 +98,9 @@ def parse_spec(v, text: str) -> tuple:
     if t.lower().startswith("remove"):
         parts = re.sub(r"\s*([@\[])\s*|\s*(\])", r"\1\2", t[6:]).split()
         if not parts:
-            raise MoveError("remove needs the cards, like: remove KH@pyramid[27]")
+            where = v.layout.pile_names[v.removals[0].sources[0]] if v.removals else v.layout.pile_names[0]
+            raise MoveError(f"remove needs the cards, like: remove KH@{where}"
+                            + ("" if v.removals else " (this game has no removal moves)"))
         got = [(p, face[:2] + (None,)) for p, face in (_part(v, x) for x in parts)]
         return ("remove", tuple(sorted(got)), None, (), None)
     if ">" in t:

@@ -13,7 +13,7 @@ from .render import render
 
 HELP = """commands:
   N               play legal move number N
-  8D@tableau[0]>tableau[3], draw, remove KH@pyramid[27] ...   play a move by its notation
+  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation
   u, undo         take back the last move (with its automatic follow-ups)
   r, redo         play again the move just taken back
   m, moves        list the legal moves

@@ -111,3 +111,8 @@ def test_end_of_input_at_the_prompt_ends_the_line():
     out = Tty()
     run(g, Tty(""), out)
     assert out.getvalue().endswith("> \n")
+
+
+def test_remove_hint_names_this_games_piles():
+    _, text = session(["remove", "q"])
+    assert "this game has no removal moves" in text and "pyramid" not in text
