@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_PILES = 1024           # moves.py packs a pile number into 10 bits
-MAX_REMOVALS = 64          # and a removal rule's number into 6
 
 
 @dataclass(frozen=True)

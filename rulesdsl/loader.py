@@ -15,11 +15,11 @@ from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
 from .errors import Diagnostic, RulesError, suggest
-from .layout import MAX_PILES, MAX_REMOVALS, Group, Layout
+from .layout import Group, Layout
+from .limits import MAX_EXTENDS, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
-MAX_EXTENDS = 10
 
 
 def _expr_text(value) -> str:

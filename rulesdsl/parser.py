@@ -13,10 +13,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast
 
-MAX_LENGTH = 2000
-MAX_DEPTH = 24
-MAX_NUMBER = 1_000_000
-MAX_STRING = 64
+from .limits import MAX_EXPR_DEPTH as MAX_DEPTH, MAX_EXPR_LENGTH as MAX_LENGTH, MAX_NUMBER, MAX_STRING
 
 
 class ExprSyntaxError(Exception):

@@ -29,10 +29,10 @@ import json
 
 from .cards import DOWN
 from .errors import PositionError
+from .limits import MAX_POSITION_TEXT as MAX_TEXT
 from .state import State
 
 FORMAT = "rulesdsl-position/1"
-MAX_TEXT = 200_000
 
 
 def card_text(deck, c) -> str:

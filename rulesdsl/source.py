@@ -12,7 +12,7 @@ import yaml
 
 from .errors import Diagnostic, RulesError
 
-MAX_NODES = 50_000   # bounds alias expansion ("billion laughs")
+from .limits import MAX_YAML_NODES as MAX_NODES
 
 
 @dataclass(frozen=True)
