@@ -632,8 +632,8 @@ def find_variant(name: str) -> Path | None:
     return candidate if candidate.exists() else None
 
 
-_EXTENDS_HINT = ("name a shipped variant (see 'rulesdsl list') or a file in this file's own folder "
-                 "or below it")
+_EXTENDS_HINT = ("extends reaches only a shipped variant, by name, or a file in "
+                 "this file's own folder or below it")
 
 
 def _is_absolute(name: str) -> bool:
@@ -657,16 +657,14 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
         raise RulesError(doc.diag("X703", f"extends {name!r}: not the name of a variant or a file", where,
                                   hint=_EXTENDS_HINT))
     if _is_absolute(name):
-        raise RulesError(doc.diag("X704", f"extends '{name}': an absolute path; extends reaches only a "
-                                  f"shipped variant or a file under this file's folder", where,
+        raise RulesError(doc.diag("X704", f"extends '{name}': an absolute path", where,
                                   hint=_EXTENDS_HINT))
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
     is_file = name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
     rel = name if is_file else f"{name}.yaml"
     if os.path.normpath(rel).split(os.sep)[0] == os.pardir:
-        raise RulesError(doc.diag("X705", f"extends '{name}': '..' leads out of this file's folder; extends "
-                                  f"reaches only a shipped variant or a file under this file's folder",
-                                  where, hint=_EXTENDS_HINT))
+        raise RulesError(doc.diag("X705", f"extends '{name}': '..' leads out of this file's folder", where,
+                                  hint=_EXTENDS_HINT))
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
         shipped = variants_dir() / rel
@@ -674,8 +672,7 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
             return shipped
     if os.path.lexists(candidate) and not _inside(os.path.realpath(candidate), folder):
         raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "
-                                  f"folder; extends reaches only a shipped variant or a file under this "
-                                  f"file's folder", where, hint=_EXTENDS_HINT))
+                                  f"folder", where, hint=_EXTENDS_HINT))
     return candidate
 
 
