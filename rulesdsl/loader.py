@@ -670,7 +670,7 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
         shipped = variants_dir() / rel
         if shipped.exists():
             return shipped
-    if os.path.lexists(candidate) and not _inside(os.path.realpath(candidate), folder):
+    if not _inside(os.path.realpath(candidate), folder):
         raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "
                                   f"folder", where, hint=_EXTENDS_HINT))
     return candidate
