@@ -415,3 +415,15 @@ def test_shipped_variants_and_runners_live_in_the_rulesdsl_namespace():
     # from the source tree (or an editable install) the repository's own folder is used, so an
     # edit in variants/ is seen at once
     assert variants_dir() == ROOT / "variants"
+
+
+def test_docs_limits_lists_the_file_limits():
+    doc = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    files_section = doc.split("## Files", 1)[1].split("\n## ", 1)[0]
+    mib = [(limits.MAX_VARIANT_BYTES >> 20, "a variant file"), (limits.MAX_POSITION_BYTES >> 20, "a position"),
+           (limits.MAX_MOVES_BYTES >> 20, "a move list")]
+    for size, what in mib:
+        assert any(what in row and f"| {size} MiB |" in row for row in files_section.splitlines()), what
+    assert f"| {limits.MAX_COMMAND_LINE:,} characters |" in files_section
+    for code in ("Y002", "Y007", "Y008", "X704", "X705"):
+        assert code in files_section
