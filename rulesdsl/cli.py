@@ -30,11 +30,10 @@ def _options(pairs) -> dict:
 
 
 def _read(path: str, what: str) -> str:
-    try:
-        with open(path, encoding="utf-8-sig") as fh:
-            return fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
+    """A position, save or move list: a regular UTF-8 file under its cap (files.py)."""
+    from .files import read_text
+    from .limits import MAX_MOVES_BYTES, MAX_POSITION_BYTES
+    return read_text(path, MAX_POSITION_BYTES if what == "position" else MAX_MOVES_BYTES, what)
 
 
 def _short(text, limit: int = 60) -> str:
@@ -66,6 +65,9 @@ def _game(args):
         else:
             data = text
     named = data.get("variant") if isinstance(data, dict) else None
+    if named is not None and named != _variant_id(args.variant):
+        raise InputError(f"{path}: this position is for '{_short(named)}', "
+                         f"not '{_short(_variant_id(args.variant))}', the variant asked for")
     try:
         variant = load(args.variant, options)
         if data is None:
@@ -73,18 +75,14 @@ def _game(args):
         if isinstance(data, dict) and data.get("format") == "rulesdsl-save/1":
             return Game.load_save(variant, data)
         return Game.from_position(variant, data)
-    except (RulesError, PositionError) as exc:
-        if isinstance(named, str) and data is not None and named != _variant_id(args.variant):
-            raise InputError(f"{path}: this position is for '{_short(named)}', not '{args.variant}' "
-                             f"({str(exc).splitlines()[0]})") from None
-        if isinstance(exc, RulesError):
-            raise
+    except PositionError as exc:
         raise InputError(f"{path}: {exc}") from None
 
 
 def _variant_id(name: str) -> str:
+    import os
     from pathlib import Path
-    return Path(name).stem if name.endswith((".yaml", ".yml")) else name
+    return Path(name).stem if name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name else name
 
 
 def _split_moves(text: str) -> list[str]:
@@ -125,7 +123,8 @@ def cmd_check(args) -> int:
     else:
         for d in diags:
             print(d.render(), file=sys.stderr)
-        status = "ok" if not errors else "failed"
+        status = ("failed" if errors else
+                  "failed (--strict: warnings count as errors)" if args.strict and warnings else "ok")
         print(f"{len(args.files)} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s): {status}",
               file=sys.stderr)
     if errors or (args.strict and warnings):
@@ -146,7 +145,7 @@ def cmd_show(args) -> int:
         out.update(won=g.won, over=g.over, score=g.score)
         print(json.dumps(out, indent=2))
     else:
-        from runners.render import render
+        from .runners.render import render
         print(render(g, reveal=args.reveal, color=False))
     return EXIT_OK
 
@@ -154,13 +153,14 @@ def cmd_show(args) -> int:
 def _play_after(g, after):
     if not after:
         return
+    import os
     text = after
     try:
-        import os
-        if os.path.isfile(after):
-            text = _read(after, "move list")
-    except OSError:
-        pass
+        is_file = os.path.lexists(after) and "\n" not in after
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:                  # a path that exists: read it (a FIFO or device is refused)
+        text = _read(after, "move list")
     for i, m in enumerate(_split_moves(text), 1):
         try:
             g.play(m)
@@ -207,7 +207,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from runners.text import run
+    from .runners.text import run
     g = _game(args)
     return run(g, sys.stdin, sys.stdout)
 

@@ -220,6 +220,7 @@ class Game:
         from .errors import PositionError
         if not isinstance(data, dict) or data.get("format") != "rulesdsl-save/1":
             raise PositionError("not a rulesdsl save (expected format 'rulesdsl-save/1')")
+        position.check_variant(variant, data)
         from .deal import MAX_SEED
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):

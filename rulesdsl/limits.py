@@ -5,6 +5,12 @@ hostile, costs more than linear time in the size of the file that carries it.
 """
 from __future__ import annotations
 
+# -- files (files.py: every file read is a regular file under its cap) ----------------
+MAX_VARIANT_BYTES = 1 << 20       # a variant file, and each file of its extends chain
+MAX_POSITION_BYTES = 8 << 20      # a position or a save (--position FILE): a save holds every move
+MAX_MOVES_BYTES = 8 << 20         # a move list (replay --moves FILE, moves --after FILE)
+MAX_COMMAND_LINE = 1000           # characters in one line typed to the text runner
+
 # -- expressions (parser.py) ----------------------------------------------------
 MAX_EXPR_LENGTH = 2000      # characters in one expression
 MAX_EXPR_DEPTH = 24         # bracket nesting; the tree may be twice as deep

@@ -610,10 +610,15 @@ def coerce_option(opt: model.Option, given):
 # -- resolving files and extends -------------------------------------------------
 
 def variants_dir() -> Path:
+    """The shipped variants: $RULESDSL_VARIANTS if set; else the package data of an installed
+    wheel (rulesdsl/variants); else the repository's variants/ folder (an editable install or
+    a source checkout, so an edit there is seen at once)."""
     env = os.environ.get("RULESDSL_VARIANTS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parent.parent / "variants"
+    here = Path(__file__).resolve().parent
+    packaged = here / "variants"
+    return packaged if packaged.is_dir() else here.parent / "variants"
 
 
 def find_variant(name: str) -> Path | None:
@@ -621,8 +626,54 @@ def find_variant(name: str) -> Path | None:
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
         return p
+    if not name or "\0" in name:
+        return None
     candidate = variants_dir() / f"{name}.yaml"
     return candidate if candidate.exists() else None
+
+
+_EXTENDS_HINT = ("extends reaches only a shipped variant, by name, or a file in "
+                 "this file's own folder or below it")
+
+
+def _is_absolute(name: str) -> bool:
+    return os.path.isabs(name) or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"
+                                                                  and name[0].isalpha())
+
+
+def _inside(real: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([real, folder]) == folder
+    except ValueError:
+        return False
+
+
+def parent_file(doc: Document, path: Path, name: str) -> Path:
+    """The file an `extends: NAME` in `path` names, by the extends rule: a shipped variant by
+    name, or a file under the extending file's own folder (reached without leaving it, by
+    '..' or by a symbolic link). X703, X704 or X705 at the extends value otherwise."""
+    where = ("extends",)
+    if not name.strip() or "\0" in name:
+        raise RulesError(doc.diag("X703", f"extends {name!r}: not the name of a variant or a file", where,
+                                  hint=_EXTENDS_HINT))
+    if _is_absolute(name):
+        raise RulesError(doc.diag("X704", f"extends '{name}': an absolute path", where,
+                                  hint=_EXTENDS_HINT))
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    is_file = name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
+    rel = name if is_file else f"{name}.yaml"
+    if os.path.normpath(rel).split(os.sep)[0] == os.pardir:
+        raise RulesError(doc.diag("X705", f"extends '{name}': '..' leads out of this file's folder", where,
+                                  hint=_EXTENDS_HINT))
+    candidate = Path(folder) / rel
+    if not is_file and not os.path.lexists(candidate):
+        shipped = variants_dir() / rel
+        if shipped.exists():
+            return shipped
+    if not _inside(os.path.realpath(candidate), folder):
+        raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "
+                                  f"folder", where, hint=_EXTENDS_HINT))
+    return candidate
 
 
 def read_with_extends(path: Path, chain=()) -> Document:
@@ -635,21 +686,24 @@ def read_with_extends(path: Path, chain=()) -> Document:
         return doc
     if len(chain) >= MAX_EXTENDS:
         raise RulesError(doc.diag("X702", f"extends chain longer than {MAX_EXTENDS}", ("extends",)))
-    if parent_name.endswith((".yaml", ".yml")):
-        parent_path = (path.parent / parent_name)
-    else:
-        parent_path = path.parent / f"{parent_name}.yaml"
-        if not parent_path.exists():
-            parent_path = find_variant(parent_name) or parent_path
-    key = str(parent_path.resolve())
-    if key in chain or key == str(path.resolve()):
+    parent_path = parent_file(doc, Path(path), parent_name)
+    here = os.path.realpath(path)
+    key = os.path.realpath(parent_path)
+    if key in chain or key == here:
         raise RulesError(doc.diag("X701", f"extends cycle: '{parent_name}' extends this file again",
                                   ("extends",)))
-    if not parent_path.exists():
+    if not os.path.lexists(parent_path):
         raise RulesError(doc.diag("X703", f"extends '{parent_name}': no such variant or file",
                                   ("extends",), hint="name a file in the same folder or a variant "
                                   "that 'rulesdsl list' shows"))
-    parent = read_with_extends(parent_path, chain + (str(path.resolve()),))
+    try:
+        parent = read_with_extends(parent_path, chain + (here,))
+    except RulesError as exc:        # the parent cannot be read at all: say so at the extends line
+        d = exc.first
+        if len(exc.diagnostics) == 1 and not d.line and d.file == str(parent_path):
+            raise RulesError(doc.diag(d.code, f"extends '{parent_name}': {d.message}", ("extends",),
+                                      hint=d.hint)) from None
+        raise
     merged = merge(parent, doc)
     merged.data.pop("extends", None)
     return merged

@@ -71,12 +71,21 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
     return out
 
 
+def check_variant(v, data) -> None:
+    """A position or save that names its variant must name this one."""
+    named = data.get("variant")
+    if named is not None and named != v.id:
+        shown = named if isinstance(named, str) and len(named) <= 60 else f"{str(named)[:60]}..."
+        raise PositionError(f"this position is for '{shown}', not '{v.id}', the variant asked for")
+
+
 def from_dict(v, data) -> State:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object with 'piles'")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
         raise PositionError(f"unknown position format {fmt!r} (expected {FORMAT!r})")
+    check_variant(v, data)
     piles = data.get("piles")
     if not isinstance(piles, dict):
         raise PositionError("'piles' must be an object mapping pile names to card lists")

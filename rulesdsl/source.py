@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from . import files
 from .errors import Diagnostic, RulesError
-
+from .limits import MAX_VARIANT_BYTES
 from .limits import MAX_YAML_NODES as MAX_NODES
 
 
@@ -151,14 +152,8 @@ def _yaml_words(exc) -> tuple:
 
 
 def read_file(path) -> Document:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except UnicodeDecodeError as exc:
-        raise RulesError(Diagnostic("Y002", f"not UTF-8 text: {exc.reason}", str(path))) from None
-    except OSError as exc:
-        raise RulesError(Diagnostic("Y003", f"cannot read file: {exc.strerror}", str(path))) from None
-    return read_text(text, str(path))
+    """A variant file: a regular UTF-8 file under the size cap (files.py), parsed."""
+    return read_text(files.read_text(path, MAX_VARIANT_BYTES, "variant file"), str(path))
 
 
 def _walk(node, path, doc, loader, counter):

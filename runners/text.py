@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 from rulesdsl import MoveError, PositionError
+from rulesdsl.files import write_text_atomic
+from rulesdsl.limits import MAX_COMMAND_LINE
 
 from .render import render
 
@@ -139,11 +141,10 @@ class Runner:
                 self.say("save needs one file name: save FILE")
                 return
             try:
-                with open(name, "w", encoding="utf-8") as fh:
-                    json.dump(g.save(), fh, indent=1)
+                write_text_atomic(name, json.dumps(g.save(), indent=1) + "\n")
                 self.say(f"saved to {name}")
-            except OSError as exc:
-                self.say(f"cannot save to {name}: {exc.strerror or exc}")
+            except (OSError, ValueError) as exc:
+                self.say(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}")
         elif cmd == "resign":
             self.say(f"resigned. Score: {g.score}")
             self.done = True
@@ -169,6 +170,42 @@ class Runner:
             self.show()
 
 
+class Refused:
+    """A line the runner will not act on (too long, or not UTF-8), with what to tell the player."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+
+def read_line(inp):
+    """The next command line: text, a Refused, or None at the end of input.
+
+    Reads bytes when the stream has them (standard input does), so a line that is not UTF-8
+    is answered and skipped instead of ending the game; reads at most MAX_COMMAND_LINE + 1
+    characters at a time, so an endless line costs no memory: the rest of it is skipped.
+    """
+    raw = getattr(inp, "buffer", inp)
+    limit = MAX_COMMAND_LINE + 1
+    line = raw.readline(limit)
+    if not line:
+        return None
+    newline = b"\n" if isinstance(line, bytes) else "\n"
+    if len(line) >= limit and not line.endswith(newline):
+        while True:                     # skip the rest of the line, a piece at a time
+            rest = raw.readline(1 << 16)
+            if not rest or rest.endswith(newline):
+                break
+        return Refused(f"command too long (over {MAX_COMMAND_LINE} characters): ignored")
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return Refused(f"that line is not UTF-8 text (byte {exc.start + 1}): ignored")
+    if len(line.rstrip("\r\n")) > MAX_COMMAND_LINE:
+        return Refused(f"command too long (over {MAX_COMMAND_LINE} characters): ignored")
+    return line
+
+
 def run(game, inp, out) -> int:
     """Run until quit or end of input. Prompts only on a terminal; always prints the board."""
     interactive = hasattr(inp, "isatty") and inp.isatty()
@@ -179,13 +216,13 @@ def run(game, inp, out) -> int:
     while not r.done:
         if interactive:
             print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
+        line = read_line(inp)
+        if line is None:
             if interactive:
                 r.say()
             break
-        if len(line) > 1000:
-            r.say("command too long")
+        if isinstance(line, Refused):
+            r.say(line.message)
             continue
         try:
             r.command(line)

@@ -3,7 +3,7 @@ import io
 import json
 
 import rulesdsl
-from runners.text import run
+from rulesdsl.runners.text import run
 
 
 def session(commands, variant="sakhmet", seed=3, **options):
