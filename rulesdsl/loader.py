@@ -616,13 +616,21 @@ def variants_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "variants"
 
 
+def _exists(path: Path) -> bool:
+    """Path.exists(), false for a name the system refuses (too long, a NUL byte) instead of raising."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def find_variant(name: str) -> Path | None:
     """A variant by name (variants/NAME.yaml) or by path."""
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
         return p
     candidate = variants_dir() / f"{name}.yaml"
-    return candidate if candidate.exists() else None
+    return candidate if _exists(candidate) else None
 
 
 def read_with_extends(path: Path, chain=()) -> Document:
@@ -639,13 +647,13 @@ def read_with_extends(path: Path, chain=()) -> Document:
         parent_path = (path.parent / parent_name)
     else:
         parent_path = path.parent / f"{parent_name}.yaml"
-        if not parent_path.exists():
+        if not _exists(parent_path):
             parent_path = find_variant(parent_name) or parent_path
     key = str(parent_path.resolve())
     if key in chain or key == str(path.resolve()):
         raise RulesError(doc.diag("X701", f"extends cycle: '{parent_name}' extends this file again",
                                   ("extends",)))
-    if not parent_path.exists():
+    if not _exists(parent_path):
         raise RulesError(doc.diag("X703", f"extends '{parent_name}': no such variant or file",
                                   ("extends",), hint="name a file in the same folder or a variant "
                                   "that 'rulesdsl list' shows"))
