@@ -506,7 +506,8 @@ class Builder:
 
     def autos(self) -> tuple:
         out = []
-        for i, a in enumerate(self.data.get("auto") or []):
+        raw = self.data.get("auto") or []
+        for i, a in enumerate(raw) if isinstance(raw, list) else ():
             if not isinstance(a, dict):
                 continue
             p = ("auto", i)
