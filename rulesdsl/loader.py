@@ -506,7 +506,8 @@ class Builder:
 
     def autos(self) -> tuple:
         out = []
-        for i, a in enumerate(self.data.get("auto") or []):
+        raw = self.data.get("auto") or []
+        for i, a in enumerate(raw) if isinstance(raw, list) else ():
             if not isinstance(a, dict):
                 continue
             p = ("auto", i)
@@ -621,6 +622,14 @@ def variants_dir() -> Path:
     return packaged if packaged.is_dir() else here.parent / "variants"
 
 
+def _exists(path: Path) -> bool:
+    """Path.exists(), false for a name the system refuses (too long, a NUL byte) instead of raising."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def find_variant(name: str) -> Path | None:
     """A variant by name (variants/NAME.yaml) or by path."""
     p = Path(name)
@@ -629,7 +638,7 @@ def find_variant(name: str) -> Path | None:
     if not name or "\0" in name:
         return None
     candidate = variants_dir() / f"{name}.yaml"
-    return candidate if candidate.exists() else None
+    return candidate if _exists(candidate) else None
 
 
 _EXTENDS_HINT = ("extends reaches only a shipped variant, by name, or a file in "
@@ -668,7 +677,7 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
         shipped = variants_dir() / rel
-        if shipped.exists():
+        if _exists(shipped):
             return shipped
     if not _inside(os.path.realpath(candidate), folder):
         raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "
