@@ -127,6 +127,10 @@ def board_lines(v, board: Board) -> list:
     piles: dict = {}
 
     def put(p, text, where):
+        try:
+            v.deck.parse_face(text.lstrip("#"))
+        except ValueError as exc:
+            raise PositionError(f"{where}: {exc}") from None
         piles.setdefault(p, ([], where))[0].append(text)
 
     if len(board.columns) > len(num.columns):
