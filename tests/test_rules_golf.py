@@ -1,9 +1,9 @@
 """Golf (the tutorial's variant, docs/authoring.md): each rule from a hand-made position.
 
 Rules: seven columns of five face-up cards; one foundation; a column's top card goes onto
-the foundation when one rank above or below its top, suits ignored; no card ever goes onto a
-column; 'turn' puts the stock's top card onto the foundation, no redeal; option corner=turn
-makes K and A neighbours; won when every column is empty; score = cards cleared.
+the foundation when one rank above or below its top, suits ignored, but nothing onto a king
+(option kings=open allows it); no card ever goes onto a column; 'turn' puts the stock's top
+card onto the foundation, no redeal; option corner=turn makes K and A neighbours; won when every column is empty; score = cards cleared.
 """
 from __future__ import annotations
 
@@ -60,13 +60,30 @@ def test_a_card_never_leaves_the_foundation():
         g.play("8D@foundation[0]>tableau[0]")
 
 
-@pytest.mark.parametrize("corner, expected", [
-    ("stop", {"QD@tableau[0]" + TO_F}),
-    ("turn", {"QD@tableau[0]" + TO_F, "AS@tableau[1]" + TO_F}),
+@pytest.mark.parametrize("corner, kings, expected", [
+    ("stop", "closed", set()),
+    ("turn", "closed", set()),
+    ("stop", "open", {"QD@tableau[0]" + TO_F}),
+    ("turn", "open", {"QD@tableau[0]" + TO_F, "AS@tableau[1]" + TO_F}),
 ])
-def test_king_and_ace_turn_the_corner_only_with_the_option(corner, expected):
-    g = game("golf", "foundation[0]: KH; tableau[0]: QD; tableau[1]: AS; tableau[2]: KC", corner=corner)
+def test_nothing_goes_onto_a_king_unless_kings_are_open(corner, kings, expected):
+    # kings=closed (the default, PySolFC's and black-hole-solver's rule): a king takes nothing,
+    # neither a queen nor, turning the corner, an ace; kings=open is the looser rule
+    g = game("golf", "foundation[0]: KH; tableau[0]: QD; tableau[1]: AS; tableau[2]: KC",
+             corner=corner, kings=kings)
     assert notations(g) == expected
+    if not expected:
+        with pytest.raises(MoveError):
+            g.play("QD@tableau[0]" + TO_F)
+
+
+def test_a_king_still_goes_onto_a_queen_and_the_stock_onto_a_king():
+    g = game("golf", "foundation[0]: QH; tableau[0]: KD; tableau[1]: 2C; stock[0]: #5S #9C")
+    assert notations(g) == {"KD@tableau[0]" + TO_F, "turn"}
+    g.play("KD@tableau[0]" + TO_F)
+    assert notations(g) == {"turn"}
+    g.play("turn")
+    assert pile(g, "foundation[0]") == ["QH", "KD", "9C"]
 
 
 @pytest.mark.parametrize("corner, expected", [
@@ -126,3 +143,5 @@ def test_score_counts_cleared_cards():
 def test_option_values_are_checked():
     with pytest.raises(rulesdsl.RulesError, match="O402"):
         rulesdsl.load("golf", {"corner": "wrap"})
+    with pytest.raises(rulesdsl.RulesError, match="O402"):
+        rulesdsl.load("golf", {"kings": "queen"})
