@@ -221,7 +221,8 @@ def cmd_replay(args) -> int:
             raise InputError(f"{args.moves}: {exc}") from None
         for i, fm in enumerate(fmoves, 1):
             try:
-                g.play(fcs.resolve(g, fm))
+                for m in fcs.expand(g, fm):
+                    g.play(m)
             except MoveError as exc:
                 failed = (i, f"{fm.text} (line {fm.line})", str(exc))
                 break

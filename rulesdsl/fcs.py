@@ -260,8 +260,9 @@ def _foundation_text(v, st, num) -> str:
         pile = st.piles[p]
         if not pile:
             continue
+        # a suit's highest card there (Simple Simon's foundations hold K..A, the ace on top)
         letter = deck.suits[deck.suit_of[pile[-1]]].letter.upper()
-        rank = deck.rank_of[pile[-1]]
+        rank = max(deck.rank_of[c] for c in pile)
         if letter in best and deck.decks > 1:
             extra.append(f"{letter}-{_RANK_TEXT[rank]}")
         else:
@@ -425,6 +426,128 @@ def resolve(game, fm: FcsMove):
         if cands:
             return max(cands, key=lambda m: len(m.cards))
     raise MoveError(f"illegal move {fm.text}: {_why(game, fm)}")
+
+
+def expand(game, fm) -> list:
+    """The legal moves that play an fc-solve move: the one move it names, or, for a run that
+    fc-solve moves as one "sequence move" through empty columns and cells where the variant's
+    rules move fewer cards at a time (Beleaguered Castle, Streets and Alleys, Simple Simon),
+    the shortest series of legal moves among the source, the destination and the piles that
+    are empty, ending with exactly that run moved. MoveError if there is neither."""
+    try:
+        return [resolve(game, fm)]
+    except MoveError as exc:
+        error = exc
+    num = game.variant.numbering
+    st = game.state
+    for src_ref, dst_ref, count in fm.readings:
+        if src_ref[0] != "col" or dst_ref[0] != "col":
+            continue
+        src, dst = _pile(num, src_ref), _pile(num, dst_ref)
+        if src is None or dst is None or src == dst:
+            continue
+        up = len(st.piles[src]) - st.down[src]
+        if isinstance(count, int):
+            counts = [count]
+        else:
+            # standard notation gives no count when the destination holds cards: every game
+            # fc-solve plays builds down by rank, so the run starts one rank below its top
+            top = st.piles[dst][-1] if st.piles[dst] else None
+            counts = [k for k in range(2, up + 1) if top is not None and
+                      v_rank(game, st.piles[src][-k]) == v_rank(game, top) - 1]
+        for k in counts:
+            path = _through_free_piles(game, src, dst, k)
+            if path:
+                return path
+    raise error
+
+
+def _through_free_piles(game, src, dst, k):
+    from .limits import MAX_SEQUENCE_SEARCH
+    v, st = game.variant, game.state
+    num = v.numbering
+    if not 2 <= k <= len(st.piles[src]) - st.down[src]:
+        return None
+    free = [p for p in num.columns + num.cells if p not in (src, dst) and not st.piles[p]]
+    if not free:
+        return None
+    allowed = (src, dst, *free)
+    run = st.piles[src][-k:]
+    in_run = set(run)
+    goal = (tuple(st.piles[src][:-k]), tuple(st.piles[dst] + run), ((),) * len(free))
+    cells = set(num.cells)
+
+    def key(g):
+        # empty columns are interchangeable, and so are cells: one state however they are used
+        piles = g.state.piles
+        return (tuple(piles[src]), tuple(piles[dst]),
+                tuple(sorted((p in cells, tuple(piles[p])) for p in free)))
+
+    path = _park_and_return(game, src, dst, k, free, in_run)
+    if path:
+        return path
+    start = game.clone()
+    seen = {key(start)}
+    frontier = [(start, [])]
+    nodes = 0
+    while frontier:                    # breadth first: the shortest series (seen states pruned)
+        nxt = []
+        for g, path in frontier:
+            for m in g.legal_moves():
+                # only the run's cards move, and only among these piles
+                if m.kind != "move" or m.sources[0] not in allowed or m.dest not in allowed \
+                        or not in_run.issuperset(m.cards):
+                    continue
+                nodes += 1
+                if nodes > MAX_SEQUENCE_SEARCH:
+                    return None
+                child = g.clone()
+                child.play(m)
+                here = key(child)
+                if here[:2] == goal[:2] and all(not x[1] for x in here[2]):
+                    return path + [m]
+                if here not in seen:
+                    seen.add(here)
+                    nxt.append((child, path + [m]))
+        frontier = nxt
+    return None
+
+
+def _park_and_return(game, src, dst, k, free, in_run):
+    """The usual way first: park the run's top pieces, largest first, one to each empty pile,
+    move the rest to the destination, then bring the pieces back in turn."""
+    g = game.clone()
+    cells = set(game.variant.numbering.cells)
+    path, parked, left = [], [], k
+    while True:
+        moves = [m for m in g.legal_moves() if m.kind == "move" and m.sources[0] == src
+                 and in_run.issuperset(m.cards)]
+        direct = [m for m in moves if m.dest == dst and len(m.cards) == left]
+        if direct:
+            path.append(direct[0])
+            g.play(direct[0])
+            break
+        out = [m for m in moves if m.dest in free and not g.state.piles[m.dest] and len(m.cards) < left]
+        if not out:
+            return None
+        m = max(out, key=lambda m: (len(m.cards), m.dest in cells))
+        path.append(m)
+        g.play(m)
+        parked.append(m.dest)
+        left -= len(m.cards)
+    for p in reversed(parked):
+        n = len(g.state.piles[p])
+        back = [m for m in g.legal_moves() if m.kind == "move" and m.sources[0] == p and m.dest == dst
+                and len(m.cards) == n]
+        if not back:
+            return None
+        path.append(back[0])
+        g.play(back[0])
+    return path
+
+
+def v_rank(game, card) -> int:
+    return game.variant.deck.rank_of[card]
 
 
 def _why(game, fm) -> str:
