@@ -332,3 +332,16 @@ def test_illegal_fcs_move_is_explained(tmp_path):
     f.write_text("9a\n")
     code, out, _ = run("replay", "freecell", "--deal", "1", "--moves", str(f), "--notation", "fcs")
     assert code == 1 and "no column 9 (freecell has 8)" in out
+
+
+@pytest.mark.parametrize("args", [
+    ("show", "freecell", "--deal", "9" * 30),
+    ("show", "freecell", "--deal", "9" * 200),
+    ("show", "freecell", "--deal", "ms-1"),
+    ("replay", "scorpion", "--deal", "3", "--moves", "/dev/null"),
+])
+def test_hostile_deal_numbers_are_refused_cleanly(args):
+    from tests.hostile import assert_refused, probe
+    r = probe(*args)
+    assert_refused(r, located=False, codes=(2,))
+    assert len(r.err) < 400
