@@ -27,3 +27,10 @@ MAX_REMOVALS = 64           # a removal rule's number fits 6 bits
 
 # -- positions (position.py) -------------------------------------------------------
 MAX_POSITION_TEXT = 200_000  # characters of a compact position
+
+# -- numbered deals and fc-solve files (numbering.py, fcs.py) ----------------------
+MAX_MS_DEAL = (1 << 33) - 1        # Microsoft FreeCell numbers, with FreeCell Pro's extension
+MAX_PYSOL_DEAL = 10 ** 20          # PySolFC's largest game number
+MAX_FCS_TEXT = 1_000_000           # characters of an fc-solve board or solution file
+MAX_FCS_MOVES = 100_000            # moves read from one fc-solve solution
+MAX_SEQUENCE_SEARCH = 20_000       # moves tried to play one fc-solve sequence move step by step

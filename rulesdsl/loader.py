@@ -72,14 +72,92 @@ class Builder:
         win = self.expr(("win",), "state", "bool") if "win" in data else None
         score = self.expr(("score",), "state", "int") if "score" in data else None
         display = self.display()
+        numbering = self.numbering()
         if any(d.severity == "error" for d in self.out):
             return None
-        return model.Variant(
+        variant = model.Variant(
             id=self.id, name=data.get("name", self.id), description=data.get("description", ""),
             path=self.doc.path, option_decls=decls, options=options, deck=deck, layout=layout,
             rules=tuple(rules[layout.group_of[p]] for p in range(layout.size)), groups=rules,
             deal=deal, actions=actions, removals=removals, autos=autos, win=win, score=score,
-            display=display, text=data.get("rules", ""))
+            display=display, text=data.get("rules", ""), numbering=numbering)
+        if numbering is not None:
+            self.numbering_fits(variant)
+            if any(d.severity == "error" for d in self.out):
+                return None
+        return variant
+
+    # -- numbered deals (numbering.py, fcs.py) ----------------------------------
+    def numbering(self) -> model.Numbering | None:
+        raw = self.data.get("numbering")
+        if not isinstance(raw, dict) or raw.get("scheme") not in ("ms", "pysol"):
+            return None
+        from . import numbering as nb
+        p = ("numbering",)
+        scheme, game = raw["scheme"], raw.get("game")
+        if scheme == "pysol" and not game:
+            self.err("I901", "numbering: scheme pysol needs the PySol game, by its pysol-cards name",
+                     p + ("scheme",), hint="add, for example, 'game: freecell'")
+            return None
+        if scheme == "ms" and game not in (None, "freecell"):
+            self.err("I901", f"numbering: scheme ms deals Microsoft FreeCell; game {game!r} belongs "
+                     f"to scheme pysol", p + ("game",), hint="write 'scheme: pysol'")
+            return None
+        if scheme == "pysol" and isinstance(game, str) and game not in nb.pysol_games():
+            hint = suggest(game, nb.pysol_games())
+            self.err("I902", f"numbering: pysol-cards knows no game '{game}'", p + ("game",),
+                     hint=f"did you mean '{hint}'?" if hint else
+                     f"known games: {', '.join(nb.pysol_games())}")
+            return None
+        deck = self.world.deck
+        letters = sorted(su.letter.upper() for su in deck.suits)
+        if letters != sorted("SHDC") or tuple(deck.ranks) != tuple(range(1, 14)) or \
+                deck.decks != nb.decks_of(scheme, game):
+            self.err("I903", f"numbered deals use {nb.decks_of(scheme, game)} standard deck(s) of 52 "
+                     f"cards (suits S H D C, ranks A to K); this deck differs", p,
+                     key=True, hint="remove numbering, or use the standard deck (deck: {})")
+            return None
+        parts = {}
+        for key in ("columns", "cells", "foundations", "talon"):
+            parts[key] = self.piles_ref(raw[key], p + (key,)) if key in raw else ()
+        seen: dict = {}
+        for key, piles in parts.items():
+            for q in piles:
+                if q in seen and seen[q] != key or list(piles).count(q) > 1:
+                    self.err("I904", f"numbering: pile {self.world.layout.pile_names[q]} is named twice "
+                             f"({seen.get(q, key)} and {key})", p + (key,))
+                    return None
+                seen[q] = key
+        return model.Numbering(scheme=scheme, game=game or "freecell", fc_solve=raw.get("fc_solve", ""),
+                               **parts)
+
+    def numbering_fits(self, variant) -> None:
+        """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""
+        from . import fcs
+        from . import numbering as nb
+        from .deal import deal
+        from .errors import PositionError
+        from .position import build
+        num = variant.numbering
+        p = ("numbering",)
+        text = nb.board_text(num, 1)
+        try:
+            numbered = build(variant, fcs.board_lines(variant, fcs.parse_board(text)))
+        except PositionError as exc:
+            self.err("I905", f"numbering: deal 1 does not fit the piles: {exc}", p, key=True,
+                     hint="name the piles that take the board's columns, cells, foundations and talon")
+            return
+        own = deal(variant, 1)
+        names = variant.layout.pile_names
+        for q in range(variant.layout.size):
+            a = (len(own.piles[q]), own.down[q])
+            b = (len(numbered.piles[q]), numbered.down[q])
+            if a != b:
+                self.err("I906", f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
+                         f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)", p, key=True,
+                         hint="deal as PySol does (docs/interop.md gives each game's board), or map "
+                         "the board's parts onto other piles")
+                return
 
     def options(self):
         decls, values = [], {}
