@@ -273,6 +273,8 @@ class Compiler:
         if obj.is_const and idx.is_const:
             seq = obj.const
             i = idx.const
+            if seq is None:          # a constant none (like stock[0].covered_by.last.cards)
+                return _const(None, et)
             if i is None or not -len(seq) <= i < len(seq):
                 if isinstance(n.obj, ast.Name) and n.obj.id in self.w.layout.groups:
                     g = n.obj.id

@@ -50,8 +50,35 @@ def _expected(names) -> str:
     return ", ".join(words)
 
 
+_CACHE: dict = {}       # text -> AST or the error's arguments; trees are immutable
+_CACHE_SIZE = 1024
+
+
 def parse(text: str):
-    """Parse expression text into an AST, or raise ExprSyntaxError."""
+    """Parse expression text into an AST, or raise ExprSyntaxError. The same text is parsed
+    once: a variant is compiled once per option combination, its expressions are not."""
+    if isinstance(text, str) and text in _CACHE:
+        found = _CACHE[text]
+        if isinstance(found, tuple):
+            raise ExprSyntaxError(*found)
+        return found
+    try:
+        node = _parse(text)
+    except ExprSyntaxError as exc:
+        if isinstance(text, str):
+            _remember(text, (exc.code, exc.message, exc.col, exc.hint))
+        raise
+    _remember(text, node)
+    return node
+
+
+def _remember(text, value):
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[text] = value
+
+
+def _parse(text: str):
     if not isinstance(text, str):
         raise ExprSyntaxError("E100", "expected an expression (text)", 1)
     if len(text) > MAX_LENGTH:
