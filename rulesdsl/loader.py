@@ -14,9 +14,9 @@ from pathlib import Path
 from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
-from .errors import Diagnostic, RulesError, suggest
+from .errors import Diagnostic, RulesError, say_number, suggest
 from .layout import Group, Layout
-from .limits import MAX_EXTENDS, MAX_PILES, MAX_REMOVALS
+from .limits import MAX_EXTENDS, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
@@ -187,9 +187,11 @@ class Builder:
                 continue
             value = coerce_option(opt, given)
             if value is None:
+                lo = opt.min if opt.min is not None else -MAX_INT
+                hi = opt.max if opt.max is not None else MAX_INT
                 allowed = ", ".join(map(str, opt.values)) if opt.values is not None else \
-                    f"a whole number from {opt.min} to {opt.max}"
-                self.err("O402", f"option '{name}' cannot be {given!r}: expected {allowed}",
+                    f"a whole number from {lo:,} to {hi:,}"
+                self.err("O402", f"option '{name}' cannot be {_say_given(given)}: expected {allowed}",
                          ("options", name))
                 continue
             values[name] = value
@@ -198,6 +200,11 @@ class Builder:
     def option_checks(self, name, spec, opt) -> None:
         """An option's own declaration: ranges that make sense, values listed once."""
         p = ("options", name)
+        given = [(("default",), opt.default)] + [(("values", i), x) for i, x in enumerate(opt.values or ())]
+        for where, v in given:
+            if isinstance(v, int) and not isinstance(v, bool) and not -MAX_INT <= v <= MAX_INT:
+                self.err("O409", f"option '{name}': {say_number(v)} is outside the integer range "
+                         f"-{MAX_INT:,}..{MAX_INT:,}", p + where, hint="use a smaller number")
         if opt.values is not None:
             seen = []
             for i, v in enumerate(opt.values):
@@ -314,7 +321,7 @@ class Builder:
         try:
             c = compiler.compile(parse(value), "const", "int")
         except ExprSyntaxError as exc:
-            self.err(exc.code, exc.message, path, offset=exc.col - 1)
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
             return None
         except CompileError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
@@ -619,7 +626,7 @@ class Builder:
             node = parse(text)
             return self.compiler.compile(node, role, want, plan=plan)
         except ExprSyntaxError as exc:
-            self.err(exc.code, exc.message, path, offset=exc.col - 1)
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         except CompileError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         return None
@@ -677,13 +684,28 @@ def coerce_option(opt: model.Option, given):
             if v == given or str(v).lower() == str(given).strip().lower():
                 return v
         return None
+    if isinstance(given, bool):
+        return None
+    text = str(given).strip()
+    if len(text) > MAX_INT_TEXT:       # surely out of range: refused before int() reads it
+        return None
     try:
-        value = int(str(given).strip())
+        value = int(text)
     except ValueError:
         return None
     if (opt.min is not None and value < opt.min) or (opt.max is not None and value > opt.max):
         return None
+    if not -MAX_INT <= value <= MAX_INT:
+        return None
     return value
+
+
+def _say_given(given) -> str:
+    """A user-given option value as quoted in a message: numbers and long text shortened."""
+    text = str(given)
+    if text.strip().lstrip("+-").isdigit():
+        return repr(say_number(text.strip()))
+    return repr(text) if len(text) <= 60 else repr(text[:60]) + f"...({len(text):,} characters)"
 
 
 # -- resolving files and extends -------------------------------------------------
