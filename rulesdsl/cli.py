@@ -188,12 +188,12 @@ def cmd_moves(args) -> int:
         from . import fcs
         if g.variant.numbering is None:
             raise InputError(f"{g.variant.id} declares no numbering, so it has no fc-solve notation")
-        text = lambda m: fcs.move_text(g.variant, g.state, m) or f"({g.move_text(m)}: no fc-solve notation)"
+        text = lambda m: fcs.move_text(g.variant, g.state, m, moves) or f"({g.move_text(m)}: no fc-solve notation)"
     if args.json:
         out = [g.move_json(m) for m in moves]
         if args.notation == "fcs":
             for m, d in zip(moves, out):
-                d["fcs"] = fcs.move_text(g.variant, g.state, m)
+                d["fcs"] = fcs.move_text(g.variant, g.state, m, moves)
         print(json.dumps(out, indent=2))
     else:
         for i, m in enumerate(moves, 1):
