@@ -319,6 +319,15 @@ def looks_like_solution(text: str) -> bool:
     return False
 
 
+def read_move(text: str):
+    """One move typed in standard notation ('5a', 'a5', '5h', '21', '81v3') as an FcsMove,
+    or None if the text is not one."""
+    text = text.strip()
+    if len(text) > 40 or not _SN.match(text):
+        return None
+    return FcsMove(text, 1, _sn_readings(text))
+
+
 def _cell_index(ch: str) -> int:
     i = ord(ch.lower()) - ord("a")
     return i - 3 if i >= 10 else i
