@@ -71,14 +71,17 @@ def _game(args):
     deal = getattr(args, "deal", None)
     if deal is not None and path is not None:
         raise InputError("give --deal or --position, not both")
-    if deal is not None and getattr(args, "seed", 1) != 1:
+    seed = getattr(args, "seed", None)
+    if deal is not None and seed is not None:
         raise InputError("give --deal (a published deal number) or --seed (rulesdsl's own shuffle), not both")
+    if path is not None and seed is not None:
+        raise InputError("give --position or --seed, not both: a position file holds its own deal")
     try:
         variant = load(args.variant, options)
         if deal is not None:
             return variant.numbered_game(deal)
         if data is None:
-            return variant.new_game(args.seed)
+            return variant.new_game(1 if seed is None else seed)
         if isinstance(data, dict) and data.get("format") == "rulesdsl-save/1":
             return Game.load_save(variant, data)
         return Game.from_position(variant, data)
@@ -188,12 +191,12 @@ def cmd_moves(args) -> int:
         from . import fcs
         if g.variant.numbering is None:
             raise InputError(f"{g.variant.id} declares no numbering, so it has no fc-solve notation")
-        text = lambda m: fcs.move_text(g.variant, g.state, m) or f"({g.move_text(m)}: no fc-solve notation)"
+        text = lambda m: fcs.move_text(g.variant, g.state, m, moves) or f"({g.move_text(m)}: no fc-solve notation)"
     if args.json:
         out = [g.move_json(m) for m in moves]
         if args.notation == "fcs":
             for m, d in zip(moves, out):
-                d["fcs"] = fcs.move_text(g.variant, g.state, m)
+                d["fcs"] = fcs.move_text(g.variant, g.state, m, moves)
         print(json.dumps(out, indent=2))
     else:
         for i, m in enumerate(moves, 1):
@@ -256,7 +259,8 @@ def cmd_play(args) -> int:
 def _common(p, seed=True):
     p.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
     if seed:
-        p.add_argument("--seed", type=_seed, default=1, help="deal number (default 1)")
+        p.add_argument("--seed", type=_seed, default=None,
+                       help="rulesdsl's own shuffle, numbered from 0 (default 1)")
     p.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
     p.add_argument("--position", metavar="FILE",
                    help="start from a position (JSON, or compact text; see docs/positions.md) instead of a seed")

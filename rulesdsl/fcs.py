@@ -138,7 +138,7 @@ def board_lines(v, board: Board) -> list:
     for col, p in zip(board.columns, num.columns):
         piles.setdefault(p, ([], col[0][2] if col else "board"))
         for card, down, where in col:
-            put(p, ("#" if down else "") + card, where)
+            put(p, ("#" if down and not num.face_up else "") + card, where)
     for part, given, targets in (("Freecells", board.cells, num.cells), ("Talon", board.talon, num.talon)):
         if given and not targets:
             raise PositionError(f"{given[0][-1]}: {v.id} has no pile for the {part} line")
@@ -317,6 +317,15 @@ def looks_like_solution(text: str) -> bool:
             return True
         return all(_SN.match(t) for t in s.split())
     return False
+
+
+def read_move(text: str):
+    """One move typed in standard notation ('5a', 'a5', '5h', '21', '81v3') as an FcsMove,
+    or None if the text is not one."""
+    text = text.strip()
+    if len(text) > 40 or not _SN.match(text):
+        return None
+    return FcsMove(text, 1, _sn_readings(text))
 
 
 def _cell_index(ch: str) -> int:
@@ -565,8 +574,10 @@ def _why(game, fm) -> str:
     return f"the rules do not allow it here (from {v.pile_name(src)})"
 
 
-def move_text(v, st, move) -> str | None:
-    """A move in fc-solve's standard notation (with v counts), or None if it has none."""
+def move_text(v, st, move, legal=None) -> str | None:
+    """A move in fc-solve's standard notation (with v counts), or None if it has none.
+    ``legal``: the position's legal moves (computed if not given), to tell when a move to
+    a column needs its count (Yukon: several runs of the source may fit there)."""
     num = v.numbering
     if num is None or move.kind != "move":
         return None
@@ -583,9 +594,22 @@ def move_text(v, st, move) -> str | None:
         return s + "h"
     if dst in num.columns:
         d = str(num.columns.index(dst) + 1)
-        if n > 1 and not st.piles[dst]:
+        if n > 1 and not st.piles[dst] or _count_needed(v, st, move, legal):
             return f"{s}{d}v{n:x}"
         return s + d
     if dst in num.cells:
         return s + _cell_char(num.cells.index(dst))
     return None
+
+
+def _count_needed(v, st, move, legal) -> bool:
+    """Does another legal move take a different number of cards between the same piles?
+    Then standard notation without a count ("the cards that fit") would name the other."""
+    if not st.piles[move.dest]:
+        return False
+    if legal is None:
+        from .compiler import Env
+        from .moves import generate
+        legal = generate(v, st, Env(st))
+    return any(m.kind == "move" and m.sources == move.sources and m.dest == move.dest
+               and len(m.cards) != len(move.cards) for m in legal)

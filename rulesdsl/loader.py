@@ -129,7 +129,7 @@ class Builder:
                     return None
                 seen[q] = key
         return model.Numbering(scheme=scheme, game=game or "freecell", fc_solve=raw.get("fc_solve", ""),
-                               **parts)
+                               face_up=raw.get("face_up") is True, **parts)
 
     def numbering_fits(self, variant) -> None:
         """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""

@@ -123,6 +123,7 @@ class Numbering:
     cells: tuple = ()         # piles taking the "Freecells:" line, in order
     foundations: tuple = ()   # piles taking the "Foundations:" line
     talon: tuple = ()         # the pile taking the "Talon:" line (first card on top)
+    face_up: bool = False     # every card of a board lies face up, whatever it marks face down
 
 
 NO_LIMIT = 1 << 30

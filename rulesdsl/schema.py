@@ -367,6 +367,9 @@ NUMBERING = Map({
     "cells": Field(_PILES, doc="the piles that take the Freecells line, in order"),
     "foundations": Field(_PILES, doc="the piles that take the Foundations line"),
     "talon": Field(Str(max_len=60), doc="the pile that takes the Talon line (its first card on top)"),
+    "face_up": Field(Bool(), doc="true: every card of a numbered board lies face up, whatever the board "
+                     "marks face down (PySol deals Whitehead face up; pysol-cards marks Klondike's "
+                     "hidden cards)"),
 }, doc="which numbered deals this variant follows, and how their boards (fc-solve's format) "
    "map onto its piles (docs/interop.md)")
 

@@ -75,9 +75,9 @@ def test_deal_numbers_are_checked():
 
 # -- every numbered variant deals pysol-cards' board ------------------------------------
 
-def _parts(text):
+def _parts(text, face_up=False):
     b = fcs.parse_board(text)
-    cols = [[(c, d) for c, d, _ in col] for col in b.columns]
+    cols = [[(c, d and not face_up) for c, d, _ in col] for col in b.columns]
     cells = [c for c, _ in b.cells or []]
     while cells and cells[-1] is None:
         cells.pop()
@@ -86,7 +86,12 @@ def _parts(text):
 
 
 def test_the_numbered_variants():
-    assert {"freecell", "golf", "klondike"} <= set(NUMBERED)
+    assert {"freecell", "golf", "klondike", "whitehead", "yukon", "russian_solitaire", "fan"} <= set(NUMBERED)
+    # every shipped variant whose game pysol-cards deals has a numbering
+    known = set(numbering.pysol_games())
+    for name in names():
+        if name in known:
+            assert name in NUMBERED, name
 
 
 @pytest.mark.parametrize("name", NUMBERED)
@@ -98,7 +103,7 @@ def test_numbered_boards_equal_pysol_cards(name, n):
         return
     g = v.numbered_game(n)
     ours = _parts(fcs.to_text(v, g.state))
-    theirs = _parts(_pysol(num.game, n, ms=num.scheme == "ms"))
+    theirs = _parts(_pysol(num.game, n, ms=num.scheme == "ms"), face_up=num.face_up)
     assert ours == theirs
     # every card is dealt, and the shape is the variant's own deal's
     assert g.state.card_count() == v.deck.size
@@ -107,11 +112,25 @@ def test_numbered_boards_equal_pysol_cards(name, n):
         [(len(p), d) for p, d in zip(g.state.piles, g.state.down)]
 
 
+@pytest.mark.parametrize("name, first, last", [
+    ("fan", "JD KS 4S", "6H"),
+    ("yukon", "3D", "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H"),
+    ("russian_solitaire", "3D", "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H"),
+    ("whitehead", "QH", "JD 7C 5S 3H 9D JS AS"),
+])   # PySol deal 1 as pysol-cards prints it (Whitehead face up, as PySol deals it)
+def test_pysol_deal_1_pinned(name, first, last):
+    v = rulesdsl.load(name)
+    cols = [line for line in fcs.to_text(v, v.numbered_game(1).state).splitlines()
+            if not line.startswith(("Talon", "Foundations", "Freecells"))]
+    assert cols[0] == first and cols[-1] == last
+
+
 @pytest.mark.parametrize("name", NUMBERED)
 def test_ms_prefix_forces_the_microsoft_generator(name):
     v = rulesdsl.load(name)
     g = v.numbered_game("ms40000")
-    assert _parts(fcs.to_text(v, g.state)) == _parts(_pysol(v.numbering.game, 40000, ms=True))
+    assert _parts(fcs.to_text(v, g.state)) == \
+        _parts(_pysol(v.numbering.game, 40000, ms=True), face_up=v.numbering.face_up)
 
 
 # -- the command line ------------------------------------------------------------------
@@ -298,7 +317,7 @@ def test_every_move_round_trips_through_standard_notation(name, seed, plies):
         if not legal:
             break
         for m in legal:
-            text = fcs.move_text(v, g.state, m)
+            text = fcs.move_text(v, g.state, m, legal)
             if text is None:
                 continue
             fm, = fcs.read_solution(text)

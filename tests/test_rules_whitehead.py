@@ -1,7 +1,8 @@
 """Whitehead (variants/whitehead.yaml, extends klondike), after PySolFC's game: each rule from a
 hand-made position.
 
-Rules: Klondike's seven columns of 1-7 cards all face up, one card to the waste, 23 in the stock;
+Rules: Klondike's seven columns of 1-7 cards all face up, 24 in the stock (PySolFC turns the first
+onto the waste at once: here that is the first draw, so numbered deals match PySol's);
 a card goes on one rank higher of the same colour; a run of one suit moves whole; an empty column
 takes any card or suit run; foundations up by suit from the ace, whose top card may come back;
 draw one, no redeal; won with 52 cards on the foundations; score = cards on them.
@@ -29,7 +30,7 @@ def test_start_position(seed):
     for i in range(7):
         col = pile(g, f"tableau[{i}]")
         assert len(col) == i + 1 and not any(c.startswith("#") for c in col)
-    assert len(pile(g, "waste[0]")) == 1 and len(pile(g, "stock[0]")) == 23
+    assert len(pile(g, "waste[0]")) == 0 and len(pile(g, "stock[0]")) == 24
     assert g.score == 0 and not g.won
 
 
@@ -83,3 +84,13 @@ def test_win_and_score():
     assert not g.won and g.score == 51
     g.play("KS@tableau[3]>foundation[0]")
     assert g.won and g.score == 52
+
+
+def test_numbered_deal_is_pysols_face_up():
+    # PySol's Whitehead deal N is Klondike's deal N, card for card, with every card face up
+    k = rulesdsl.load("klondike").numbered_game(617).state
+    w = rulesdsl.load(V).numbered_game(617).state
+    v = rulesdsl.load(V)
+    cols = [v.layout.pile_names.index(f"tableau[{i}]") for i in range(7)]
+    assert w.piles == k.piles
+    assert [w.down[p] for p in cols] == [0] * 7 and [k.down[p] for p in cols] == list(range(7))
