@@ -886,20 +886,36 @@ def playouts(doc, path, combo, play) -> list[Diagnostic]:
     return out
 
 
-def _chain(v, env, rules, start, cards) -> list:
-    """The longest run from `start` that the pile's sequence rule allows, taking the first
-    card that fits at each step (cards in id order): the run a player could build there."""
-    run, left = [start], [c for c in cards if c != start]
-    while rules.sequence is not None and rules.lift == "run":
-        for c in left:
-            env.a, env.b = run[-1], c
-            if rules.sequence(env):
-                run.append(c)
-                left.remove(c)
+def _chains(v, env, rules, start, cards) -> list:
+    """Runs from `start` a player could build on a pile of this group, longest first tried.
+
+    With a sequence rule: the longest run it allows, taking the first card that fits at
+    each step (cards in id order). A group that lifts any face-up run (no sequence rule)
+    holds whatever was built on it, so the usual built orders are tried: down and up in
+    the card's suit, and down and up by rank alone.
+    """
+    if rules.lift != "run":
+        return [[start]]
+    if rules.sequence is not None:
+        def fits(a, b):
+            env.a, env.b = a, b
+            return rules.sequence(env)
+        tests = [fits]
+    else:
+        rank, suit = v.deck.rank_of, v.deck.suit_of
+        tests = [lambda a, b, d=d, same=same: rank[b] == rank[a] + d and (not same or suit[b] == suit[a])
+                 for same in (True, False) for d in (-1, 1)]
+    out = []
+    for fits in tests:
+        run, left = [start], [c for c in cards if c != start]
+        while True:
+            nxt = next((c for c in left if fits(run[-1], c)), None)
+            if nxt is None:
                 break
-        else:
-            break
-    return run
+            run.append(nxt)
+            left.remove(nxt)
+        out.append(run)
+    return out
 
 
 def _progress_possible(v) -> bool:
@@ -907,8 +923,8 @@ def _progress_possible(v) -> bool:
 
     Some correct games (a whole suit run to clear, say) almost never make progress in
     random play. Before warning, the validator builds positions from seed 1's deal: for each
-    pile that cards leave, and each card, the longest run its sequence rule allows from that
-    card is put face up on that pile (the cards taken from wherever they were), and the
+    pile that cards leave, and each card, each run a player could build there from that card
+    (`_chains`) is put face up on that pile (the cards taken from wherever they were), and the
     engine is asked whether any listed move then reaches a foundation or discard pile.
     """
     from .game import Game
@@ -927,8 +943,7 @@ def _progress_possible(v) -> bool:
         g = Game(v, dealt.copy())
         env = g._env
         env.st = g.state
-        for start in dict.fromkeys(cards):
-            run = _chain(v, env, r, start, cards)
+        for run in (run for c in dict.fromkeys(cards) for run in _chains(v, env, r, c, cards)):
             for n in range(1, len(run) + 1):
                 st = dealt.copy()
                 take = Counter(run[:n])

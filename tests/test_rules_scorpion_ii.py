@@ -8,6 +8,8 @@ on the foundations; score = cards on them.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import rulesdsl
@@ -22,12 +24,18 @@ def run(suit: str) -> str:
     return " ".join(r + suit for r in "KQJT98765432A")
 
 
-def test_variant_file_has_only_the_v806_false_alarm():
-    # Random play never gathers a whole suit, and the validator's built positions only chain
-    # runs through a `sequence` rule, which Scorpion's columns do not have (any face-up group
-    # moves), so V806 is a false alarm here; every other check is clean. When the validator
-    # learns to build such runs this test fails: then expect [] as for the other variants.
-    assert [d.code for d in check_file("variants/scorpion_ii.yaml", play=2)] == ["V806"]
+def test_variant_file_is_clean():
+    # Random play never gathers a whole suit; the validator's built positions put a K-A suit
+    # run on a column (which lifts any face-up group) and see the foundation take it.
+    assert check_file("variants/scorpion_ii.yaml", play=2) == []
+
+
+def test_a_foundation_that_can_never_take_a_card_is_still_reported(tmp_path):
+    text = (Path(__file__).resolve().parent.parent / "variants" / "scorpion_ii.yaml").read_text(encoding="utf-8")
+    assert "run.size == 13" in text
+    path = tmp_path / "scorpion_ii.yaml"
+    path.write_text(text.replace("run.size == 13", "run.size == 14"), encoding="utf-8")
+    assert [d.code for d in check_file(path, play=2)] == ["V806"]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
