@@ -14,12 +14,17 @@ from pathlib import Path
 from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
-from .errors import Diagnostic, RulesError, suggest
+from .errors import Diagnostic, RulesError, short, suggest
 from .layout import Group, Layout
-from .limits import MAX_EXTENDS, MAX_PILES, MAX_REMOVALS
+from .limits import MAX_EXTENDS, MAX_GROUP_PILES, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
+
+
+def _said(value) -> str:
+    """A value from the file or the command line, quoted as its author wrote it, short."""
+    return repr(short(value)) if isinstance(value, str) else short(value)
 
 
 def _expr_text(value) -> str:
@@ -45,12 +50,27 @@ class Builder:
         self.out.append(self.doc.diag(code, message, path, **kw))
 
     # -- stages -----------------------------------------------------------------
+    def structure(self) -> dict | None:
+        """The file checked against the format (schema.py); only the sound parts are kept.
+
+        A value of the wrong type, out of range or too long is reported here and left out,
+        so the stages after this never build anything from it (limits.py).
+        """
+        ck = schema.Checker(self.doc, self.out)
+        data = schema.VARIANT.clean(self.doc.data, (), ck)
+        self.dropped = ck.dropped
+        self.data = data if isinstance(data, dict) else {}
+        return data if isinstance(data, dict) else None
+
+    def spoilt(self, *prefix) -> bool:
+        """Was a value at or under this path left out as unsound (reported already)?"""
+        n = len(prefix)
+        return any(p[:n] == prefix for p in self.dropped)
+
     def build(self) -> model.Variant | None:
-        data = self.doc.data
-        schema.VARIANT.check(data, (), self.doc, self.out)
-        if not isinstance(data, dict):
+        data = self.structure()
+        if data is None:
             return None
-        self.data = data
         options, decls = self.options()
         deck = self.deck()
         self.option_values, self.decls, self.world_deck = options, decls, deck
@@ -150,8 +170,8 @@ class Builder:
 
     def deck(self) -> Deck | None:
         spec = self.data.get("deck") or {}
-        if not isinstance(spec, dict):
-            return None
+        if not isinstance(spec, dict) or self.spoilt("deck"):
+            return None         # its own error is reported already
         suits = spec.get("suits")
         if isinstance(suits, list) and all(isinstance(s, dict) for s in suits):
             made, seen = [], set()
@@ -194,6 +214,9 @@ class Builder:
         piles = self.data.get("piles")
         if not isinstance(piles, dict) or not piles:
             return None
+        for name, g in piles.items():
+            if any(self.spoilt("piles", name, k) for k in ("count", "rows", "offsets", "overlap")):
+                return None     # its own error is reported already
         groups = []
         for name, g in piles.items():
             if not isinstance(g, dict):
@@ -244,9 +267,9 @@ class Builder:
         if not c.is_const:
             self.err("E213", f"pile group '{name}': count must be computable from the options alone", path)
             return None
-        if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= 200:
-            self.err("S104", f"pile group '{name}': count is {c.const!r} with these options; it must be "
-                     f"a whole number from 1 to 200", path)
+        if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= MAX_GROUP_PILES:
+            self.err("S104", f"pile group '{name}': count is {_said(c.const)} with these options; it must be "
+                     f"a whole number from 1 to {MAX_GROUP_PILES}", path)
             return None
         return c.const
 

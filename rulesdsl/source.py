@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from .errors import Diagnostic, RulesError
+from .errors import Diagnostic, RulesError, short
 
 from .limits import MAX_YAML_NODES as MAX_NODES
 
@@ -189,10 +189,30 @@ def _walk(node, path, doc, loader, counter):
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_walk(v, path + (i,), doc, loader, counter) for i, v in enumerate(node.value)]
+    if node.tag == _INT_TAG:
+        digits = sum(ch.isdigit() for ch in node.value)
+        if digits > BigInt.DIGITS:
+            # not converted (Python refuses over 4,300 digits, and the work grows with the
+            # square of the length): a stand-in too large for every range, that knows its size
+            return BigInt(node.value.lstrip().startswith("-"), digits)
     try:
         return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        raise RulesError(doc.diag("Y001", f"bad scalar: {exc}", path)) from None
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        raise RulesError(doc.diag("Y001", f"bad scalar: {short(str(exc), 200)}", path)) from None
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+class BigInt(int):
+    """A whole number of more than DIGITS digits in a file: 10**DIGITS (or its negative)
+    standing in for it, so every range check refuses it; `digits` is its real length."""
+    DIGITS = 40
+
+    def __new__(cls, negative: bool, digits: int):
+        self = super().__new__(cls, -10 ** cls.DIGITS if negative else 10 ** cls.DIGITS)
+        self.digits = digits
+        return self
 
 
 def merge(parent: Document, child: Document) -> Document:

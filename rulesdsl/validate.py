@@ -33,7 +33,7 @@ from .schema import type_name
 from .parser import ExprSyntaxError, parse
 
 MAX_MOVES = 300          # moves per playout
-MAX_COMBOS = 256         # option combinations checked statically
+from .limits import MAX_COMBOS   # option combinations checked statically
 MAX_PLAY_COMBOS = 32     # option combinations played
 SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
 PROGRESS_ROLES = ("foundation", "discard")
@@ -100,7 +100,7 @@ def check_file(path, *, play: int = 3, options: dict | None = None) -> list[Diag
 def _declared(doc, path) -> tuple:
     """The options a file declares, read by a throwaway builder (its complaints are dropped)."""
     b = Builder(doc, None, Path(path).stem)
-    b.data = doc.data if isinstance(doc.data, dict) else {}
+    b.structure()
     return b.options()[1]
 
 
@@ -112,6 +112,8 @@ def option_combinations(decls) -> list[dict]:
     listed = [o for o in decls if o.values is not None]
     combos: list[dict] = [{}]
     for values in itertools.product(*(o.values for o in listed)):
+        if len(combos) > MAX_COMBOS:      # the product of many options is astronomical: stop
+            break
         combo = {o.name: v for o, v in zip(listed, values)}
         if all(combo[o.name] == o.default for o in listed):
             continue
