@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from .errors import MoveError, PositionError, RulesError
+from .errors import MoveError, PositionError, RulesError, short
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 
@@ -24,7 +24,7 @@ def _options(pairs) -> dict:
     for item in pairs or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise InputError(f"--option expects KEY=VALUE, got {item!r}")
+            raise InputError(f"--option expects KEY=VALUE, got {short(item)!r}")
         out[key.strip()] = value.strip()
     return out
 
@@ -34,13 +34,9 @@ def _read(path: str, what: str) -> str:
         with open(path, encoding="utf-8-sig") as fh:
             return fh.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise InputError(f"{short(path)}: cannot read {what}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
-def _short(text, limit: int = 60) -> str:
-    """A piece of user input short enough to quote in a message."""
-    text = str(text)
-    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
 def _game(args):
@@ -75,7 +71,7 @@ def _game(args):
         return Game.from_position(variant, data)
     except (RulesError, PositionError) as exc:
         if isinstance(named, str) and data is not None and named != _variant_id(args.variant):
-            raise InputError(f"{path}: this position is for '{_short(named)}', not '{args.variant}' "
+            raise InputError(f"{path}: this position is for '{short(named)}', not '{short(args.variant)}' "
                              f"({str(exc).splitlines()[0]})") from None
         if isinstance(exc, RulesError):
             raise
@@ -165,7 +161,7 @@ def _play_after(g, after):
         try:
             g.play(m)
         except MoveError as exc:
-            raise InputError(f"--after: move {i} ({_short(m)}): {exc}") from None
+            raise InputError(f"--after: move {i} ({short(m)}): {exc}") from None
 
 
 def cmd_moves(args) -> int:
@@ -190,7 +186,7 @@ def cmd_replay(args) -> int:
         try:
             g.play(m)
         except MoveError as exc:
-            failed = (i, _short(m), str(exc))
+            failed = (i, short(m), str(exc))
             break
     result = {"played": g.ply, "won": g.won, "over": g.over, "score": g.score}
     if failed:
@@ -226,7 +222,7 @@ def _seed(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {short(text)!r}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is from 0 to {MAX_SEED}")
     return value

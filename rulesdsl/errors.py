@@ -28,8 +28,9 @@ class Diagnostic:
         if self.hint:
             text += f" ({self.hint})"
         if self.source_line is not None and self.line:
-            text += "\n    " + self.source_line.rstrip("\n")
-            text += "\n    " + " " * max(self.column - 1, 0) + "^"
+            line, col = _window(self.source_line.rstrip("\n"), max(self.column - 1, 0))
+            text += "\n    " + line
+            text += "\n    " + " " * col + "^"
         return text
 
     def to_json(self) -> dict:
@@ -39,6 +40,17 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _window(line: str, col: int, width: int = 2 * ECHO_LIMIT) -> tuple[str, int]:
+    """A long source line cut to about `width` characters around column col (from 0)."""
+    if len(line) <= width:
+        return line, col
+    start = max(0, min(col - width // 2, len(line) - width))
+    end = start + width
+    head = "..." if start > 0 else ""
+    tail = "..." if end < len(line) else ""
+    return head + line[start:end] + tail, col - start + len(head)
 
 
 class RulesError(Exception):

@@ -16,7 +16,7 @@ from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
 from .errors import Diagnostic, RulesError, short, suggest
 from .layout import Group, Layout
-from .limits import MAX_EXTENDS, MAX_GROUP_PILES, MAX_PILES, MAX_REMOVALS
+from .limits import ECHO_LIMIT, MAX_EXTENDS, MAX_GROUP_PILES, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
@@ -25,6 +25,11 @@ from .source import Document, merge, read_file
 def _said(value) -> str:
     """A value from the file or the command line, quoted as its author wrote it, short."""
     return repr(short(value)) if isinstance(value, str) else short(value)
+
+
+def _listed(items) -> str:
+    """Names or values joined for a message, cut to a readable length."""
+    return short(", ".join(short(i) for i in items), 3 * ECHO_LIMIT)
 
 
 def _expr_text(value) -> str:
@@ -113,9 +118,9 @@ class Builder:
             opt = model.Option(name, spec["default"], tuple(vals) if isinstance(vals, list) else None,
                                spec.get("min"), spec.get("max"), spec.get("help", ""))
             if opt.values is not None and opt.default not in opt.values:
-                self.err("O403", f"option '{name}': the default {opt.default!r} is not one of its values "
-                         f"({', '.join(map(str, opt.values))})", ("options", name, "default"),
-                         hint=f"make the default one of them, or add {opt.default!r} to values")
+                self.err("O403", f"option '{name}': the default {_said(opt.default)} is not one of its values "
+                         f"({_listed(opt.values)})", ("options", name, "default"),
+                         hint=f"make the default one of them, or add {_said(opt.default)} to values")
             self.option_checks(name, spec, opt)
             decls.append(opt)
             values[name] = opt.default
@@ -123,15 +128,15 @@ class Builder:
             opt = next((o for o in decls if o.name == name), None)
             if opt is None:
                 hint = suggest(name, [o.name for o in decls])
-                self.err("O401", f"no option '{name}' in this variant (options: "
-                         f"{', '.join(o.name for o in decls) or 'none'})", ("options",),
+                self.err("O401", f"no option '{short(name)}' in this variant (options: "
+                         f"{_listed(o.name for o in decls) or 'none'})", ("options",),
                          hint=f"did you mean '{hint}'?" if hint else None)
                 continue
             value = coerce_option(opt, given)
             if value is None:
-                allowed = ", ".join(map(str, opt.values)) if opt.values is not None else \
+                allowed = _listed(opt.values) if opt.values is not None else \
                     f"a whole number from {opt.min} to {opt.max}"
-                self.err("O402", f"option '{name}' cannot be {given!r}: expected {allowed}",
+                self.err("O402", f"option '{name}' cannot be {_said(given)}: expected {allowed}",
                          ("options", name))
                 continue
             values[name] = value
@@ -144,7 +149,7 @@ class Builder:
             seen = []
             for i, v in enumerate(opt.values):
                 if (type(v), v) in seen:
-                    self.err("O406", f"option '{name}': the value {v!r} is listed twice", p + ("values", i),
+                    self.err("O406", f"option '{name}': the value {_said(v)} is listed twice", p + ("values", i),
                              hint="list each allowed value once")
                 seen.append((type(v), v))
             for k in ("min", "max"):
@@ -160,11 +165,11 @@ class Builder:
             return
         d = opt.default
         if isinstance(d, bool) or not isinstance(d, int):
-            self.err("O404", f"option '{name}': the default {d!r} is not a whole number; an option "
+            self.err("O404", f"option '{name}': the default {_said(d)} is not a whole number; an option "
                      f"without 'values' takes numbers", p + ("default",),
-                     hint=f"write 'values: [{d}, ...]' to allow named choices")
+                     hint=f"write 'values: [{short(d)}, ...]' to allow named choices")
         elif (isinstance(lo, int) and d < lo) or (isinstance(hi, int) and d > hi):
-            self.err("O404", f"option '{name}': the default {d} is outside the allowed range "
+            self.err("O404", f"option '{name}': the default {short(d)} is outside the allowed range "
                      f"{lo if lo is not None else ''}..{hi if hi is not None else ''}", p + ("default",),
                      hint="choose a default within min and max")
 
@@ -357,16 +362,16 @@ class Builder:
                 base = text.split("[")[0]
                 if base in layout.groups and "[" in text:
                     n = layout.groups[base].count
-                    self.err("P305", f"no pile '{text}': group '{base}' has {n} pile(s), {base}[0] to "
+                    self.err("P305", f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to "
                              f"{base}[{n - 1}]", ipath)
                 else:
                     hint = suggest(base, layout.groups)
-                    self.err("P305", f"no pile or group '{text}' (groups: {', '.join(layout.groups)})",
+                    self.err("P305", f"no pile or group '{short(text)}' (groups: {_listed(layout.groups)})",
                              ipath, hint=f"did you mean '{hint}'?" if hint else None)
                 continue
             out.append(p)
         if single and len(out) != 1 and len(items) == 1 and out:
-            self.err("P306", f"'{value}' must name one pile, like {value}[0]", path)
+            self.err("P306", f"'{short(value)}' must name one pile, like {short(value)}[0]", path)
         return tuple(out)
 
     def deal_steps(self) -> tuple:
@@ -408,7 +413,7 @@ class Builder:
                             continue
                         taken[(rank, suit)] = taken.get((rank, suit), 0) + 1
                         if taken[(rank, suit)] > deck.decks:
-                            self.err("D503", f"{text} is placed more times than the deck has it "
+                            self.err("D503", f"{short(text)} is placed more times than the deck has it "
                                      f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath,
                                      hint="place each card once, or shuffle more decks together (deck.decks)")
                         placed.append((piles[0], rank, suit))
@@ -645,7 +650,10 @@ def find_variant(name: str) -> Path | None:
     if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
         return p
     candidate = variants_dir() / f"{name}.yaml"
-    return candidate if candidate.exists() else None
+    try:
+        return candidate if candidate.exists() else None
+    except (OSError, ValueError):        # a name too long for a file name, or holding NUL
+        return None
 
 
 def read_with_extends(path: Path, chain=()) -> Document:
@@ -716,7 +724,7 @@ def load(name: str, options: dict | None = None) -> model.Variant:
     if path is None:
         from .registry import names
         hint = suggest(name, names())
-        raise RulesError(Diagnostic("R001", f"no variant named '{name}'", name,
+        raise RulesError(Diagnostic("R001", f"no variant named '{short(name)}'", short(name),
                                     hint=f"did you mean '{hint}'?" if hint else
                                     "see 'rulesdsl list', or give a path to a .yaml file"))
     return load_path(path, options)

@@ -12,6 +12,7 @@ from lark import Lark, Transformer, Token, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
+from .errors import short
 
 from .limits import MAX_EXPR_DEPTH as MAX_DEPTH, MAX_EXPR_LENGTH as MAX_LENGTH, MAX_NUMBER, MAX_STRING
 
@@ -74,7 +75,7 @@ def parse(text: str):
         if tok.type == "$END":
             raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
                                   len(text.rstrip()) + 1) from None
-        raise ExprSyntaxError("E103", f"unexpected {tok.value!r} (expected {_expected(exc.expected)})",
+        raise ExprSyntaxError("E103", f"unexpected {short(tok.value)!r} (expected {_expected(exc.expected)})",
                               tok.start_pos + 1) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark errors
         raise ExprSyntaxError("E101", "cannot read expression", getattr(exc, "column", 1)) from None
@@ -109,7 +110,7 @@ class _ToAst(Transformer):
     def number(self, meta, c):
         value = int(c[0])
         if value > MAX_NUMBER:
-            raise ExprSyntaxError("E107", f"number {c[0]} is larger than {MAX_NUMBER}", _col(c[0]))
+            raise ExprSyntaxError("E107", f"number {short(str(c[0]))} is larger than {MAX_NUMBER}", _col(c[0]))
         return ast.Number(_col(c[0]), value)
 
     def string(self, meta, c):

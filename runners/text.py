@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from rulesdsl import MoveError, PositionError
+from rulesdsl.errors import short
 
 from .render import render
 
@@ -152,9 +153,9 @@ class Runner:
                 self.say("one move at a time: type its number alone")
                 return
             moves = g.legal_moves()
-            n = int(cmd)
+            n = int(cmd) if len(cmd) <= 9 else 0      # no game lists a billion moves
             if not 1 <= n <= len(moves):
-                self.say(f"no move {n}: there are {len(moves)} legal move(s)" if moves else "no legal move left")
+                self.say(f"no move {short(cmd)}: there are {len(moves)} legal move(s)" if moves else "no legal move left")
                 return
             g.play(moves[n - 1])
             self.say(f"played: {g.move_text(moves[n - 1])}")
