@@ -219,6 +219,8 @@ class Builder:
         piles = self.data.get("piles")
         if not isinstance(piles, dict) or not piles:
             return None
+        if any(p[:1] == ("piles",) and len(p) <= 2 for p in self.dropped):
+            return None         # a whole group left out: its own error is reported already
         for name, g in piles.items():
             if any(self.spoilt("piles", name, k) for k in ("count", "rows", "offsets", "overlap")):
                 return None     # its own error is reported already
