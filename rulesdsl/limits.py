@@ -29,6 +29,8 @@ MAX_KEYS = 200              # keys in one mapping (groups, options, actions, ...
 MAX_OPTION_VALUES = 50      # values one option lists
 MAX_AUTOS = 20              # automatic follow-ups
 MAX_COMBOS = 256            # option combinations the validator builds
+MAX_COMBO_VALUES = 50_000   # option combinations x values in the file, built by the validator
+MAX_PLAY_WORK = 500_000     # moves listed by the validator's playouts of one file, in all
 
 # -- messages (errors.short) --------------------------------------------------------
 ECHO_LIMIT = 60             # characters of user input repeated in a message

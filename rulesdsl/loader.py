@@ -430,7 +430,8 @@ class Builder:
                     if isinstance(s, int) and not 0 <= s < len(piles):
                         self.err("D504", f"skip {s}: the target has piles 0 to {len(piles) - 1}",
                                  path + ("skip",))
-                piles = tuple(p for j, p in enumerate(piles) if j not in skip)
+                left_out = {s for s in skip if isinstance(s, int)} if isinstance(skip, list) else set()
+                piles = tuple(p for j, p in enumerate(piles) if j not in left_out)
                 counts = self._per_pile(step.get("count", 1), len(piles), path + ("count",))
                 if "down" in step and "up" in step:
                     self.err("D505", "give down or up, not both", path + ("up",), key=True,

@@ -326,3 +326,33 @@ def test_a_mutant_with_a_huge_number_is_written_in_full():
         if re.search(r"9{5000}", text):
             return
     pytest.fail("no mutant held a 5,000-digit number")
+
+
+# -- the validator's work is bounded too --------------------------------------------------------------
+
+def test_option_combinations_stop_early():
+    """200 options of 50 values each: 50**200 combinations, of which the first few are made."""
+    from rulesdsl.limits import MAX_COMBOS
+    from rulesdsl.model import Option
+    from rulesdsl.validate import option_combinations
+    decls = [Option(f"o{i}", 0, tuple(range(50)), None, None, "") for i in range(200)]
+    combos = option_combinations(decls)
+    assert combos[0] == {} and MAX_COMBOS <= len(combos) <= MAX_COMBOS + 1
+
+
+def test_playouts_stop_when_the_budget_is_spent(tmp_path):
+    """A layout of 1,000 piles lists 50,000 moves a step: the playouts stop at the budget,
+    and the 'no progress' warning (V806) is not given for games that were cut short."""
+    from rulesdsl.source import read_file
+    from rulesdsl.validate import playouts
+    text = ("name: Wide\npiles:\n  stock: {role: stock}\n  foundation: {count: 4, role: foundation, "
+            "accept: 'false'}\n" + "".join(
+                f"  g{i}: {{count: 200, lift: top, accept: 'true', accept_empty: 'true'}}\n" for i in range(5))
+            + "deal:\n  - shuffle\n  - {to: g0, count: 1, skip: [" + ", ".join(map(str, range(52, 200)))
+            + "]}\nwin: 'all(p in g1: p.size == 52)'\n")
+    path = tmp_path / "wide.yaml"
+    path.write_text(text)
+    budget = [100_000]
+    out = playouts(read_file(path), path, {}, 3, budget)
+    assert budget[0] <= 0
+    assert not [d for d in out if d.code == "V806"], [d.render() for d in out]
