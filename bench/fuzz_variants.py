@@ -39,7 +39,7 @@ def main() -> int:
         (work / name).write_text(text, encoding="utf-8")
     rng = random.Random(args.seed)
     tally: Counter = Counter()
-    bad_kinds: dict = {"traceback": Counter(), "hang": Counter(), "echo": Counter()}
+    bad_kinds: dict = {"traceback": Counter(), "hang": Counter(), "echo": Counter(), "extends": Counter()}
     places: dict = {}
     start = time.perf_counter()
     slowest = (0.0, "")
@@ -71,6 +71,7 @@ def main() -> int:
     print(f"tracebacks:                {tally['traceback']:,}")
     print(f"hangs (over {args.seconds:g} s):         {tally['hang']:,}")
     print(f"messages over 600 chars:   {tally['echo']:,}")
+    print(f"tracebacks in extends:     {tally['extends']:,} (following extends is part A's; not counted above)")
     for outcome, kinds in bad_kinds.items():
         if kinds:
             print(f"{outcome}s by kind of change: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))

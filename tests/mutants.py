@@ -178,7 +178,7 @@ MAX_MESSAGE = 600        # characters: a message longer than this repeats input 
 
 
 def run_one(path: Path, *, seconds: float = 20.0, moves: int = 40, seed: int = 1) -> tuple:
-    """("loaded" | "refused" | "traceback" | "hang" | "echo", detail) for one variant file."""
+    """("loaded" | "refused" | "traceback" | "hang" | "echo" | "extends", detail) for one variant file."""
     from rulesdsl import errors
     from rulesdsl.loader import diagnose, load_path
     from rulesdsl.validate import check_file
@@ -217,4 +217,7 @@ def run_one(path: Path, *, seconds: float = 20.0, moves: int = 40, seed: int = 1
         return "hang", stage
     except Exception as exc:     # a traceback is what is being counted
         text = str(exc)
-        return "traceback", f"{stage}: {type(exc).__name__} at {_where(exc)}: {text[:120]}"
+        frames = traceback.extract_tb(exc.__traceback__)
+        # following extends is part A's (issue 8): counted apart, not fixed here
+        outcome = "extends" if any(f.name == "read_with_extends" for f in frames) else "traceback"
+        return outcome, f"{stage}: {type(exc).__name__} at {_where(exc)}: {text[:120]}"
