@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import short
+
 RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 TEXT_RANK = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13,
@@ -78,14 +80,14 @@ class Deck:
         """``'TD'`` or ``'10d'`` -> (rank, suit index). Raises ValueError with a reason."""
         t = text.strip().upper()
         if len(t) < 2:
-            raise ValueError(f"'{text}' is not a card (expected rank then suit letter, like AS or TD)")
+            raise ValueError(f"'{short(text)}' is not a card (expected rank then suit letter, like AS or TD)")
         rank = parse_rank(t[:-1])
         if rank is None or rank not in self.ranks:
-            raise ValueError(f"'{text}': '{t[:-1]}' is not a rank of this deck "
+            raise ValueError(f"'{short(text)}': '{short(t[:-1])}' is not a rank of this deck "
                              f"(expected one of {' '.join(rank_text(r) for r in self.ranks)})")
         suit = self._by_letter.get(t[-1])
         if suit is None:
-            raise ValueError(f"'{text}': '{t[-1]}' is not a suit letter of this deck "
+            raise ValueError(f"'{short(text)}': '{t[-1]}' is not a suit letter of this deck "
                              f"(expected one of {' '.join(s.letter for s in self.suits)})")
         return rank, suit
 

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from .errors import MoveError, PositionError, RulesError
+from .errors import MoveError, PositionError, RulesError, short
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 
@@ -24,7 +24,7 @@ def _options(pairs) -> dict:
     for item in pairs or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise InputError(f"--option expects KEY=VALUE, got {item!r}")
+            raise InputError(f"--option expects KEY=VALUE, got {short(item)!r}")
         out[key.strip()] = value.strip()
     return out
 
@@ -36,10 +36,6 @@ def _read(path: str, what: str) -> str:
     return read_text(path, MAX_POSITION_BYTES if what == "position" else MAX_MOVES_BYTES, what)
 
 
-def _short(text, limit: int = 60) -> str:
-    """A piece of user input short enough to quote in a message."""
-    text = str(text)
-    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
 def _game(args):
@@ -66,8 +62,8 @@ def _game(args):
             data = text
     named = data.get("variant") if isinstance(data, dict) else None
     if named is not None and named != _variant_id(args.variant):
-        raise InputError(f"{path}: this position is for '{_short(named)}', "
-                         f"not '{_short(_variant_id(args.variant))}', the variant asked for")
+        raise InputError(f"{path}: this position is for '{short(named)}', "
+                         f"not '{short(_variant_id(args.variant))}', the variant asked for")
     deal = getattr(args, "deal", None)
     if deal is not None and path is not None:
         raise InputError("give --deal or --position, not both")
@@ -179,7 +175,7 @@ def _play_after(g, after):
         try:
             g.play(m)
         except MoveError as exc:
-            raise InputError(f"--after: move {i} ({_short(m)}): {exc}") from None
+            raise InputError(f"--after: move {i} ({short(m)}): {exc}") from None
 
 
 def cmd_moves(args) -> int:
@@ -234,7 +230,7 @@ def cmd_replay(args) -> int:
             try:
                 g.play(m)
             except MoveError as exc:
-                failed = (i, _short(m), str(exc))
+                failed = (i, short(m), str(exc))
                 break
     result = {"played": g.ply, "won": g.won, "over": g.over, "score": g.score}
     if failed:
@@ -271,7 +267,7 @@ def _common(p, seed=True):
 
 def _deal_text(text):
     if len(text) > 40 or not text.strip():
-        raise argparse.ArgumentTypeError(f"a deal number is a whole number like 617 or ms617, not {_short(text, 20)!r}")
+        raise argparse.ArgumentTypeError(f"a deal number is a whole number like 617 or ms617, not {short(text, 20)!r}")
     return text
 
 
@@ -280,7 +276,7 @@ def _seed(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {short(text)!r}") from None
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is from 0 to {MAX_SEED}")
     return value

@@ -18,6 +18,7 @@ import operator
 from dataclasses import dataclass
 
 from . import ast
+from .errors import short
 from .builtins import FUNCTIONS
 from .cards import Deck
 from .errors import say_number
@@ -232,7 +233,7 @@ class Compiler:
         from .errors import suggest
         hint = suggest(name, known)
         hint = f"did you mean '{hint}'?" if hint else None
-        msg = f"unknown name '{name}'"
+        msg = f"unknown name '{short(name)}'"
         if self.role in ROLE_NAMES and name in {k for r in ROLE_NAMES.values() for k in r}:
             msg += f" (it is not available in this kind of rule; here: {', '.join(role_names) or 'only piles, options and constants'})"
         elif name in self.w.words or name in self.w.actions:
@@ -254,7 +255,7 @@ class Compiler:
             from .errors import suggest
             hint = suggest(n.name, names)
             where = f"; {_say(t)} has: {', '.join(names)}" if names else ""
-            raise CompileError("E202", f"{_say(t)} has no attribute '{n.name}'{where}", n.name_col,
+            raise CompileError("E202", f"{_say(t)} has no attribute '{short(n.name)}'{where}", n.name_col,
                                f"did you mean '{hint}'?" if hint else None)
         make, rtype = table[n.name]
         if rtype == "elem":
@@ -298,7 +299,7 @@ class Compiler:
         if spec is None:
             from .errors import suggest
             hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"])
-            raise CompileError("E205", f"unknown function '{n.func}'", n.col,
+            raise CompileError("E205", f"unknown function '{short(n.func)}'", n.col,
                                f"did you mean '{hint}'?" if hint else f"known: {', '.join(sorted(FUNCTIONS))}")
         if spec.name == "pairs":
             raise CompileError("E209", "pairs(...) can only be the collection of a quantifier, "

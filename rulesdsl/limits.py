@@ -29,6 +29,26 @@ MAX_INT_TEXT = 30           # characters of a YAML whole number; longer ones are
 MAX_YAML_NODES = 50_000     # values in one file, aliases expanded ("billion laughs")
 MAX_EXTENDS = 10            # files in one extends chain
 
+# -- variant sizes (schema.py, loader.py): checked before anything is built -----------
+MAX_NAME = 64               # characters in a name the author chooses (group, option, action, ...)
+MAX_DECKS = 8               # deck.decks
+MAX_SUITS = 8               # deck.suits
+MAX_GROUP_PILES = 200       # piles in one group given by count
+MAX_ROWS = 30               # rows of one group (and their offsets)
+MAX_ROW_PLACES = 50         # places in one row
+MAX_DEAL_STEPS = 100        # steps of the deal
+MAX_DEAL_COUNT = 200        # cards dealt to one pile in one step
+MAX_CAPACITY = 1000         # a group's capacity
+MAX_KEYS = 200              # keys in one mapping (groups, options, actions, ...)
+MAX_OPTION_VALUES = 50      # values one option lists
+MAX_AUTOS = 20              # automatic follow-ups
+MAX_COMBOS = 256            # option combinations the validator builds
+MAX_COMBO_VALUES = 50_000   # option combinations x values in the file, built by the validator
+MAX_PLAY_WORK = 500_000     # moves listed by the validator's playouts of one file, in all
+
+# -- messages (errors.short) --------------------------------------------------------
+ECHO_LIMIT = 60             # characters of user input repeated in a message
+
 # -- layout (layout.py; moves.py packs pile and rule numbers) ---------------------
 MAX_PILES = 1024            # a pile number fits 10 bits
 MAX_REMOVALS = 64           # a removal rule's number fits 6 bits

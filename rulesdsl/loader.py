@@ -14,12 +14,22 @@ from pathlib import Path
 from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
-from .errors import Diagnostic, RulesError, say_number, suggest
+from .errors import Diagnostic, RulesError, say_number, short, suggest
 from .layout import Group, Layout
-from .limits import MAX_EXTENDS, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
+from .limits import ECHO_LIMIT, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
+
+
+def _said(value) -> str:
+    """A value from the file or the command line, quoted as its author wrote it, short."""
+    return repr(short(value)) if isinstance(value, str) else short(value)
+
+
+def _listed(items) -> str:
+    """Names or values joined for a message, cut to a readable length."""
+    return short(", ".join(short(i) for i in items), 3 * ECHO_LIMIT)
 
 
 def _expr_text(value) -> str:
@@ -45,12 +55,27 @@ class Builder:
         self.out.append(self.doc.diag(code, message, path, **kw))
 
     # -- stages -----------------------------------------------------------------
+    def structure(self) -> dict | None:
+        """The file checked against the format (schema.py); only the sound parts are kept.
+
+        A value of the wrong type, out of range or too long is reported here and left out,
+        so the stages after this never build anything from it (limits.py).
+        """
+        ck = schema.Checker(self.doc, self.out)
+        data = schema.VARIANT.clean(self.doc.data, (), ck)
+        self.dropped = ck.dropped
+        self.data = data if isinstance(data, dict) else {}
+        return data if isinstance(data, dict) else None
+
+    def spoilt(self, *prefix) -> bool:
+        """Was a value at or under this path left out as unsound (reported already)?"""
+        n = len(prefix)
+        return any(p[:n] == prefix for p in self.dropped)
+
     def build(self) -> model.Variant | None:
-        data = self.doc.data
-        schema.VARIANT.check(data, (), self.doc, self.out)
-        if not isinstance(data, dict):
+        data = self.structure()
+        if data is None:
             return None
-        self.data = data
         options, decls = self.options()
         deck = self.deck()
         self.option_values, self.decls, self.world_deck = options, decls, deck
@@ -171,9 +196,9 @@ class Builder:
             opt = model.Option(name, spec["default"], tuple(vals) if isinstance(vals, list) else None,
                                spec.get("min"), spec.get("max"), spec.get("help", ""))
             if opt.values is not None and opt.default not in opt.values:
-                self.err("O403", f"option '{name}': the default {opt.default!r} is not one of its values "
-                         f"({', '.join(map(str, opt.values))})", ("options", name, "default"),
-                         hint=f"make the default one of them, or add {opt.default!r} to values")
+                self.err("O403", f"option '{name}': the default {_said(opt.default)} is not one of its values "
+                         f"({_listed(opt.values)})", ("options", name, "default"),
+                         hint=f"make the default one of them, or add {_said(opt.default)} to values")
             self.option_checks(name, spec, opt)
             decls.append(opt)
             values[name] = opt.default
@@ -181,17 +206,17 @@ class Builder:
             opt = next((o for o in decls if o.name == name), None)
             if opt is None:
                 hint = suggest(name, [o.name for o in decls])
-                self.err("O401", f"no option '{name}' in this variant (options: "
-                         f"{', '.join(o.name for o in decls) or 'none'})", ("options",),
+                self.err("O401", f"no option '{short(name)}' in this variant (options: "
+                         f"{_listed(o.name for o in decls) or 'none'})", ("options",),
                          hint=f"did you mean '{hint}'?" if hint else None)
                 continue
             value = coerce_option(opt, given)
             if value is None:
                 lo = opt.min if opt.min is not None else -MAX_INT
                 hi = opt.max if opt.max is not None else MAX_INT
-                allowed = ", ".join(map(str, opt.values)) if opt.values is not None else \
+                allowed = _listed(opt.values) if opt.values is not None else \
                     f"a whole number from {lo:,} to {hi:,}"
-                self.err("O402", f"option '{name}' cannot be {_say_given(given)}: expected {allowed}",
+                self.err("O402", f"option '{short(name)}' cannot be {_say_given(given)}: expected {allowed}",
                          ("options", name))
                 continue
             values[name] = value
@@ -209,7 +234,7 @@ class Builder:
             seen = []
             for i, v in enumerate(opt.values):
                 if (type(v), v) in seen:
-                    self.err("O406", f"option '{name}': the value {v!r} is listed twice", p + ("values", i),
+                    self.err("O406", f"option '{name}': the value {_said(v)} is listed twice", p + ("values", i),
                              hint="list each allowed value once")
                 seen.append((type(v), v))
             for k in ("min", "max"):
@@ -225,18 +250,18 @@ class Builder:
             return
         d = opt.default
         if isinstance(d, bool) or not isinstance(d, int):
-            self.err("O404", f"option '{name}': the default {d!r} is not a whole number; an option "
+            self.err("O404", f"option '{name}': the default {_said(d)} is not a whole number; an option "
                      f"without 'values' takes numbers", p + ("default",),
-                     hint=f"write 'values: [{d}, ...]' to allow named choices")
+                     hint=f"write 'values: [{short(d)}, ...]' to allow named choices")
         elif (isinstance(lo, int) and d < lo) or (isinstance(hi, int) and d > hi):
-            self.err("O404", f"option '{name}': the default {d} is outside the allowed range "
+            self.err("O404", f"option '{name}': the default {short(d)} is outside the allowed range "
                      f"{lo if lo is not None else ''}..{hi if hi is not None else ''}", p + ("default",),
                      hint="choose a default within min and max")
 
     def deck(self) -> Deck | None:
         spec = self.data.get("deck") or {}
-        if not isinstance(spec, dict):
-            return None
+        if not isinstance(spec, dict) or self.spoilt("deck"):
+            return None         # its own error is reported already
         suits = spec.get("suits")
         if isinstance(suits, list) and all(isinstance(s, dict) for s in suits):
             made, seen = [], set()
@@ -279,6 +304,11 @@ class Builder:
         piles = self.data.get("piles")
         if not isinstance(piles, dict) or not piles:
             return None
+        if any(p[:1] == ("piles",) and len(p) <= 2 for p in self.dropped):
+            return None         # a whole group left out: its own error is reported already
+        for name, g in piles.items():
+            if any(self.spoilt("piles", name, k) for k in ("count", "rows", "offsets", "overlap")):
+                return None     # its own error is reported already
         groups = []
         for name, g in piles.items():
             if not isinstance(g, dict):
@@ -329,9 +359,9 @@ class Builder:
         if not c.is_const:
             self.err("E213", f"pile group '{name}': count must be computable from the options alone", path)
             return None
-        if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= 200:
-            self.err("S104", f"pile group '{name}': count is {c.const!r} with these options; it must be "
-                     f"a whole number from 1 to 200", path)
+        if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= MAX_GROUP_PILES:
+            self.err("S104", f"pile group '{name}': count is {_said(c.const)} with these options; it must be "
+                     f"a whole number from 1 to {MAX_GROUP_PILES}", path)
             return None
         return c.const
 
@@ -419,16 +449,16 @@ class Builder:
                 base = text.split("[")[0]
                 if base in layout.groups and "[" in text:
                     n = layout.groups[base].count
-                    self.err("P305", f"no pile '{text}': group '{base}' has {n} pile(s), {base}[0] to "
+                    self.err("P305", f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to "
                              f"{base}[{n - 1}]", ipath)
                 else:
                     hint = suggest(base, layout.groups)
-                    self.err("P305", f"no pile or group '{text}' (groups: {', '.join(layout.groups)})",
+                    self.err("P305", f"no pile or group '{short(text)}' (groups: {_listed(layout.groups)})",
                              ipath, hint=f"did you mean '{hint}'?" if hint else None)
                 continue
             out.append(p)
         if single and len(out) != 1 and len(items) == 1 and out:
-            self.err("P306", f"'{value}' must name one pile, like {value}[0]", path)
+            self.err("P306", f"'{short(value)}' must name one pile, like {short(value)}[0]", path)
         return tuple(out)
 
     def deal_steps(self) -> tuple:
@@ -470,7 +500,7 @@ class Builder:
                             continue
                         taken[(rank, suit)] = taken.get((rank, suit), 0) + 1
                         if taken[(rank, suit)] > deck.decks:
-                            self.err("D503", f"{text} is placed more times than the deck has it "
+                            self.err("D503", f"{short(text)} is placed more times than the deck has it "
                                      f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath,
                                      hint="place each card once, or shuffle more decks together (deck.decks)")
                         placed.append((piles[0], rank, suit))
@@ -485,7 +515,8 @@ class Builder:
                     if isinstance(s, int) and not 0 <= s < len(piles):
                         self.err("D504", f"skip {s}: the target has piles 0 to {len(piles) - 1}",
                                  path + ("skip",))
-                piles = tuple(p for j, p in enumerate(piles) if j not in skip)
+                left_out = {s for s in skip if isinstance(s, int)} if isinstance(skip, list) else set()
+                piles = tuple(p for j, p in enumerate(piles) if j not in left_out)
                 counts = self._per_pile(step.get("count", 1), len(piles), path + ("count",))
                 if "down" in step and "up" in step:
                     self.err("D505", "give down or up, not both", path + ("up",), key=True,
@@ -856,7 +887,7 @@ def load(name: str, options: dict | None = None) -> model.Variant:
     if path is None:
         from .registry import names
         hint = suggest(name, names())
-        raise RulesError(Diagnostic("R001", f"no variant named '{name}'", name,
+        raise RulesError(Diagnostic("R001", f"no variant named '{short(name)}'", short(name),
                                     hint=f"did you mean '{hint}'?" if hint else
                                     "see 'rulesdsl list', or give a path to a .yaml file"))
     return load_path(path, options)

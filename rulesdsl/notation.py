@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import MoveError
+from .errors import MoveError, short
 
 _PART = re.compile(r"^\s*([0-9A-Za-z]{2,3}(?:\.\d{1,2})?)\s*@\s*([A-Za-z_][A-Za-z_0-9]*\s*\[\s*\d+\s*\])\s*$")
 
@@ -59,21 +59,21 @@ def _pile(v, text: str) -> int:
     for i, n in enumerate(v.layout.pile_names):
         if n.lower() == name:
             return i
-    raise MoveError(f"no pile '{text.strip()}' (piles are written like "
-                    f"{v.layout.pile_names[0]}; groups: {', '.join(v.layout.groups)})")
+    raise MoveError(f"no pile '{short(text.strip())}' (piles are written like "
+                    f"{v.layout.pile_names[0]}; groups: {short(', '.join(v.layout.groups), 180)})")
 
 
 def _part(v, text: str):
     m = _PART.match(text)
     if not m:
-        raise MoveError(f"'{text.strip()}' is not CARD@PILE (like 8D@tableau[0])")
+        raise MoveError(f"'{short(text.strip())}' is not CARD@PILE (like 8D@tableau[0])")
     text, _, copy = m.group(1).partition(".")
     try:
         face = v.deck.parse_face(text)
     except ValueError as exc:
         raise MoveError(str(exc)) from None
     if copy and int(copy) >= v.deck.decks:
-        raise MoveError(f"'{m.group(1)}': the copy after the dot must be 0 to {v.deck.decks - 1}")
+        raise MoveError(f"'{short(m.group(1))}': the copy after the dot must be 0 to {v.deck.decks - 1}")
     return _pile(v, m.group(2)), face + (int(copy or 0),)   # the copy is dropped unless it is named
 
 
@@ -109,8 +109,8 @@ def parse_spec(v, text: str) -> tuple:
         if not _copy_named(v, src):
             face = face[:2] + (None,)
         return ("move", (src,), _pile(v, right), (face,), None)
-    raise MoveError(f"cannot read move '{t}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
-                    f"'remove CARD@PILE ...', or an action ({', '.join(action_names) or 'none'})")
+    raise MoveError(f"cannot read move '{short(t)}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
+                    f"'remove CARD@PILE ...', or an action ({short(', '.join(action_names), 180) or 'none'})")
 
 
 def move_json(v, move) -> dict:

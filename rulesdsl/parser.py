@@ -14,7 +14,7 @@ from lark import Lark, Transformer, Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
-from .errors import say_number
+from .errors import say_number, short
 
 from .limits import MAX_EXPR_DEPTH as MAX_DEPTH, MAX_EXPR_LENGTH as MAX_LENGTH, MAX_NUMBER, MAX_STRING
 from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
@@ -105,7 +105,7 @@ def _parse(text: str):
         if tok.type == "$END":
             raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
                                   len(text.rstrip()) + 1) from None
-        raise ExprSyntaxError("E103", f"unexpected {tok.value!r} (expected {_expected(exc.expected)})",
+        raise ExprSyntaxError("E103", f"unexpected {short(tok.value)!r} (expected {_expected(exc.expected)})",
                               tok.start_pos + 1) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark errors
         raise ExprSyntaxError("E101", "cannot read expression", getattr(exc, "column", 1)) from None

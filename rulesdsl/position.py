@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 
 from .cards import DOWN
-from .errors import PositionError
+from .errors import PositionError, short
 from .limits import MAX_POSITION_TEXT as MAX_TEXT
 from .state import State
 
@@ -48,7 +48,7 @@ def _face(deck, text: str):
     if not dot:
         return rank, suit, None
     if not copy.isdigit() or int(copy) >= deck.decks:
-        raise ValueError(f"'{text}': the copy after the dot must be 0 to {deck.decks - 1} "
+        raise ValueError(f"'{short(text)}': the copy after the dot must be 0 to {deck.decks - 1} "
                          f"(this game has {deck.decks} deck{'s' if deck.decks > 1 else ''})")
     return rank, suit, int(copy)
 
@@ -84,7 +84,7 @@ def from_dict(v, data) -> State:
         raise PositionError("a position must be a JSON object with 'piles'")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PositionError(f"unknown position format {fmt!r} (expected {FORMAT!r})")
+        raise PositionError(f"unknown position format {short(fmt)!r} (expected {FORMAT!r})")
     check_variant(v, data)
     piles = data.get("piles")
     if not isinstance(piles, dict):
@@ -92,7 +92,7 @@ def from_dict(v, data) -> State:
     lines = []
     for name, cards in piles.items():
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise PositionError(f"pile '{name}' must be a list of card texts")
+            raise PositionError(f"pile '{short(name)}' must be a list of card texts")
         lines.append((f"piles.{name}", name, cards))
     used = data.get("used", {})
     points = data.get("points", 0)
@@ -114,9 +114,10 @@ def _build(v, lines, used, points) -> State:
     for where, name, cards in lines:
         p = v.layout.pile(name)
         if p is None:
-            raise PositionError(f"{where}: no pile '{name}' in {v.id} (groups: {', '.join(v.layout.groups)})")
+            raise PositionError(f"{short(where)}: no pile '{short(name)}' in {v.id} "
+                                f"(groups: {short(', '.join(v.layout.groups), 180)})")
         if st.piles[p] or any(q == p for q, *_ in placed):
-            raise PositionError(f"{where}: pile '{name}' is given twice")
+            raise PositionError(f"{short(where)}: pile '{short(name)}' is given twice")
         seen_up = False
         for i, text in enumerate(cards):
             t = text.strip()

@@ -20,4 +20,7 @@ def describe_all():
             out.append((name, v.description, [o.describe() for o in v.option_decls], None))
         except RulesError as exc:
             out.append((name, "", [], exc.first.render().splitlines()[0]))
+        except Exception as exc:     # one broken file never hides the others
+            out.append((name, "", [], f"{variants_dir() / (name + '.yaml')}: cannot be loaded "
+                        f"({type(exc).__name__}; please report this)"))
     return out

@@ -9,15 +9,44 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import suggest
+from .errors import digit_count, short, suggest
+from .limits import (ECHO_LIMIT, MAX_AUTOS, MAX_CAPACITY, MAX_DEAL_COUNT, MAX_DEAL_STEPS, MAX_DECKS,
+                     MAX_GROUP_PILES, MAX_KEYS, MAX_NAME, MAX_NUMBER, MAX_OPTION_VALUES, MAX_ROW_PLACES,
+                     MAX_ROWS, MAX_SUITS)
+
+MAX_PILE_REF = MAX_NAME + 8     # group[i]
 
 ROLES = ("stock", "waste", "foundation", "tableau", "cell", "reserve", "place", "discard", "other")
+
+
+BAD = object()      # what clean() gives for a value that must not reach the loader
+
+
+class Checker:
+    """One structure check of one file: where diagnostics go, and which paths were dropped."""
+
+    def __init__(self, doc, out):
+        self.doc = doc
+        self.out = out
+        self.dropped: set = set()     # paths of values left out of the cleaned data
+
+    def err(self, code, message, path, **kw):
+        self.out.append(self.doc.diag(code, message, path, **kw))
 
 
 class Spec:
     doc = ""
 
-    def check(self, value, path, doc, out):  # pragma: no cover - abstract
+    def check(self, value, path, doc, out):
+        """Report every structural problem of value to out."""
+        self.clean(value, path, Checker(doc, out))
+
+    def clean(self, value, path, ck):  # pragma: no cover - abstract
+        """The value with every part that breaks the format left out (BAD: all of it).
+
+        Problems are reported to ck; a value that is the wrong type, out of range or too
+        long never reaches the loader, so nothing is built from it (limits.py).
+        """
         raise NotImplementedError
 
     def json(self) -> dict:  # pragma: no cover - abstract
@@ -30,6 +59,8 @@ def type_name(value) -> str:
         return "true/false"
     if isinstance(value, int):
         return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
     if isinstance(value, str):
         return "text"
     if isinstance(value, list):
@@ -38,7 +69,7 @@ def type_name(value) -> str:
         return "a mapping"
     if value is None:
         return "nothing"
-    return type(value).__name__
+    return "a " + type(value).__name__
 
 
 @dataclass
@@ -46,11 +77,15 @@ class Str(Spec):
     doc: str = ""
     max_len: int = 2000
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         if not isinstance(value, str):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be text, not {type_name(value)}", path))
-        elif len(value) > self.max_len:
-            out.append(doc.diag("S103", f"'{_key(path)}' is longer than {self.max_len} characters", path))
+            ck.err("S103", f"'{_key(path)}' must be text, not {type_name(value)}", path)
+            return BAD
+        if len(value) > self.max_len:
+            ck.err("S103", f"'{_key(path)}' is longer than {self.max_len} characters "
+                   f"({len(value):,})", path)
+            return BAD
+        return value
 
     def json(self):
         return {"type": "string", "description": self.doc}
@@ -62,12 +97,15 @@ class Int(Spec):
     min: int = 0
     max: int = 10_000
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         if isinstance(value, bool) or not isinstance(value, int):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be a whole number, not {type_name(value)}", path))
-        elif not self.min <= value <= self.max:
-            out.append(doc.diag("S104", f"'{_key(path)}' must be between {self.min} and {self.max}, "
-                                f"not {value}", path))
+            ck.err("S103", f"'{_key(path)}' must be a whole number, not {type_name(value)}", path)
+            return BAD
+        if not self.min <= value <= self.max:
+            ck.err("S104", f"'{_key(path)}' must be between {self.min} and {self.max}, "
+                   f"not {short(value)}", path)
+            return BAD
+        return value
 
     def json(self):
         return {"type": "integer", "minimum": self.min, "maximum": self.max, "description": self.doc}
@@ -77,9 +115,11 @@ class Int(Spec):
 class Bool(Spec):
     doc: str = ""
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         if not isinstance(value, bool):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be true or false, not {type_name(value)}", path))
+            ck.err("S103", f"'{_key(path)}' must be true or false, not {type_name(value)}", path)
+            return BAD
+        return value
 
     def json(self):
         return {"type": "boolean", "description": self.doc}
@@ -92,10 +132,15 @@ class Expr(Spec):
     role: str = "state"
     want: str | None = None
 
-    def check(self, value, path, doc, out):
-        if isinstance(value, (dict, list)) or value is None:
-            out.append(doc.diag("S103", f"'{_key(path)}' must be an expression (text), not "
-                                f"{type_name(value)}", path))
+    def clean(self, value, path, ck):
+        if not isinstance(value, (str, int)):
+            ck.err("S103", f"'{_key(path)}' must be an expression (text), not {type_name(value)}", path)
+            return BAD
+        if isinstance(value, int) and not isinstance(value, bool) and digit_count(value) > 20:
+            ck.err("S104", f"'{_key(path)}' is {short(value)}; numbers in rules are at most "
+                   f"{MAX_NUMBER:,}", path)
+            return BAD
+        return value
 
     def json(self):
         return {"type": ["string", "integer", "boolean"], "description": self.doc}
@@ -106,11 +151,13 @@ class Enum(Spec):
     values: tuple
     doc: str = ""
 
-    def check(self, value, path, doc, out):
-        if value not in self.values:
-            hint = suggest(value, self.values)
-            out.append(doc.diag("S105", f"'{_key(path)}' must be one of {', '.join(map(str, self.values))}"
-                                f", not {value!r}", path, hint=f"did you mean '{hint}'?" if hint else None))
+    def clean(self, value, path, ck):
+        if not isinstance(value, (str, int, float)) or value not in self.values:
+            hint = suggest(value, self.values) if isinstance(value, str) else None
+            ck.err("S105", f"'{_key(path)}' must be one of {', '.join(map(str, self.values))}"
+                   f", not {_said(value)}", path, hint=f"did you mean '{hint}'?" if hint else None)
+            return BAD
+        return value
 
     def json(self):
         return {"enum": list(self.values), "description": self.doc}
@@ -120,9 +167,18 @@ class Enum(Spec):
 class Any_(Spec):
     doc: str = ""
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         if isinstance(value, (dict, list)):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be a single value, not {type_name(value)}", path))
+            ck.err("S103", f"'{_key(path)}' must be a single value, not {type_name(value)}", path)
+            return BAD
+        if isinstance(value, str) and len(value) > MAX_NAME:
+            ck.err("S103", f"'{_key(path)}' is longer than {MAX_NAME} characters ({len(value):,})", path)
+            return BAD
+        if isinstance(value, int) and not isinstance(value, bool) and digit_count(value) > 20:
+            ck.err("S104", f"'{_key(path)}' is {short(value)}; numbers here are at most "
+                   f"{MAX_NUMBER:,}", path)
+            return BAD
+        return value
 
     def json(self):
         return {"type": ["string", "integer", "boolean"], "description": self.doc}
@@ -135,15 +191,27 @@ class List(Spec):
     min_items: int = 0
     max_items: int = 1000
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         if not isinstance(value, list):
-            out.append(doc.diag("S103", f"'{_key(path)}' must be a list, not {type_name(value)}", path))
-            return
+            ck.err("S103", f"'{_key(path)}' must be a list, not {type_name(value)}", path)
+            return BAD
         if not self.min_items <= len(value) <= self.max_items:
-            out.append(doc.diag("S104", f"'{_key(path)}' must have {self.min_items} to {self.max_items} "
-                                f"items, not {len(value)}", path))
+            ck.err("S104", f"'{_key(path)}' must have {self.min_items} to {self.max_items} "
+                   f"items, not {len(value):,}", path)
+            return BAD
+        # an entry of several keys (a deal step, a suit) that is bad is left out as None, so
+        # the others keep their places and are still checked; a bad number or name spoils
+        # the whole list
+        structured = _structured(self.item)
+        out, ok = [], True
         for i, v in enumerate(value):
-            self.item.check(v, path + (i,), doc, out)
+            c = self.item.clean(v, path + (i,), ck)
+            if c is BAD:
+                ck.dropped.add(path + (i,))
+                ok = False
+                c = None
+            out.append(c)
+        return out if ok or structured else BAD
 
     def json(self):
         return {"type": "array", "items": self.item.json(), "description": self.doc}
@@ -155,19 +223,19 @@ class OneOf(Spec):
     options: tuple
     doc: str = ""
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         for spec in self.options:
-            trial: list = []
-            spec.check(value, path, doc, trial)
-            if not trial:
-                return
-        # report against the option whose container type matches, else the first
+            trial = Checker(ck.doc, [])
+            c = spec.clean(value, path, trial)
+            if not trial.out:
+                return c
+        # report against the option whose YAML type matches, else the first
         for spec in self.options:
             if isinstance(spec, Map) and isinstance(value, dict) or \
-               isinstance(spec, List) and isinstance(value, list):
-                spec.check(value, path, doc, out)
-                return
-        self.options[0].check(value, path, doc, out)
+               isinstance(spec, List) and isinstance(value, list) or \
+               isinstance(spec, Str) and isinstance(value, str):
+                return spec.clean(value, path, ck)
+        return self.options[0].clean(value, path, ck)
 
     def json(self):
         return {"anyOf": [o.json() for o in self.options], "description": self.doc}
@@ -186,46 +254,59 @@ class Map(Spec):
     extra: Spec | None = None        # spec of free-form keys (names the author chooses)
     doc: str = ""
     exclusive: tuple = ()            # keys of which exactly one must be present
-    max_keys: int = 200
+    max_keys: int = MAX_KEYS
     pile_keys: bool = False          # free-form keys are pile references: group or group[i]
 
-    def check(self, value, path, doc, out):
+    def clean(self, value, path, ck):
         if not isinstance(value, dict):
-            out.append(doc.diag("S103", f"'{_key(path) or 'the file'}' must be a mapping (key: value), "
-                                f"not {type_name(value)}", path))
-            return
+            ck.err("S103", f"'{_key(path) or 'the file'}' must be a mapping (key: value), "
+                   f"not {type_name(value)}", path)
+            return BAD
         if len(value) > self.max_keys:
-            out.append(doc.diag("S104", f"too many keys in '{_key(path)}' (at most {self.max_keys})", path))
+            ck.err("S104", f"too many keys in '{_key(path)}': {len(value):,} (at most {self.max_keys})", path)
+            return BAD
+        out = {}
         for k, v in value.items():
             kp = path + (k,)
             if k in self.fields:
-                self.fields[k].spec.check(v, kp, doc, out)
+                c = self.fields[k].spec.clean(v, kp, ck)
             elif self.extra is not None:
-                if self.pile_keys and not (isinstance(k, str) and _PILE_REF.fullmatch(k)):
-                    out.append(doc.diag("S106", f"'{k}' is not a pile: write a group name or "
-                                        f"group[i], like stock[0]", kp, key=True))
+                if isinstance(k, str) and len(k) > (MAX_PILE_REF if self.pile_keys else MAX_NAME):
+                    ck.err("S108", f"the name '{short(k)}' is longer than "
+                           f"{MAX_PILE_REF if self.pile_keys else MAX_NAME} characters", kp, key=True,
+                           hint="choose a shorter name")
+                    c = BAD
+                elif self.pile_keys and not (isinstance(k, str) and _PILE_REF.fullmatch(k)):
+                    ck.err("S106", f"'{short(k)}' is not a pile: write a group name or "
+                           f"group[i], like stock[0]", kp, key=True)
+                    c = BAD
                 elif not self.pile_keys and (not isinstance(k, str) or not k.isidentifier()):
-                    out.append(doc.diag("S106", f"'{k}' is not a usable name (letters, digits and _; "
-                                        f"not starting with a digit)", kp, key=True))
+                    ck.err("S106", f"'{short(k)}' is not a usable name (letters, digits and _; "
+                           f"not starting with a digit)", kp, key=True)
+                    c = BAD
                 else:
-                    self.extra.check(v, kp, doc, out)
+                    c = self.extra.clean(v, kp, ck)
             else:
                 hint = suggest(k, self.fields)
                 where = f" in '{_key(path)}'" if path else ""
-                out.append(doc.diag("S101", f"unknown key '{k}'{where}", kp, key=True,
-                                    hint=f"did you mean '{hint}'?" if hint else
-                                    f"known keys: {', '.join(self.fields)}"))
+                ck.err("S101", f"unknown key '{short(k)}'{where}", kp, key=True,
+                       hint=f"did you mean '{hint}'?" if hint else f"known keys: {', '.join(self.fields)}")
+                continue
+            if c is BAD:
+                ck.dropped.add(kp)
+            else:
+                out[k] = c
         for k, f in self.fields.items():
             if f.required and k not in value:
                 where = f"'{_key(path)}'" if path else "the file"
-                out.append(doc.diag("S102", f"{where} is missing the required key '{k}'", path,
-                                    hint=f.doc or None))
+                ck.err("S102", f"{where} is missing the required key '{k}'", path, hint=f.doc or None)
         if self.exclusive:
             present = [k for k in self.exclusive if k in value]
             if len(present) != 1:
-                out.append(doc.diag("S107", f"'{_key(path) or 'this entry'}' needs exactly one of "
-                                    f"{', '.join(self.exclusive)}" +
-                                    (f", not {' and '.join(present)}" if present else ""), path))
+                ck.err("S107", f"'{_key(path) or 'this entry'}' needs exactly one of "
+                       f"{', '.join(self.exclusive)}" + (f", not {' and '.join(present)}" if present else ""),
+                       path)
+        return out
 
     def json(self):
         out = {"type": "object", "description": self.doc,
@@ -241,19 +322,30 @@ class Map(Spec):
         return out
 
 
+def _structured(spec) -> bool:
+    """Is this a spec of entries with keys of their own (a mapping, or one of several shapes)?"""
+    return isinstance(spec, Map) or isinstance(spec, OneOf) and any(isinstance(o, Map) for o in spec.options)
+
+
+def _said(value) -> str:
+    """A value as an author wrote it, short."""
+    return repr(short(value)) if isinstance(value, str) else short(value)
+
+
 _PILE_REF = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$")   # fullmatch
 # the same in the regex dialect JSON Schema uses (ECMA-262: no \Z; a pattern may match anywhere)
 _PILE_REF_JSON = r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$"
 
 
 def _key(path) -> str:
-    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "[")
+    return short(".".join(short(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "["),
+                 2 * ECHO_LIMIT)
 
 
 # -- the variant format ------------------------------------------------------
 
 OPTION = Map({
-    "values": Field(List(Any_(), min_items=1, max_items=50), doc="the allowed values"),
+    "values": Field(List(Any_(), min_items=1, max_items=MAX_OPTION_VALUES), doc="the allowed values"),
     "default": Field(Any_(), True, "the value used when none is given"),
     "min": Field(Int(min=-10**6, max=10**6), doc="smallest allowed number (when values is absent)"),
     "max": Field(Int(min=-10**6, max=10**6), doc="largest allowed number (when values is absent)"),
@@ -268,8 +360,8 @@ SUIT = Map({
 })
 
 DECK = Map({
-    "decks": Field(Int(min=1, max=8), doc="how many full decks are shuffled together (default 1)"),
-    "suits": Field(List(SUIT, min_items=1, max_items=8), doc="the suits (default spades, hearts, diamonds, clubs)"),
+    "decks": Field(Int(min=1, max=MAX_DECKS), doc="how many full decks are shuffled together (default 1)"),
+    "suits": Field(List(SUIT, min_items=1, max_items=MAX_SUITS), doc="the suits (default spades, hearts, diamonds, clubs)"),
     "ranks": Field(List(OneOf((Int(min=1, max=13), Str(max_len=2))), min_items=1, max_items=13),
                    doc="the ranks in the deck (default A to K)"),
     "wrap": Field(Bool(), doc="whether the rank order wraps from the highest to the lowest (K then A); "
@@ -277,12 +369,12 @@ DECK = Map({
 })
 
 GROUP = Map({
-    "count": Field(OneOf((Int(min=1, max=200), Str(max_len=200))),
+    "count": Field(OneOf((Int(min=1, max=MAX_GROUP_PILES), Str(max_len=200))),
                    doc="how many piles (not with rows): a number, or an expression over the options "
                    "such as \"wastes\""),
-    "rows": Field(List(Int(min=1, max=50), min_items=1, max_items=30),
+    "rows": Field(List(Int(min=1, max=MAX_ROW_PLACES), min_items=1, max_items=MAX_ROWS),
                   doc="places per row, back row first: the group's piles laid out in rows"),
-    "offsets": Field(List(Int(min=-100, max=100), min_items=1, max_items=30),
+    "offsets": Field(List(Int(min=-100, max=100), min_items=1, max_items=MAX_ROWS),
                      doc="each row's left edge in half-card widths (default 0)"),
     "overlap": Field(Bool(), doc="each row lies partly over the row before it: a pile of the next "
                      "row that overlaps a pile covers it"),
@@ -294,7 +386,7 @@ GROUP = Map({
     "max_run": Field(Expr(role="move", want="int"), doc="the most cards that may move at once from here"),
     "accept": Field(Expr(role="move", want="bool"), doc="when a non-empty pile takes a run (default false)"),
     "accept_empty": Field(Expr(role="move", want="bool"), doc="when an empty pile takes a run (default false)"),
-    "capacity": Field(Int(min=1, max=1000), doc="the most cards the pile may hold"),
+    "capacity": Field(Int(min=1, max=MAX_CAPACITY), doc="the most cards the pile may hold"),
     "points": Field(Expr(role="move", want="int"), doc="points scored when cards enter a pile of this group"),
     "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
     "label": Field(Str(max_len=40), doc="the name a player sees"),
@@ -307,18 +399,18 @@ DEAL_STEP = OneOf((
                            pile_keys=True),
                        doc="named cards taken out of the deck and put face up on the given piles "
                        "(keys: group[i], or a group of one pile)"),
-        "to": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
+        "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                     doc="the piles dealt to: a group name or a list of piles"),
-        "count": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),
+        "count": Field(OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
                        doc="cards per pile (one number, or one per pile)"),
-        "down": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),
+        "down": Field(OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
                       doc="how many of each pile's cards lie face down (the first dealt)"),
-        "up": Field(OneOf((Int(min=0, max=200), List(Int(min=0, max=200), min_items=1))),
+        "up": Field(OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
                     doc="how many of each pile's cards lie face up (the last dealt); the others face down"),
         "skip": Field(List(Int(min=0, max=1000)), doc="piles of the target left empty, by index"),
         "by": Field(Enum(("row", "pile")), doc="deal one card to each pile in turn (row) or fill each pile "
                     "in turn (pile); default row"),
-        "rest": Field(Str(max_len=60), doc="every card left goes face down to this pile"),
+        "rest": Field(Str(max_len=MAX_PILE_REF), doc="every card left goes face down to this pile"),
         "remove": Field(Expr(role="card", want="bool"),
                         doc="take out of the game every dealt card for which this holds"),
     }, exclusive=("place", "to", "rest", "remove"), doc="one step of the deal"),
@@ -327,8 +419,8 @@ DEAL_STEP = OneOf((
 ACTION = Map({
     "kind": Field(Enum(("deal", "recycle")), True, "deal: cards from a pile to piles; recycle: a pile turned "
                   "back over onto another"),
-    "from": Field(Str(max_len=60), True, "the pile cards come from"),
-    "to": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))), True,
+    "from": Field(Str(max_len=MAX_PILE_REF), True, "the pile cards come from"),
+    "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))), True,
                 "the pile(s) cards go to, in order"),
     "count": Field(Expr(want="int"), doc="deal: cards to each target per use (default 1)"),
     "limit": Field(Expr(want="int"), doc="how many times the action may be used in a game (default: no limit)"),
@@ -338,19 +430,19 @@ ACTION = Map({
 }, doc="a player action that is not a card move")
 
 REMOVAL = Map({
-    "from": Field(List(Str(max_len=60), min_items=1), True, "the groups or piles whose free top cards may be removed"),
-    "to": Field(Str(max_len=60), True, "the pile removed cards go to"),
+    "from": Field(List(Str(max_len=MAX_PILE_REF), min_items=1), True, "the groups or piles whose free top cards may be removed"),
+    "to": Field(Str(max_len=MAX_PILE_REF), True, "the pile removed cards go to"),
     "cards": Field(Int(min=1, max=4), True, "how many cards are removed together"),
     "when": Field(Expr(role="remove", want="bool"), True, "the condition on the cards (named cards)"),
     "points": Field(Expr(role="remove", want="int"), doc="points scored by the removal"),
 }, doc="removing a set of free cards whose values satisfy a condition")
 
 AUTO = Map({
-    "flip": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
+    "flip": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                   doc="turn up a face-down card that becomes the top of one of these piles"),
-    "refill": Field(OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1))),
+    "refill": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                     doc="fill an empty pile of these at once with a card from the first non-empty source"),
-    "from": Field(List(Str(max_len=60), min_items=1), doc="with refill: the source piles, in order of preference"),
+    "from": Field(List(Str(max_len=MAX_PILE_REF), min_items=1), doc="with refill: the source piles, in order of preference"),
 }, exclusive=("flip", "refill"), doc="an automatic follow-up, part of the move that caused it")
 
 _PILES = OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1)))
@@ -382,12 +474,12 @@ VARIANT = Map({
     "params": Field(Map(extra=Expr(role="const")), doc="named constants computed from the options"),
     "deck": Field(DECK, doc="the cards"),
     "piles": Field(Map(extra=GROUP), True, "the pile groups, in order"),
-    "layout": Field(List(List(Str(max_len=60))), doc="how the runner arranges piles: rows of pile or group "
+    "layout": Field(List(List(Str(max_len=MAX_PILE_REF))), doc="how the runner arranges piles: rows of pile or group "
                     "names, '.' for a blank"),
-    "deal": Field(List(DEAL_STEP, min_items=1, max_items=100), True, "the deal program, in order"),
+    "deal": Field(List(DEAL_STEP, min_items=1, max_items=MAX_DEAL_STEPS), True, "the deal program, in order"),
     "actions": Field(Map(extra=ACTION), doc="player actions that are not card moves, by name"),
     "removals": Field(Map(extra=REMOVAL), doc="removal moves, by name"),
-    "auto": Field(List(AUTO, max_items=20), doc="automatic follow-ups after every move"),
+    "auto": Field(List(AUTO, max_items=MAX_AUTOS), doc="automatic follow-ups after every move"),
     "win": Field(Expr(want="bool"), True, "when the game is won"),
     "score": Field(Expr(want="int"), doc="points read off the position, added to the points of events"),
     "numbering": Field(NUMBERING, doc="the deal numbers this variant follows (--deal N) and its "

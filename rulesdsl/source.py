@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from . import files
-from .errors import Diagnostic, RulesError
+from .errors import Diagnostic, RulesError, say_number, short
 from .limits import MAX_INT, MAX_INT_TEXT, MAX_VARIANT_BYTES
 from .limits import MAX_YAML_NODES as MAX_NODES
 
@@ -186,14 +186,13 @@ def _walk(node, path, doc, loader, counter):
         return [_walk(v, path + (i,), doc, loader, counter) for i, v in enumerate(node.value)]
     if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_TEXT:
         # refused before Python converts it: no 5,000-digit int, no "Exceeds the limit" message
-        from .errors import say_number
         raise RulesError(doc.diag("E108", f"the number {say_number(node.value.strip())} is outside the "
                                   f"integer range -{MAX_INT:,}..{MAX_INT:,}", path,
                                   hint="use a smaller number"))
     try:
         return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        raise RulesError(doc.diag("Y001", f"bad scalar: {exc}", path)) from None
+    except (yaml.YAMLError, ValueError, OverflowError) as exc:
+        raise RulesError(doc.diag("Y001", f"bad scalar: {short(str(exc), 200)}", path)) from None
 
 
 def merge(parent: Document, child: Document) -> Document:

@@ -33,7 +33,8 @@ from .schema import type_name
 from .parser import ExprSyntaxError, parse
 
 MAX_MOVES = 300          # moves per playout
-MAX_COMBOS = 256         # option combinations checked statically
+from .limits import MAX_COMBOS   # option combinations checked statically
+from .limits import MAX_COMBO_VALUES, MAX_PLAY_WORK
 MAX_PLAY_COMBOS = 32     # option combinations played
 SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
 PROGRESS_ROLES = ("foundation", "discard")
@@ -75,7 +76,8 @@ def check_file(path, *, play: int = 3, options: dict | None = None) -> list[Diag
     combos = [options] if options else option_combinations(variant.option_decls if variant else
                                                             _declared(doc, path))
     built = []
-    for combo in combos[:MAX_COMBOS]:
+    # every combination builds the whole file again: a big file gets fewer (limits.py)
+    for combo in combos[:max(1, min(MAX_COMBOS, MAX_COMBO_VALUES // max(1, len(doc.marks))))]:
         if combo == {} or combo == options:
             b, v = base, variant
         else:
@@ -87,8 +89,9 @@ def check_file(path, *, play: int = 3, options: dict | None = None) -> list[Diag
             report.add(win_checks(doc, b, v), combo)
             report.add(move_checks(doc, v), combo)
     if play > 0 and not any(d.severity == "error" for d in report.items):
+        budget = [MAX_PLAY_WORK]      # listed moves, for all playouts of the file together
         for combo, b, v in built[:MAX_PLAY_COMBOS]:
-            report.add(playouts(doc, path, combo or {}, play), combo)
+            report.add(playouts(doc, path, combo or {}, play, budget), combo)
     items = report.sorted()
     if any(d.code == "V703" for d in items):       # said already: the win always holds
         items = [d for d in items if d.code != "V808"]
@@ -100,7 +103,7 @@ def check_file(path, *, play: int = 3, options: dict | None = None) -> list[Diag
 def _declared(doc, path) -> tuple:
     """The options a file declares, read by a throwaway builder (its complaints are dropped)."""
     b = Builder(doc, None, Path(path).stem)
-    b.data = doc.data if isinstance(doc.data, dict) else {}
+    b.structure()
     return b.options()[1]
 
 
@@ -112,6 +115,8 @@ def option_combinations(decls) -> list[dict]:
     listed = [o for o in decls if o.values is not None]
     combos: list[dict] = [{}]
     for values in itertools.product(*(o.values for o in listed)):
+        if len(combos) > MAX_COMBOS:      # the product of many options is astronomical: stop
+            break
         combo = {o.name: v for o, v in zip(listed, values)}
         if all(combo[o.name] == o.default for o in listed):
             continue
@@ -746,6 +751,9 @@ class _Playout:
                 return progress
             if not moves:
                 return progress
+            self.budget[0] -= len(moves)
+            if self.budget[0] <= 0:
+                return progress
             chosen = rng.choice(moves)
             tried = rng.sample(moves, min(SAMPLE, len(moves)))
             for m in tried:
@@ -858,8 +866,11 @@ class _Playout:
         return ("piles", v.layout.group_of[m.dest])
 
 
-def playouts(doc, path, combo, play) -> list[Diagnostic]:
-    """V8xx: ``play`` seeded random games of one option combination."""
+def playouts(doc, path, combo, play, budget=None) -> list[Diagnostic]:
+    """V8xx: ``play`` seeded random games of one option combination.
+
+    ``budget`` (a one-item list) counts down the moves listed; at 0 the games stop, so a
+    layout of a thousand piles costs no more to check than a small one (limits.py)."""
     builder = Builder(doc, combo, Path(path).stem, wrap=_guard)
     try:
         variant = builder.build()
@@ -869,11 +880,12 @@ def playouts(doc, path, combo, play) -> list[Diagnostic]:
         return []
     out: list[Diagnostic] = []
     runner = _Playout(doc, variant, combo, out)
+    runner.budget = budget if budget is not None else [MAX_PLAY_WORK]
     progress = False
     for seed in range(1, play + 1):
         progress = runner.run(seed) or progress
     judged = any(r.role in PROGRESS_ROLES for r in variant.rules) or variant.removals
-    if not progress and judged and not any(d.severity == "error" for d in out) \
+    if not progress and judged and runner.budget[0] > 0 and not any(d.severity == "error" for d in out) \
             and not _progress_possible(variant):
         group = next((r.group for r in variant.rules if r.role in PROGRESS_ROLES), None)
         where = ("piles", group) if group else ("removals",)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from rulesdsl import MoveError, PositionError
+from rulesdsl.errors import short
 from rulesdsl.files import write_text_atomic
 from rulesdsl.limits import MAX_COMMAND_LINE
 
@@ -155,7 +156,8 @@ class Runner:
                 self.say("one move at a time: type its number alone")
                 return
             moves = g.legal_moves()
-            n = int(cmd.lstrip("#"))
+            digits = cmd.lstrip("#")
+            n = int(digits) if len(digits) <= 9 else 0      # no game lists a billion moves
             numbered = moves[n - 1] if 1 <= n <= len(moves) else None
             fc = None if cmd[0] == "#" else self.fcs_moves(cmd)
             if isinstance(fc, list) and numbered is not None:
@@ -167,7 +169,7 @@ class Runner:
                 return
             if numbered is None:
                 why = f"; as fc-solve's notation, {fc}" if isinstance(fc, MoveError) else ""
-                self.say((f"no move {n}: there are {len(moves)} legal move(s)" if moves else
+                self.say((f"no move {short(cmd)}: there are {len(moves)} legal move(s)" if moves else
                           "no legal move left") + why)
                 return
             g.play(numbered)
