@@ -34,12 +34,12 @@ def _lark() -> Lark:
     return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
-_TOKEN_WORDS = {
+_TOKEN_WORDS = {     # every terminal of grammar/expr.lark, as an error message says it
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "QUANT": "a quantifier",
-    "COMP_OP": "a comparison", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
-    "COMMA": "','", "DOT": "'.'", "COLON": "':'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'",
-    "SLASH": "'/'", "PERCENT": "'%'", "__ANON_0": "'**'", "IN": "'in'", "IF": "'if'",
-    "ELSE": "'else'", "AND": "'and'", "OR": "'or'", "NOT": "'not'", "$END": "the end",
+    "COMP_OP": "a comparison", "_LPAR": "'('", "_RPAR": "')'", "_LSQB": "'['", "_RSQB": "']'",
+    "_COMMA": "','", "_DOT": "'.'", "_COLON": "':'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'",
+    "SLASH": "'/'", "PERCENT": "'%'", "_POW": "'**'", "_IN": "'in'", "_IF": "'if'",
+    "_ELSE": "'else'", "_AND": "'and'", "_OR": "'or'", "_NOT": "'not'", "$END": "the end",
 }
 
 
@@ -182,7 +182,7 @@ class _ToAst(Transformer):
         return ast.ListLit(_col(meta), tuple(a for a in c if a is not None))
 
     def neg(self, meta, c):
-        return ast.Unary(_col(meta), "-", c[0])
+        return ast.Unary(_col(meta), "-", c[-1])     # c[0] is the MINUS token
 
     def not_(self, meta, c):
         return ast.Unary(_col(meta), "not", c[0])
