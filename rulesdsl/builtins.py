@@ -1,12 +1,19 @@
 """The whitelisted functions of the expression language, with their signatures and docs.
 
 This table is the only way an expression can call anything; docs/expressions.md is
-checked against it by a test. Every function runs in time linear in its input.
+checked against it by a test. Every function runs in time linear in its input. The
+checker reads the signatures (and resolves a call to its Function once); the compiler
+calls ``build`` to make the closure. Nothing here imports the checker or the compiler.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from functools import cached_property
+from typing import Any, Callable
+
+from .types import PILE, Type, parse_type
+
+Fn = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
@@ -15,83 +22,83 @@ class Function:
     params: tuple          # accepted type(s) per parameter, alternatives joined by "|"
     result: str
     doc: str
-    build: Callable        # (compiler, arg_fns, arg_types, node) -> (fn, result type)
+    build: Callable        # (world, arg_fns, arg_types) -> fn; the arguments are checked already
     pure: bool = True      # may be folded when every argument is a constant (False: reads the position)
 
     @property
     def signature(self) -> str:
         return f"{self.name}({', '.join(self.params)}) -> {self.result}"
 
+    @cached_property
+    def param_types(self) -> tuple[tuple[Type, ...], ...]:
+        """The accepted types of each parameter, as type objects."""
+        return tuple(tuple(parse_type(t) for t in p.split("|")) for p in self.params)
 
-def _len(c, fns, types, node):
+    @cached_property
+    def result_type(self) -> Type:
+        return parse_type(self.result)
+
+
+def _len(w: Any, fns: list, types: list) -> Fn:
     f, = fns
-    return (lambda e: None if (x := f(e)) is None else len(x)), "int"
+    return lambda e: None if (x := f(e)) is None else len(x)
 
 
-def _cards(c, fns, types, node):
+def _cards(w: Any, fns: list, types: list) -> Fn:
     f, = fns
-    if types[0] == "pile":
-        return (lambda e: None if (p := f(e)) is None else tuple(e.st.piles[p])), "list[card]"
+    if types[0] == PILE:
+        return lambda e: None if (p := f(e)) is None else tuple(e.st.piles[p])
 
-    def cards(e):
+    def cards(e: Any) -> tuple:
         piles = e.st.piles
         out = []
         for p in f(e) or ():
             if p is not None:
                 out.extend(piles[p])
         return tuple(out)
-    return cards, "list[card]"
+    return cards
 
 
-def _tops(c, fns, types, node):
+def _tops(w: Any, fns: list, types: list) -> Fn:
     f, = fns
 
-    def tops(e):
+    def tops(e: Any) -> tuple:
         piles = e.st.piles
         return tuple(piles[p][-1] for p in (f(e) or ()) if p is not None and piles[p])
-    return tops, "list[card]"
+    return tops
 
 
-def _succ(c, fns, types, node):
+def _succ(w: Any, fns: list, types: list) -> Fn:
     f, = fns
-    deck = c.w.deck
-    return (lambda e: None if (r := f(e)) is None else deck.successor(r)), "int"
+    deck = w.deck
+    return lambda e: None if (r := f(e)) is None else deck.successor(r)
 
 
-def _pred(c, fns, types, node):
+def _pred(w: Any, fns: list, types: list) -> Fn:
     f, = fns
-    deck = c.w.deck
-    return (lambda e: None if (r := f(e)) is None else deck.predecessor(r)), "int"
+    deck = w.deck
+    return lambda e: None if (r := f(e)) is None else deck.predecessor(r)
 
 
-def _minmax(pick):
-    def build(c, fns, types, node):
+def _minmax(pick: Callable) -> Callable:
+    def build(w: Any, fns: list, types: list) -> Fn:
         f, g = fns
-        return (lambda e: None if (x := f(e)) is None or (y := g(e)) is None else pick(x, y)), "int"
+        return lambda e: None if (x := f(e)) is None or (y := g(e)) is None else pick(x, y)
     return build
 
 
-def _abs(c, fns, types, node):
+def _abs(w: Any, fns: list, types: list) -> Fn:
     f, = fns
-    return (lambda e: None if (x := f(e)) is None else abs(x)), "int"
+    return lambda e: None if (x := f(e)) is None else abs(x)
 
 
-def _used(c, fns, types, node):
-    from .compiler import CompileError
+def _used(w: Any, fns: list, types: list) -> Fn:
     f, = fns
-    try:
-        name = f(None)
-    except Exception:
-        name = None
-    if name not in c.w.actions:
-        raise CompileError("E212", f"used() needs the name of an action in quotes "
-                           f"(one of: {', '.join(repr(a) for a in c.w.actions) or 'none declared'})",
-                           node.args[0].col)
-    i = c.w.actions[name]
-    return (lambda e: e.st.used[i]), "int"
+    i = w.actions[f(None)]        # a constant action name: the checker made sure (E212)
+    return lambda e: e.st.used[i]
 
 
-def _pairs(c, fns, types, node):   # only reached through a quantifier
+def _pairs(w: Any, fns: list, types: list) -> Fn:   # only reached through a quantifier
     raise AssertionError("pairs is compiled by the quantifier")
 
 

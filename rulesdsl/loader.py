@@ -13,12 +13,14 @@ from pathlib import Path
 
 from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
-from .compiler import CompileError, Compiler, World
+from .checker import RANK_NAMES, ROLE_NAMES, Checked, Checker, CompileError, World
+from .compiler import Compiled, Compiler, Plan
 from .errors import Diagnostic, RulesError, say_number, short, suggest
 from .layout import Group, Layout
 from .limits import ECHO_LIMIT, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
+from .types import ANY, BOOL, INT, STR, Type
 
 
 
@@ -50,6 +52,7 @@ class Builder:
         # expression at run time and name the rule, with its file position, when one fails.
         self.wrap = wrap
         self.plans: dict = {}    # path of an accept rule -> compiler.Plan
+        self.checked: dict[tuple, Checked] = {}    # path of an expression -> its checked tree
 
     def err(self, code, message, path, **kw):
         self.out.append(self.doc.diag(code, message, path, **kw))
@@ -86,6 +89,7 @@ class Builder:
         constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
         self.world = World(deck, layout, constants, actions_names)
         self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
+        self.checker = Checker(self.world)
         self.compiler = Compiler(self.world)
         self.params()
         self.hidden_names()
@@ -347,9 +351,9 @@ class Builder:
             return None            # the deck's own error is reported already
         path = ("piles", name, "count")
         constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
-        compiler = Compiler(World(self.world_deck, Layout([]), constants))
+        checker = Checker(World(self.world_deck, Layout([]), constants))
         try:
-            c = compiler.compile(parse(value), "const", "int")
+            c = checker.check(parse(value), "const", INT)
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
             return None
@@ -377,7 +381,7 @@ class Builder:
                              ("params", name), hint="params see the options only; compute it in the "
                              "rule that uses it")
                 # reported once here: the rules that use it are spared a second, misleading error
-                self.world.constants.setdefault(name, (None, "any"))
+                self.world.constants.setdefault(name, (None, ANY))
                 continue
             if name in self.world.constants:
                 self.err("E214", f"parameter '{name}' has the name of an option", ("params", name), key=True,
@@ -386,7 +390,6 @@ class Builder:
 
     def hidden_names(self) -> None:
         """Warn about an option or parameter whose name hides (or is hidden by) another name."""
-        from .compiler import RANK_NAMES, ROLE_NAMES
         w = self.world
         rule_names = {n for names in ROLE_NAMES.values() for n in names}
         for section in ("options", "params"):
@@ -648,14 +651,17 @@ class Builder:
         return tuple(tuple(r) for r in rows if isinstance(r, list))
 
     # -- expressions --------------------------------------------------------------
-    def compile(self, path, role, want, plan=False):
+    def compile(self, path, role, want, plan=False) -> Compiled | None:
+        """An expression of the file through the three stages: parse, check, compile."""
         value = _get(self.data, path)
         if isinstance(value, (dict, list)) or value is None:
             return None
         text = _expr_text(value)
         try:
             node = parse(text)
-            return self.compiler.compile(node, role, want, plan=plan)
+            checked = self.checker.check(node, role, want)
+            self.checked[tuple(path)] = checked
+            return self.compiler.compile(checked, plan=plan)
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         except CompileError as exc:
@@ -671,7 +677,6 @@ class Builder:
         if c.plan is not None:
             plan = c.plan
             if self.wrap is not None and plan.run_key is not None:
-                from .compiler import Plan
                 plan = Plan(plan.max_run, self.wrap(plan.run_key, tuple(path), None),
                             self.wrap(plan.top_key, tuple(path), None))
             self.plans[tuple(path)] = plan
@@ -689,21 +694,21 @@ def _get(data, path):
     return data
 
 
-def _type_of(value) -> str:
+def _type_of(value) -> Type:
     if isinstance(value, bool):
-        return "bool"
+        return BOOL
     if isinstance(value, int):
-        return "int"
+        return INT
     if isinstance(value, str):
-        return "str"
-    return "any"
+        return STR
+    return ANY
 
 
-def _option_type(decls, name, value) -> str:
+def _option_type(decls, name, value) -> Type:
     opt = next((o for o in decls if o.name == name), None)
     if opt is not None and opt.values is not None:
         types = {_type_of(x) for x in opt.values}
-        return types.pop() if len(types) == 1 else "any"
+        return types.pop() if len(types) == 1 else ANY
     return _type_of(value)
 
 

@@ -26,11 +26,11 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from . import ast, notation
+from . import checker, notation
+from .checker import Ref
 from .errors import Diagnostic, RulesError
-from .loader import Builder, _expr_text, read_with_extends
+from .loader import Builder, read_with_extends
 from .schema import type_name
-from .parser import ExprSyntaxError, parse
 
 MAX_MOVES = 300          # moves per playout
 from .limits import MAX_COMBOS   # option combinations checked statically
@@ -159,10 +159,10 @@ def win_checks(doc, builder, variant) -> list[Diagnostic]:
     data = builder.data
     if "win" not in data or isinstance(data["win"], (dict, list)) or data["win"] is None:
         return []
-    try:
-        tree = parse(_expr_text(data["win"]))
-    except ExprSyntaxError:
+    checked = builder.checked.get(("win",))
+    if checked is None:
         return []
+    tree = checked.tree          # the tree the win was compiled from: names bound, types known
     world = builder.world
     free = _Abstract(world, variant, capacities=False).truth(tree)
     capped_eval = _Abstract(world, variant, capacities=True)
@@ -260,10 +260,8 @@ class _Abstract:
         self.v = variant
         self.caps = capacities
         self.capped_groups: set = set()
-        self.scope: dict = {}
+        self.scope: dict = {}        # a quantifier variable's slot -> its abstract value
         self.steps = 0
-        self.suits = {s.name: i for i, s in enumerate(world.deck.suits)}
-        self.colors = {c: i for i, c in enumerate(world.deck.colors)}
 
     def truth(self, node) -> frozenset:
         try:
@@ -314,32 +312,24 @@ class _Abstract:
     def x_String(self, n):
         return _Const(n.value)
 
-    def x_Name(self, n):
-        name = n.id
-        if name in self.scope:
-            return self.scope[name]
-        if name in self.w.constants:
-            value = self.w.constants[name][0]
-            return _Const(value) if not isinstance(value, tuple) else TOP
-        if name in self.w.layout.groups:
-            piles = list(self.w.layout.groups[name].piles)
+    def x_Name(self, n: checker.Name):
+        ref = n.ref                  # bound once, by the checker
+        if ref.kind is Ref.VAR:
+            return self.scope.get(ref.slot, TOP)
+        if ref.kind is Ref.CONSTANT:
+            return _Const(ref.value) if not isinstance(ref.value, tuple) else TOP
+        if ref.kind is Ref.GROUP:
+            piles = list(ref.value)
             return _List(_Piles(piles), len(piles), len(piles), [_Piles([p]) for p in piles])
-        from .compiler import RANK_NAMES
-        if name in RANK_NAMES:
-            return _Const(RANK_NAMES[name])
-        if name in self.suits:
-            return _Const(self.suits[name])
-        if name in self.colors:
-            return _Const(self.colors[name])
-        if name in ("true", "false"):
-            return frozenset((name == "true",))
-        if name == "none":
-            return _Const(None)
-        return TOP
+        if ref.kind in (Ref.RANK, Ref.SUIT, Ref.COLOR):
+            return _Const(ref.value)
+        if ref.kind is Ref.WORD:
+            return frozenset((ref.value,)) if isinstance(ref.value, bool) else _Const(ref.value)
+        return TOP                   # a slot of the move context: anything
 
-    def x_Attr(self, n):
+    def x_Attr(self, n: checker.Attr):
         obj = self.ev(n.obj)
-        a = n.name
+        a = n.attr.name if n.attr is not None else ""
         if isinstance(obj, _Piles):
             hi = max((self.cap(p) for p in obj.piles), default=0)
             if a in ("size", "down", "up"):
@@ -382,9 +372,9 @@ class _Abstract:
             return obj.elem
         return TOP
 
-    def x_Call(self, n):
+    def x_Call(self, n: checker.Call):
         args = [self.ev(a) for a in n.args]
-        f = n.func
+        f = n.func.name
         if f == "len" and args and isinstance(args[0], _List):
             return _Int(args[0].lo, args[0].hi)
         if f == "cards" and args:
@@ -495,9 +485,9 @@ class _Abstract:
         can_false = a.none or b.none or (hi_a >= lo_b if strict else hi_a > lo_b)
         return frozenset(v for v, ok in ((True, can_true), (False, can_false)) if ok)
 
-    def x_Quant(self, n):
-        pairs = isinstance(n.coll, ast.Call) and n.coll.func == "pairs"
-        coll = self.ev(n.coll.args[0]) if pairs and n.coll.args else self.ev(n.coll)
+    def x_Quant(self, n: checker.Quant):
+        pairs = n.pairs
+        coll = self.ev(n.coll)        # for pairs, the list inside pairs(...)
         if not isinstance(coll, _List):
             coll = _List(TOP, 0, None)
         if pairs:
@@ -552,10 +542,10 @@ class _Abstract:
             return _Int(None if lo_i is None or lo_i < 0 else 0, None if hi_i is None or hi_i > 0 else 0)
         return _Int(None if lo_i is None else lo_i * hi, None if hi_i is None else hi_i * hi)
 
-    def _body(self, n, values):
+    def _body(self, n: checker.Quant, values):
         saved = dict(self.scope)
-        for name, val in zip(n.names, values):
-            self.scope[name] = val
+        for slot, val in zip(n.slots, values):
+            self.scope[slot] = val
         try:
             return self.ev(n.body)
         finally:

@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from rulesdsl import compiler, schema
+from rulesdsl import schema, types
 from rulesdsl.builtins import FUNCTIONS, QUANTIFIERS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -32,7 +32,7 @@ def test_every_function_and_attribute_is_documented():
     text = (DOCS / "expressions.md").read_text(encoding="utf-8")
     for name in list(FUNCTIONS) + list(QUANTIFIERS):
         assert re.search(rf"`{name}\(", text), f"function {name} is not documented"
-    for attr in compiler.ATTR_DOCS:
+    for attr in types.ATTR_DOCS:
         assert f"`{attr}`" in text, f"attribute {attr} is not documented"
 
 
@@ -42,8 +42,8 @@ def test_every_documented_function_and_attribute_exists():
     documented = set(re.findall(r"^\| `([a-z]+)\(", table, re.M))
     assert documented == set(FUNCTIONS)
     attrs = set(re.findall(r"^\| `((?:card|pile|list)\.[a-z_]+)` \|", text, re.M))
-    assert attrs == set(compiler.ATTR_DOCS)
-    kinds = {"card": compiler.CARD_ATTRS, "pile": compiler.PILE_ATTRS, "list": compiler.LIST_ATTRS}
+    assert attrs == set(types.ATTR_DOCS)
+    kinds = {"card": types.CARD_ATTRS, "pile": types.PILE_ATTRS, "list": types.LIST_ATTRS}
     for a in attrs:
         kind, name = a.split(".")
         assert name in kinds[kind], f"{a} is documented but does not exist"

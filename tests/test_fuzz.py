@@ -23,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.compiler import ROLE_NAMES, CompileError, Compiler, Env, World
+from rulesdsl.checker import ROLE_NAMES, Checker, CompileError, World
+from rulesdsl.compiler import Compiler, Env
+from rulesdsl.types import BOOL
 from rulesdsl.errors import Diagnostic
 from rulesdsl.parser import ExprSyntaxError, parse
 
@@ -97,7 +99,8 @@ def test_random_expressions(text, role, want):
     world = World(v.deck, v.layout, {"draw": (1, "int"), "level": ("draw1", "str"), "mixed": ("one", "any")},
                   [a.name for a in v.actions])
     try:
-        c = Compiler(world).compile(node, role, want)
+        checked = Checker(world).check(node, role, want)
+        c = Compiler(world).compile(checked)
     except CompileError as exc:
         assert exc.code.startswith("E") and exc.message and exc.col >= 1
         return
@@ -105,10 +108,10 @@ def test_random_expressions(text, role, want):
         return     # an option whose values mix text and numbers may fail when run: V801's job
     # a compiled expression never raises on a real position (the language is total)
     value = c.fn(_env())
-    if role == "state" and c.type == "bool":
+    if role == "state" and c.type == BOOL:
         # the validator's reading of a win over every position must include the real one
         from rulesdsl.validate import _Abstract
-        possible = _Abstract(world, v, capacities=True).truth(node)
+        possible = _Abstract(world, v, capacities=True).truth(checked.tree)
         assert possible and possible <= {True, False}
         assert bool(value) in possible, (text, value, possible)
 
@@ -258,8 +261,9 @@ BUILDER, BUILT = _builder()
 def test_win_analysis_is_sound(text):
     from rulesdsl.validate import _Abstract
     node = parse(text)
-    c = Compiler(BUILDER.world).compile(node, "state", "bool")
-    possible = _Abstract(BUILDER.world, BUILT, capacities=True).truth(node)
+    checked = Checker(BUILDER.world).check(node, "state", "bool")
+    c = Compiler(BUILDER.world).compile(checked)
+    possible = _Abstract(BUILDER.world, BUILT, capacities=True).truth(checked.tree)
     env = Env()
     for state in POSITIONS:
         env.st = state

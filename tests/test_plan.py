@@ -5,7 +5,8 @@ import pytest
 
 import rulesdsl
 from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.compiler import Compiler, World
+from rulesdsl.checker import World
+from rulesdsl.compiler import compile_expression
 from rulesdsl.layout import Group, Layout
 from rulesdsl.moves import generate
 from rulesdsl.parser import parse
@@ -14,8 +15,8 @@ from rulesdsl.parser import parse
 def plan_of(text):
     deck = Deck([Suit(*s) for s in STANDARD_SUITS])
     layout = Layout([Group("tableau", 0, 3), Group("foundation", 0, 4)])
-    return Compiler(World(deck, layout, {"k": (2, "int")}, [])).compile(parse(text), "move", "bool",
-                                                                         plan=True).plan
+    return compile_expression(World(deck, layout, {"k": (2, "int")}, []), parse(text), "move", "bool",
+                              plan=True).plan
 
 
 def test_run_size_bounds():

@@ -239,7 +239,8 @@ def truth(expr, capacities=True, variant="klondike"):
     doc = read_with_extends(ROOT / "variants" / f"{variant}.yaml")
     b = Builder(doc, None, variant)
     v = b.build()
-    return set(validate._Abstract(b.world, v, capacities).truth(parse(expr)))
+    tree = b.checker.check(parse(expr), "state").tree     # what the analysis reads: the checked tree
+    return set(validate._Abstract(b.world, v, capacities).truth(tree))
 
 
 @pytest.mark.parametrize("expr, want", [

@@ -1,0 +1,505 @@
+"""Stage two of an expression: the parsed tree (ast.py) -> a checked tree, typed and bound.
+
+    parser.py  text -> ast.py plain objects
+    checker.py ast -> checked tree: every node typed (types.py), every name resolved once
+               to what it stands for (a slot of the context, a quantifier variable, a
+               constant, a pile group, a rank, a suit, a colour), every attribute to its
+               ``Attribute``, every call to its builtins ``Function``; constants folded
+    compiler.py checked tree -> closures (and the query plan of an accept rule)
+
+The validator's abstract evaluator (validate.py) reads the same checked tree. Nothing
+after this stage looks a name up.
+
+Folding runs the operation's own closure (ops.py) on constant operands with no context,
+as the compiled rule would at play time, so a folded value is the value of the rule. The
+type of a conditional is the join of its two branches, typed before the test is folded:
+``([] if true else tableau)`` is a list of piles whichever branch is taken.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, NamedTuple
+
+from . import ast, ops
+from .builtins import FUNCTIONS, Function
+from .cards import Deck
+from .errors import say_number, short, suggest
+from .limits import MAX_INT
+from .types import (ANY, BOOL, CARD, COLOR, INT, NONE, PILE, STR, SUIT, Attribute, Type, as_type, attributes,
+                    fits, join, list_of, say)
+
+
+class _NoConst:
+    def __repr__(self) -> str:
+        return "NOCONST"
+
+
+NOCONST: Any = _NoConst()     # the const of a node that is not a constant
+
+# What each kind of rule may see, beyond the names every rule sees.
+ROLE_NAMES: dict[str, dict[str, Type]] = {
+    "state": {},
+    "sequence": {"a": CARD, "b": CARD},
+    "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
+    "remove": {"cards": list_of(CARD)},
+    "card": {"card": CARD},
+    "const": {},
+}
+
+RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+
+MAX_SLOTS = 16          # quantifier variables alive at once (Env.v)
+
+
+class CompileError(Exception):
+    def __init__(self, code: str, message: str, col: int, hint: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.col, self.hint = code, message, col, hint
+
+
+class World:
+    """What expressions may refer to: the deck, the piles, options and parameters."""
+
+    def __init__(self, deck: Deck, layout: Any, constants: dict | None = None, actions: Any = ()):
+        self.deck = deck
+        self.layout = layout
+        # name -> (value, type); a type may be given as text ('int')
+        self.constants = {k: (v, as_type(t)) for k, (v, t) in (constants or {}).items()}
+        self.actions = {name: i for i, name in enumerate(actions)}
+        self.words: set = set()    # text values options may take, for 'write it in quotes' hints
+
+
+# -- what a name stands for ------------------------------------------------------------------
+
+class Ref(Enum):
+    SLOT = "slot"          # a slot of the evaluation context: run, card, source, dest, a, b, cards
+    VAR = "var"            # a quantifier's variable, in Env.v[slot]
+    CONSTANT = "constant"  # an option or a parameter
+    GROUP = "group"        # a pile group: its piles
+    RANK = "rank"          # A, J, Q, K, T
+    SUIT = "suit"
+    COLOR = "color"
+    WORD = "word"          # true, false, none
+
+
+class Binding(NamedTuple):
+    kind: Ref
+    name: str
+    value: Any = None      # a constant's value (every kind but SLOT and VAR)
+    slot: int = -1         # VAR: the index in Env.v
+
+
+# -- the checked tree -------------------------------------------------------------------------
+# One class per parsed node kind, with the same name; each node carries its type, its
+# folded value (NOCONST when it is not a constant) and the checked children.
+
+@dataclass(eq=False, slots=True)
+class Expr:
+    col: int
+    type: Type
+    const: Any
+
+    @property
+    def is_const(self) -> bool:
+        return self.const is not NOCONST
+
+
+@dataclass(eq=False, slots=True)
+class Number(Expr):
+    value: int
+
+
+@dataclass(eq=False, slots=True)
+class String(Expr):
+    value: str
+
+
+@dataclass(eq=False, slots=True)
+class Name(Expr):
+    id: str
+    ref: Binding
+
+
+@dataclass(eq=False, slots=True)
+class Attr(Expr):
+    obj: Expr
+    attr: Attribute | None    # None when the object is none (then so is this, a constant)
+
+
+@dataclass(eq=False, slots=True)
+class Index(Expr):
+    obj: Expr
+    index: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Call(Expr):
+    func: Function
+    args: tuple
+
+
+@dataclass(eq=False, slots=True)
+class ListLit(Expr):
+    items: tuple
+
+
+@dataclass(eq=False, slots=True)
+class Unary(Expr):
+    op: str
+    operand: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Binary(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(eq=False, slots=True)
+class BoolOp(Expr):
+    op: str
+    items: tuple
+
+
+@dataclass(eq=False, slots=True)
+class Cond(Expr):
+    then: Expr
+    test: Expr
+    other: Expr
+
+
+@dataclass(eq=False, slots=True)
+class Quant(Expr):
+    kind: str                 # all / any / count / sum
+    pairs: bool               # over consecutive pairs of coll: two variables
+    names: tuple
+    slots: tuple              # each variable's index in Env.v
+    coll: Expr                # for pairs, the list inside pairs(...)
+    body: Expr
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A checked expression: the tree and the kind of rule it was checked for."""
+    tree: Expr
+    role: str
+
+    @property
+    def type(self) -> Type:
+        return self.tree.type
+
+    @property
+    def const(self) -> Any:
+        return self.tree.const
+
+    @property
+    def is_const(self) -> bool:
+        return self.tree.is_const
+
+
+def _fold(make: Any, *parts: Expr) -> Any:
+    """The value of an operation on constant parts, or NOCONST (a part is not a constant, or
+    the operation needs the position)."""
+    if parts and all(p.is_const for p in parts):
+        try:
+            return make(*(ops.const(p.const) for p in parts))(None)
+        except Exception:   # a constant that cannot be folded stays a function
+            return NOCONST
+    return NOCONST
+
+
+class Checker:
+    """Checks the expressions of one variant; one instance per world."""
+
+    def __init__(self, world: World):
+        self.w = world
+        d = world.deck
+        self.suit_names = {s.name: i for i, s in enumerate(d.suits)}
+        self.color_names = {c: i for i, c in enumerate(d.colors)}
+
+    # -- entry point ----------------------------------------------------
+    def check(self, node: ast.Node, role: str, want: Type | str | None = None) -> Checked:
+        """The checked tree of a parsed expression for a kind of rule, or CompileError."""
+        self.role = role
+        self.scope: dict[str, tuple[int, Type]] = {}   # quantifier name -> (slot, type)
+        self.qdepth = 0
+        self.inner: tuple = ()   # the names bound by the innermost quantifier being checked
+        c = self.expr(node)
+        if want is not None:
+            want = as_type(want)
+            if not fits(c.type, want):
+                raise CompileError("E208", f"this expression gives {say(c.type)}, but {say(want)} is "
+                                   f"needed here", node.col)
+        return Checked(c, role)
+
+    # -- nodes ------------------------------------------------------------
+    def expr(self, n: ast.Node) -> Expr:
+        meth = getattr(self, "x_" + type(n).__name__)
+        return meth(n)
+
+    def x_Number(self, n: ast.Number) -> Expr:
+        return Number(n.col, INT, n.value, n.value)
+
+    def x_String(self, n: ast.String) -> Expr:
+        return String(n.col, STR, n.value, n.value)
+
+    def x_Name(self, n: ast.Name) -> Expr:
+        ref, typ = self._resolve(n)
+        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR) else ref.value
+        return Name(n.col, typ, const, n.id, ref)
+
+    def _resolve(self, n: ast.Name) -> tuple[Binding, Type]:
+        name = n.id
+        if name in self.scope:
+            slot, typ = self.scope[name]
+            return Binding(Ref.VAR, name, slot=slot), typ
+        role_names = ROLE_NAMES[self.role]
+        if name in role_names:
+            return Binding(Ref.SLOT, name), role_names[name]
+        if name in self.w.constants:
+            value, typ = self.w.constants[name]
+            return Binding(Ref.CONSTANT, name, value), typ
+        if name in self.w.layout.groups:
+            g = self.w.layout.groups[name]
+            return Binding(Ref.GROUP, name, tuple(g.piles)), list_of(PILE)
+        if name in RANK_NAMES:
+            return Binding(Ref.RANK, name, RANK_NAMES[name]), INT
+        if name in self.suit_names:
+            return Binding(Ref.SUIT, name, self.suit_names[name]), SUIT
+        if name in self.color_names:
+            return Binding(Ref.COLOR, name, self.color_names[name]), COLOR
+        if name in ("true", "false"):
+            return Binding(Ref.WORD, name, name == "true"), BOOL
+        if name == "none":
+            return Binding(Ref.WORD, name, None), NONE
+        known = (list(self.scope) + list(role_names) + list(self.w.constants)
+                 + list(self.w.layout.groups) + list(self.suit_names) + list(self.color_names))
+        hint = suggest(name, known)
+        hint = f"did you mean '{hint}'?" if hint else None
+        msg = f"unknown name '{short(name)}'"
+        if self.role in ROLE_NAMES and name in {k for r in ROLE_NAMES.values() for k in r}:
+            msg += f" (it is not available in this kind of rule; here: {', '.join(role_names) or 'only piles, options and constants'})"
+        elif name in self.w.words or name in self.w.actions:
+            what = "an option's value" if name in self.w.words else "an action's name"
+            msg += f" ('{name}' is {what}: as text it is written in quotes)"
+            hint = f"write '{name}'"
+        raise CompileError("E201", msg, n.col, hint)
+
+    def x_Attr(self, n: ast.Attr) -> Expr:
+        if self.qdepth and n.name == "cards":
+            self._linear(n.obj, "reading a pile's cards inside a quantifier")
+        obj = self.expr(n.obj)
+        t = obj.type
+        if t == NONE:
+            return Attr(n.col, NONE, None, obj, None)
+        table = attributes(t)
+        if table is None or n.name not in table:
+            names = sorted(table) if table else []
+            hint = suggest(n.name, names)
+            where = f"; {say(t)} has: {', '.join(names)}" if names else ""
+            raise CompileError("E202", f"{say(t)} has no attribute '{short(n.name)}'{where}", n.name_col,
+                               f"did you mean '{hint}'?" if hint else None)
+        attr = table[n.name]
+        rtype = attr.result_for(t)
+        assert rtype is not None
+        make = ops.ATTR_MAKERS[attr]
+        return Attr(n.col, rtype, _fold(lambda f: make(self.w, f), obj), obj, attr)
+
+    def x_Index(self, n: ast.Index) -> Expr:
+        obj = self.expr(n.obj)
+        idx = self.expr(n.index)
+        et = obj.type.elem
+        if et is None:
+            raise CompileError("E203", f"only a list can be indexed, not {say(obj.type)}", n.col)
+        if not fits(idx.type, INT):
+            raise CompileError("E203", f"an index must be a number, not {say(idx.type)}", n.index.col)
+        const = NOCONST
+        if obj.is_const and idx.is_const:
+            seq = obj.const
+            i = idx.const
+            if seq is None:          # a constant none (like stock[0].covered_by.last.cards)
+                const = None
+            elif i is None or not -len(seq) <= i < len(seq):
+                if isinstance(obj, Name) and obj.ref.kind is Ref.GROUP:
+                    g = obj.id
+                    raise CompileError("E206", f"no pile {g}[{i}]: group '{g}' has {len(seq)} pile(s), "
+                                       f"{g}[0] to {g}[{len(seq) - 1}]", n.index.col)
+                raise CompileError("E206", f"index {i} is out of range: this has {len(seq)} item(s), "
+                                   f"numbered 0 to {len(seq) - 1}", n.index.col)
+            else:
+                const = seq[i]
+        return Index(n.col, et, const, obj, idx)
+
+    def x_Call(self, n: ast.Call) -> Expr:
+        spec = FUNCTIONS.get(n.func)
+        if spec is None:
+            hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"])
+            raise CompileError("E205", f"unknown function '{short(n.func)}'", n.col,
+                               f"did you mean '{hint}'?" if hint else f"known: {', '.join(sorted(FUNCTIONS))}")
+        if spec.name == "pairs":
+            raise CompileError("E209", "pairs(...) can only be the collection of a quantifier, "
+                               "as in all(a, b in pairs(run): ...)", n.col)
+        if self.qdepth and spec.name in ("cards", "tops") and n.args:
+            self._linear(n.args[0], f"{spec.name}() inside a quantifier", n.col)
+        args = [self.expr(a) for a in n.args]
+        if len(args) != len(spec.params):
+            raise CompileError("E204", f"{n.func}() takes {len(spec.params)} argument(s) "
+                               f"({spec.signature}), got {len(args)}", n.col)
+        for a, want, text, node in zip(args, spec.param_types, spec.params, n.args):
+            if not any(fits(a.type, w) for w in want):
+                raise CompileError("E203", f"{n.func}() needs {say(want[0]) if len(want) == 1 else text} "
+                                   f"here, not {say(a.type)}", node.col)
+        if spec.name == "used":
+            self._action_name(args[0], n)
+        const = NOCONST
+        if args and all(a.is_const for a in args) and spec.pure:
+            const = spec.build(self.w, [ops.const(a.const) for a in args], [a.type for a in args])(None)
+        return Call(n.col, spec.result_type, const, spec, tuple(args))
+
+    def _action_name(self, arg: Expr, n: ast.Call) -> None:
+        if arg.const not in self.w.actions:
+            raise CompileError("E212", f"used() needs the name of an action in quotes "
+                               f"(one of: {', '.join(repr(a) for a in self.w.actions) or 'none declared'})",
+                               n.args[0].col)
+
+    def x_ListLit(self, n: ast.ListLit) -> Expr:
+        items = [self.expr(i) for i in n.items]
+        types = {i.type for i in items if i.type != NONE}
+        if len(types) > 1:
+            raise CompileError("E203", f"a list must hold one kind of value, not "
+                               f"{', '.join(sorted(str(t) for t in types))}", n.col)
+        t = types.pop() if types else ANY
+        nested = next(((c, node) for c, node in zip(items, n.items) if c.type.elem), None)
+        if nested is not None:     # flat lists only: a constant stays as large as its text
+            raise CompileError("E109", f"a list cannot hold lists (this item is {say(nested[0].type)})",
+                               nested[1].col, "list the items themselves, or test each list on its own")
+        const = tuple(i.const for i in items) if all(i.is_const for i in items) else NOCONST
+        return ListLit(n.col, list_of(t), const, tuple(items))
+
+    def x_Unary(self, n: ast.Unary) -> Expr:
+        x = self.expr(n.operand)
+        if n.op == "not":
+            self._want(x, BOOL, n.operand, "'not' needs")
+            return Unary(n.col, BOOL, _fold(ops.not_, x), n.op, x)
+        self._want(x, INT, n.operand, "'-' needs")
+        return Unary(n.col, INT, _fold(ops.negate, x), n.op, x)
+
+    def x_BoolOp(self, n: ast.BoolOp) -> Expr:
+        items = [self.expr(i) for i in n.items]
+        for c, node in zip(items, n.items):
+            self._want(c, BOOL, node, f"'{n.op}' needs")
+        const = _fold(lambda *fns: ops.bool_chain(n.op, fns), *items)
+        return BoolOp(n.col, BOOL, const, n.op, tuple(items))
+
+    def x_Cond(self, n: ast.Cond) -> Expr:
+        then, test, other = self.expr(n.then), self.expr(n.test), self.expr(n.other)
+        self._want(test, BOOL, n.test, "the condition after 'if' needs")
+        t = join(then.type, other.type)
+        if t is None:
+            raise CompileError("E203", f"both branches must give the same kind of value, not "
+                               f"{say(then.type)} and {say(other.type)}", n.col)
+        const = (then.const if test.const else other.const) if test.is_const else NOCONST
+        return Cond(n.col, t, const, then, test, other)
+
+    def x_Binary(self, n: ast.Binary) -> Expr:
+        left, right = self.expr(n.left), self.expr(n.right)
+        op = n.op
+        if op in ("+", "-", "*", "/", "%", "**"):
+            self._want(left, INT, n.left, f"'{op}' needs")
+            self._want(right, INT, n.right, f"'{op}' needs")
+            const = _fold(ops.ARITH[op], left, right)
+            if const is None and _both_const(left, right) and ops.overflows(op, left.const, right.const):
+                raise CompileError("E108", f"{say_number(left.const)} {op} {say_number(right.const)} is "
+                                   f"outside the integer range -{MAX_INT:,}..{MAX_INT:,}", n.right.col,
+                                   "use smaller numbers: a result out of range is none at play time")
+            return Binary(n.col, INT, const, op, left, right)
+        if op in ("==", "!="):
+            if join(left.type, right.type) is None:
+                raise CompileError("E203", f"cannot compare {say(left.type)} with {say(right.type)}",
+                                   n.right.col)
+            return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.equal(op, lf, rf), left, right), op, left, right)
+        if op in ("<", "<=", ">", ">="):
+            self._want(left, INT, n.left, f"'{op}' needs")
+            self._want(right, INT, n.right, f"'{op}' needs")
+            return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.order(op, lf, rf), left, right), op, left, right)
+        # membership
+        et = right.type.elem
+        if et is None:
+            raise CompileError("E203", f"'in' needs a list on its right, not {say(right.type)}", n.right.col)
+        if et != ANY and join(left.type, et) is None:
+            raise CompileError("E203", f"cannot look for {say(left.type)} in {say(right.type)}", n.left.col)
+        return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.member(op, lf, rf), left, right), op, left, right)
+
+    def x_Quant(self, n: ast.Quant) -> Expr:
+        pairs = isinstance(n.coll, ast.Call) and n.coll.func == "pairs"
+        if pairs:
+            assert isinstance(n.coll, ast.Call)
+            if len(n.coll.args) != 1:
+                raise CompileError("E204", "pairs() takes 1 argument (a list)", n.coll.col)
+            coll = self.expr(n.coll.args[0])
+        else:
+            coll = self.expr(n.coll)
+        et = coll.type.elem
+        if et is None:
+            raise CompileError("E203", f"{n.kind}(...) ranges over a list (a group of piles, a run, "
+                               f"a pile's cards), not {say(coll.type)}", n.coll.col)
+        want_names = 2 if pairs else 1
+        if len(n.names) != want_names:
+            raise CompileError("E210", "pairs(...) binds two names, as in all(a, b in pairs(xs): ...)"
+                               if pairs else f"{n.kind}(...) binds one name here, as in "
+                               f"{n.kind}(x in xs: ...)", n.col)
+        if self.qdepth:
+            self._linear(n.coll.args[0] if isinstance(n.coll, ast.Call) and pairs else n.coll,
+                         "a quantifier inside another", n.coll.col)
+        for name in n.names:
+            if name in self.scope:
+                raise CompileError("E211", f"'{name}' is already bound by an outer quantifier", n.col,
+                                   "give the inner one another name")
+        slots = []
+        for name in n.names:
+            slot = len(self.scope)
+            if slot >= MAX_SLOTS:
+                raise CompileError("E106", "too many nested quantifier names", n.col)
+            self.scope[name] = (slot, et)
+            slots.append(slot)
+        self.qdepth += 1
+        outer, self.inner = self.inner, tuple(n.names)
+        try:
+            body = self.expr(n.body)
+        finally:
+            self.qdepth -= 1
+            self.inner = outer
+            for name in n.names:
+                del self.scope[name]
+        if n.kind == "sum":
+            self._want(body, INT, n.body, "sum(...) needs")
+            rtype = INT
+        else:
+            self._want(body, BOOL, n.body, f"{n.kind}(...) needs")
+            rtype = INT if n.kind == "count" else BOOL
+        return Quant(n.col, rtype, NOCONST, n.kind, pairs, tuple(n.names), tuple(slots), coll, body)
+
+    # -- helpers ------------------------------------------------------------
+    def _linear(self, node: ast.Node, what: str, col: int | None = None) -> None:
+        """Inside a quantifier, collections must hang off the innermost variable (p.cards,
+        [p.prev, p.next]), so every card is read a bounded number of times: cost stays linear."""
+        items = node.items if isinstance(node, ast.ListLit) else (node,)
+        for item in items:
+            root = item.obj if isinstance(item, ast.Attr) and item.name == "cards" else item
+            while isinstance(root, ast.Attr):
+                root = root.obj
+            if not (isinstance(root, ast.Name) and root.id in self.inner):
+                names = " or ".join(self.inner) or "the quantifier's variable"
+                raise CompileError("E207", f"{what} must range over something of the outer variable "
+                                   f"{names} (like {self.inner[0] if self.inner else 'p'}.cards), so the "
+                                   f"cost stays linear", col or item.col)
+
+    def _want(self, c: Expr, typ: Type, node: ast.Node, what: str) -> None:
+        if not fits(c.type, typ):
+            raise CompileError("E203", f"{what} {say(typ)}, not {say(c.type)}", node.col)
+
+
+def _both_const(a: Expr, b: Expr) -> bool:
+    return a.is_const and b.is_const
