@@ -2,21 +2,23 @@
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
-bad arguments). Errors go to standard error as one clear message, never a traceback.
+bad arguments); 70 an internal error (a bug in rulesdsl: anything raised that is not a
+RulesdslError). Errors go to standard error as one clear message, never a traceback
+(set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
-from .errors import MoveError, PositionError, RulesError, short
+from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 
-EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
+TRACEBACK_ENV = "RULESDSL_TRACEBACK"     # set to 1 to see the traceback of an internal error
 
-
-class InputError(Exception):
-    """Bad input from the command line; the message is shown as is."""
+__all__ = ["EXIT_FAIL", "EXIT_INPUT", "EXIT_INTERNAL", "EXIT_OK", "InputError", "main", "parser"]
 
 
 def _options(pairs) -> dict:
@@ -50,10 +52,13 @@ def _game(args):
         if not text.strip():
             raise InputError(f"{path or '--position'}: the position file is empty")
         if text.lstrip()[:1] in "{[":
+            from .position import parse_json
             try:
-                data = json.loads(text)
+                data = parse_json(text)
             except json.JSONDecodeError as exc:
                 raise InputError(f"{path}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg}") from None
+            except PositionError as exc:
+                raise InputError(f"{path}: bad JSON: {exc}") from None
             except RecursionError:
                 raise InputError(f"{path}: bad JSON: nested too deeply") from None
             if isinstance(data, dict) and isinstance(data.get("options"), dict):
@@ -284,7 +289,8 @@ def _seed(text):
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulesdsl", description="Declare, check and play patience games.",
-                                epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input")
+                                epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input, "
+                                "70 internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("list", help="every variant with its description and options")
@@ -338,6 +344,14 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def exit_code(exc: RulesdslError) -> int:
+    """The exit code of an error rulesdsl raised on purpose: 1 for an illegal move, 2 for
+    everything else (a variant that does not load, a bad position, option, move text...)."""
+    if isinstance(exc, IllegalMoveError):
+        return EXIT_FAIL
+    return EXIT_INPUT
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
@@ -345,13 +359,26 @@ def main(argv=None) -> int:
     except RulesError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_INPUT
-    except (InputError, PositionError, MoveError, ValueError) as exc:
+    except RulesdslError as exc:
         print(f"rulesdsl: {exc}", file=sys.stderr)
-        return EXIT_INPUT
+        return exit_code(exc)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:        # not raised on purpose: a bug, never "bad input"
+        return internal_error(exc)
+
+
+def internal_error(exc: BaseException) -> int:
+    """Say that rulesdsl itself failed, ask for a report, and return exit code 70."""
+    if os.environ.get(TRACEBACK_ENV, "") not in ("", "0"):
+        import traceback
+        traceback.print_exception(exc, file=sys.stderr)
+    print(f"rulesdsl: internal error ({type(exc).__name__}: {short(str(exc), 200)}). This is a bug in "
+          f"rulesdsl, not in your input: please report it with the command that caused it "
+          f"(set {TRACEBACK_ENV}=1 to see the traceback)", file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from .errors import InputError
 from .limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 
 SCHEMES = ("ms", "pysol")
@@ -35,7 +36,7 @@ RANKS = "A23456789TJQK"
 _DEAL = re.compile(r"^\s*(ms)?\s*(\d{1,25})\s*$", re.I)
 
 
-class DealError(ValueError):
+class DealError(InputError, ValueError):
     """A deal number that the variant's numbering does not have."""
 
 
