@@ -8,7 +8,7 @@
 Cards are rank then suit letter (``T`` for ten; ``10D`` is read too). With several decks,
 a run lifted from a ``lift: run`` pile is named by its bottom card with its copy, ``7D.1``
 (as in positions), since two 7D may lie in one such pile; ``7D`` typed for ``7D.1`` is read
-when nothing else fits. Elsewhere the pile tells copies apart. Piles are ``group[i]``
+when nothing else fits (when two copies fit, the text is ambiguous: AmbiguousMoveError). Elsewhere the pile tells copies apart. Piles are ``group[i]``
 counted from 0. Case and spaces around the punctuation do not matter.
 """
 from __future__ import annotations
