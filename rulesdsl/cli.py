@@ -212,6 +212,39 @@ def cmd_play(args) -> int:
     return run(g, sys.stdin, sys.stdout)
 
 
+def _limits(args):
+    from .limits import MAX_STATES
+    if args.max_states is not None and not 1 <= args.max_states <= MAX_STATES:
+        raise InputError(f"--max-states is from 1 to {MAX_STATES}")
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise InputError("--time-limit is a number of seconds above 0")
+    return {"max_states": args.max_states, "time_limit": args.time_limit}
+
+
+def cmd_solve(args) -> int:
+    from .solver import solve_game
+    g = _game(args)
+    r = solve_game(g, **_limits(args))
+    if args.json:
+        print(json.dumps(r.to_json(), indent=2))
+        return EXIT_OK
+    what = {"won": f"won in {len(r.moves)} move(s)", "unwinnable": "unwinnable (the search was exhaustive)",
+            "unknown": f"unknown: the {r.limit} limit stopped the search"}[r.verdict]
+    print(f"# {what}; {r.states} state(s) in {r.seconds:.2f} s")   # no comma: replay splits at commas
+    print("# the solver sees face-down cards (the thoughtful game)")
+    for m in r.moves:
+        print(m)
+    return EXIT_OK
+
+
+def _solver_limits(p, time_default=None):
+    p.add_argument("--time-limit", type=float, default=time_default, metavar="S",
+                   help="stop after S seconds (verdict unknown)" +
+                   (f" (default {time_default})" if time_default else ""))
+    p.add_argument("--max-states", type=int, default=None, metavar="N",
+                   help="keep at most N positions in the table (default 1,000,000; verdict unknown when full)")
+
+
 def _common(p, seed=True):
     p.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
     if seed:
@@ -274,6 +307,15 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--moves", required=True, metavar="FILE", help="one move per line; # starts a comment")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(fn=cmd_replay)
+
+    s = sub.add_parser("solve", help="search for a win; print the winning line (notation, one move per line)",
+                       epilog="verdicts: won (with the line; lines starting with # are comments that replay "
+                       "skips), unwinnable (exhaustive search), unknown (a limit stopped it). "
+                       "exit codes: 0 a verdict, 2 bad input")
+    _common(s)
+    _solver_limits(s)
+    s.add_argument("--json", action="store_true", help='print {"verdict", "moves", "states", "seconds"}')
+    s.set_defaults(fn=cmd_solve)
 
     s = sub.add_parser("play", help="play in the text runner (reads commands from standard input)")
     _common(s)

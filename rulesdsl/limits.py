@@ -27,3 +27,10 @@ MAX_REMOVALS = 64           # a removal rule's number fits 6 bits
 
 # -- positions (position.py) -------------------------------------------------------
 MAX_POSITION_TEXT = 200_000  # characters of a compact position
+
+# -- the solver (solver.py, stats.py) ------------------------------------------------
+DEFAULT_MAX_STATES = 1_000_000   # positions a search may keep in its table (about 150 bytes each)
+MAX_STATES = 100_000_000         # the most --max-states may ask for
+DEFAULT_HINT_SECONDS = 2.0       # the runner's hint asks the solver for this long
+MAX_DEAL_RANGE = 10_000_000      # deals in one stats run (--deals A-B)
+MAX_WINNABLE_TRIES = 1000        # deals --winnable tries forward from the one asked for
