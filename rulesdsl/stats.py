@@ -128,7 +128,11 @@ def run(name: str, options: dict, deals, *, jobs: int | None = None, time_limit=
     if progress is None:
         progress = sys.stderr.isatty()
     bar = _progress(len(deals), progress)
-    sink = open(out_path, "a", encoding="utf-8") if out_path else None
+    sink = open(out_path, "a+", encoding="utf-8") if out_path else None
+    if sink and sink.tell():
+        sink.seek(sink.tell() - 1)
+        if sink.read(1) != "\n":
+            sink.write("\n")          # end a line cut by an interruption before appending
     cache = DealCache(name, options)
     try:
         for rec in _results(name, options, deals, jobs, time_limit, max_states, cluster):
@@ -274,7 +278,8 @@ def tertiles(values) -> tuple:
 
 
 def find_winnable(name: str, options: dict, start: int, *, difficulty: str | None = None,
-                  time_limit: float = 10.0, sample: int = 30, tries: int | None = None) -> tuple:
+                  time_limit: float = 10.0, sample: int = 30, tries: int | None = None,
+                  max_states: int | None = None) -> tuple:
     """(deal, record): the first deal from ``start`` on that the solver wins, within the
     difficulty tertile asked for. Tertiles come from at least ``sample`` won deals, solved
     on demand (deals 1, 2, ...) and cached. Raises LookupError when none is found."""
@@ -288,7 +293,7 @@ def find_winnable(name: str, options: dict, start: int, *, difficulty: str | Non
             d = 1
             while len(won) < sample and d <= tries:
                 if d not in cache.records:
-                    rec = solve_deal(name, options, d, time_limit)
+                    rec = solve_deal(name, options, d, time_limit, max_states)
                     cache.add(rec)
                     if rec.get("difficulty"):
                         won.append(rec["difficulty"])
@@ -298,7 +303,7 @@ def find_winnable(name: str, options: dict, start: int, *, difficulty: str | Non
         for deal in range(start, start + tries):
             rec = cache.records.get(deal)
             if rec is None:
-                rec = solve_deal(name, options, deal, time_limit)
+                rec = solve_deal(name, options, deal, time_limit, max_states)
                 cache.add(rec)
             if rec["verdict"] != "won":
                 continue
