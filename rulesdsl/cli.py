@@ -68,10 +68,20 @@ def _game(args):
     if named is not None and named != _variant_id(args.variant):
         raise InputError(f"{path}: this position is for '{_short(named)}', "
                          f"not '{_short(_variant_id(args.variant))}', the variant asked for")
+    deal = getattr(args, "deal", None)
+    if deal is not None and path is not None:
+        raise InputError("give --deal or --position, not both")
+    seed = getattr(args, "seed", None)
+    if deal is not None and seed is not None:
+        raise InputError("give --deal (a published deal number) or --seed (rulesdsl's own shuffle), not both")
+    if path is not None and seed is not None:
+        raise InputError("give --position or --seed, not both: a position file holds its own deal")
     try:
         variant = load(args.variant, options)
+        if deal is not None:
+            return variant.numbered_game(deal)
         if data is None:
-            return variant.new_game(args.seed)
+            return variant.new_game(1 if seed is None else seed)
         if isinstance(data, dict) and data.get("format") == "rulesdsl-save/1":
             return Game.load_save(variant, data)
         return Game.from_position(variant, data)
@@ -141,7 +151,11 @@ def cmd_schema(args) -> int:
 def cmd_show(args) -> int:
     _choose_deal(args)
     g = _game(args)
-    if args.json:
+    if args.format == "fcs":
+        from . import fcs
+        print(fcs.to_text(g.variant, g.state), end="")
+        return EXIT_OK
+    if args.json or args.format == "json":
         out = g.position(reveal=args.reveal)
         out.update(won=g.won, over=g.over, score=g.score)
         print(json.dumps(out, indent=2))
@@ -173,11 +187,21 @@ def cmd_moves(args) -> int:
     g = _game(args)
     _play_after(g, args.after)
     moves = g.legal_moves()
+    text = g.move_text
+    if args.notation == "fcs":
+        from . import fcs
+        if g.variant.numbering is None:
+            raise InputError(f"{g.variant.id} declares no numbering, so it has no fc-solve notation")
+        text = lambda m: fcs.move_text(g.variant, g.state, m, moves) or f"({g.move_text(m)}: no fc-solve notation)"
     if args.json:
-        print(json.dumps([g.move_json(m) for m in moves], indent=2))
+        out = [g.move_json(m) for m in moves]
+        if args.notation == "fcs":
+            for m, d in zip(moves, out):
+                d["fcs"] = fcs.move_text(g.variant, g.state, m, moves)
+        print(json.dumps(out, indent=2))
     else:
         for i, m in enumerate(moves, 1):
-            print(f"{i:3}. {g.move_text(m)}")
+            print(f"{i:3}. {text(m)}")
         if not moves:
             print("no legal move" + (" (won)" if g.won else ""))
     return EXIT_OK
@@ -185,14 +209,34 @@ def cmd_moves(args) -> int:
 
 def cmd_replay(args) -> int:
     g = _game(args)
-    moves = _split_moves(_read(args.moves, "move list"))
+    text = _read(args.moves, "move list")
     failed = None
-    for i, m in enumerate(moves, 1):
+    notation = args.notation
+    if notation == "auto":
+        from .fcs import looks_like_solution
+        notation = "fcs" if g.variant.numbering is not None and looks_like_solution(text) else "rulesdsl"
+    if notation == "fcs":
+        from . import fcs
+        if g.variant.numbering is None:
+            raise InputError(f"{g.variant.id} declares no numbering, so it has no fc-solve moves")
         try:
-            g.play(m)
+            fmoves = fcs.read_solution(text)
         except MoveError as exc:
-            failed = (i, _short(m), str(exc))
-            break
+            raise InputError(f"{args.moves}: {exc}") from None
+        for i, fm in enumerate(fmoves, 1):
+            try:
+                for m in fcs.expand(g, fm):
+                    g.play(m)
+            except MoveError as exc:
+                failed = (i, f"{fm.text} (line {fm.line})", str(exc))
+                break
+    else:
+        for i, m in enumerate(_split_moves(text), 1):
+            try:
+                g.play(m)
+            except MoveError as exc:
+                failed = (i, _short(m), str(exc))
+                break
     result = {"played": g.ply, "won": g.won, "over": g.over, "score": g.score}
     if failed:
         result.update(illegal={"number": failed[0], "move": failed[1], "reason": failed[2]})
@@ -302,10 +346,20 @@ def _solver_limits(p, time_default=None):
 def _common(p, seed=True):
     p.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
     if seed:
-        p.add_argument("--seed", type=_seed, default=1, help="deal number (default 1)")
+        p.add_argument("--seed", type=_seed, default=None,
+                       help="rulesdsl's own shuffle, numbered from 0 (default 1)")
     p.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
     p.add_argument("--position", metavar="FILE",
                    help="start from a position (JSON, or compact text; see docs/positions.md) instead of a seed")
+    p.add_argument("--deal", metavar="N", type=_deal_text,
+                   help="deal number N of the variant's numbering: Microsoft FreeCell or PySol "
+                   "(docs/interop.md); ms617 forces the Microsoft generator")
+
+
+def _deal_text(text):
+    if len(text) > 40 or not text.strip():
+        raise argparse.ArgumentTypeError(f"a deal number is a whole number like 617 or ms617, not {_short(text, 20)!r}")
+    return text
 
 
 def _seed(text):
@@ -345,6 +399,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="the dealt position")
     _common(s)
     s.add_argument("--json", action="store_true", help="print the position as JSON")
+    s.add_argument("--format", choices=("text", "json", "fcs"), default="text",
+                   help="text (default), json (as --json), or fcs: the board as fc-solve reads it")
     s.add_argument("--reveal", action="store_true", help="show face-down cards")
     s.add_argument("--winnable", action="store_true",
                    help="deal only a deal the solver has won: the first from --seed on")
@@ -355,12 +411,17 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--after", metavar="MOVES", help="moves to play first: a file (one per line) or "
                    "a comma-separated list")
     s.add_argument("--json", action="store_true", help="print the moves as JSON")
+    s.add_argument("--notation", choices=("rulesdsl", "fcs"), default="rulesdsl",
+                   help="fcs: fc-solve's standard notation (docs/interop.md)")
     s.set_defaults(fn=cmd_moves)
 
     s = sub.add_parser("replay", help="play a move list; stop at the first illegal move",
                        epilog="exit codes: 0 every move applied, 1 an illegal move, 2 bad input")
     _common(s)
-    s.add_argument("--moves", required=True, metavar="FILE", help="one move per line; # starts a comment")
+    s.add_argument("--moves", required=True, metavar="FILE", help="one move per line; # starts a comment; "
+                   "or fc-solve's solution (fc-solve -m, -m -snx)")
+    s.add_argument("--notation", choices=("auto", "rulesdsl", "fcs"), default="auto",
+                   help="how the move file is written (default: told from the file)")
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(fn=cmd_replay)
 

@@ -6,7 +6,9 @@ bound to slots, tables or constants here, so playing never looks a name up by st
 
 The language is total: reading a missing thing gives ``none`` (the top of an empty
 pile, an index past the end), arithmetic on ``none`` gives ``none`` and an ordering
-comparison with ``none`` is false. Division by zero gives ``none``. Quantifiers range
+comparison with ``none`` is false. Division by zero gives ``none``, and so does a
+result outside the integer range -MAX_INT..MAX_INT (limits.py); the same result folded
+from constants at load is an error (E108) instead. Quantifiers range
 over finite collections; a quantifier nested in another must range over something
 reached from the outer variable (a pile's cards), which keeps the cost linear.
 """
@@ -18,6 +20,8 @@ from dataclasses import dataclass
 from . import ast
 from .builtins import FUNCTIONS
 from .cards import Deck
+from .errors import say_number
+from .limits import MAX_INT
 
 NOCONST = object()
 
@@ -269,6 +273,8 @@ class Compiler:
         if obj.is_const and idx.is_const:
             seq = obj.const
             i = idx.const
+            if seq is None:          # a constant none (like stock[0].covered_by.last.cards)
+                return _const(None, et)
             if i is None or not -len(seq) <= i < len(seq):
                 if isinstance(n.obj, ast.Name) and n.obj.id in self.w.layout.groups:
                     g = n.obj.id
@@ -321,6 +327,10 @@ class Compiler:
             raise CompileError("E203", f"a list must hold one kind of value, not {', '.join(sorted(types))}",
                                n.col)
         t = types.pop() if types else ANY
+        nested = next(((c, node) for c, node in zip(items, n.items) if elem(c.type)), None)
+        if nested is not None:     # flat lists only: a constant stays as large as its text
+            raise CompileError("E109", f"a list cannot hold lists (this item is {_say(nested[0].type)})",
+                               nested[1].col, "list the items themselves, or test each list on its own")
         if all(i.is_const for i in items):
             return _const(tuple(i.const for i in items), list_of(t))
         fns = tuple(i.fn for i in items)
@@ -343,10 +353,14 @@ class Compiler:
         for c, node in zip(items, n.items):
             self._want(c, BOOL, node, f"'{n.op}' needs")
         binders = frozenset().union(*(c.binders for c in items))
-        # a right fold of two-way closures: each test is one Python call, short-circuiting
-        fn = items[-1].fn
-        for c in reversed(items[:-1]):
-            fn = _and2(c.fn, fn) if n.op == "and" else _or2(c.fn, fn)
+        # a right fold of two-way closures: each test is one Python call, short-circuiting;
+        # a long chain is one loop instead, so evaluation never nests deeper than the tree
+        if len(items) > 8:
+            fn = _all_of(tuple(c.fn for c in items)) if n.op == "and" else _any_of(tuple(c.fn for c in items))
+        else:
+            fn = items[-1].fn
+            for c in reversed(items[:-1]):
+                fn = _and2(c.fn, fn) if n.op == "and" else _or2(c.fn, fn)
         return self._fold(Compiled(fn, BOOL, binders=binders), *items)
 
     def x_Cond(self, n):
@@ -372,10 +386,15 @@ class Compiler:
             self._want(right, INT, n.right, f"'{op}' needs")
             if op in ("+", "-") and right.is_const and type(right.const) is int and not left.is_const:
                 k = right.const if op == "+" else -right.const
-                fn = lambda e: None if (x := lf(e)) is None else x + k
+                fn = lambda e: None if (x := lf(e)) is None or not -MAX_INT <= (x := x + k) <= MAX_INT else x
             else:
                 fn = _ARITH[op](lf, rf)
-            return self._fold(Compiled(fn, INT, binders=binders), left, right)
+            c = self._fold(Compiled(fn, INT, binders=binders), left, right)
+            if c.is_const and c.const is None and _overflows(op, left.const, right.const):
+                raise CompileError("E108", f"{say_number(left.const)} {op} {say_number(right.const)} is "
+                                   f"outside the integer range -{MAX_INT:,}..{MAX_INT:,}", n.right.col,
+                                   "use smaller numbers: a result out of range is none at play time")
+            return c
         if op in ("==", "!="):
             if _unify(left.type, right.type) is None:
                 raise CompileError("E203", f"cannot compare {_say(left.type)} with {_say(right.type)}",
@@ -573,6 +592,24 @@ def _or2(f1, f2):
     return lambda e: True if f1(e) or f2(e) else False
 
 
+def _all_of(fns):
+    def all_of(e):
+        for f in fns:
+            if not f(e):
+                return False
+        return True
+    return all_of
+
+
+def _any_of(fns):
+    def any_of(e):
+        for f in fns:
+            if f(e):
+                return True
+        return False
+    return any_of
+
+
 def _fits(have: str, want: str) -> bool:
     if have == want or have == ANY or want == ANY or have == NONE:
         return True
@@ -603,14 +640,28 @@ def _say(t: str) -> str:
     return t
 
 
+def _overflows(op, x, y) -> bool:
+    """Whether op on two constants gives none only because the result is out of range."""
+    if type(x) is not int or type(y) is not int:
+        return False
+    if op == "**":
+        return 0 <= y <= 64 and x not in (-1, 0, 1)
+    return op in ("+", "-", "*")
+
+
 def _arith_op(op):
+    # every result outside -MAX_INT..MAX_INT is none, so no number grows without bound
+    M = MAX_INT
     def make(lf, rf):
         if op == "+":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else x + y
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (
+                x := x + y) <= M else x
         if op == "-":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else x - y
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (
+                x := x - y) <= M else x
         if op == "*":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else x * y
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (
+                x := x * y) <= M else x
         if op == "/":
             return lambda e: None if (x := lf(e)) is None or not (y := rf(e)) else x // y
         if op == "%":
@@ -620,9 +671,10 @@ def _arith_op(op):
             x, y = lf(e), rf(e)
             if x is None or y is None or not 0 <= y <= 64:
                 return None
-            if (x.bit_length() - 1) * y > 4096:     # a result over 4096 bits: none, not a hang
+            if (x.bit_length() - 1) * y > 64:       # surely out of range: none, without computing it
                 return None
-            return x ** y
+            r = x ** y
+            return r if -M <= r <= M else None
         return power
     return make
 
@@ -655,7 +707,10 @@ def _quant(kind, pairs):
             return lambda e: any(bf(e) for _ in items(e))
         if kind == "count":
             return lambda e: sum(1 for _ in items(e) if bf(e))
-        return lambda e: sum((bf(e) or 0) for _ in items(e))
+        def total(e):
+            r = sum((bf(e) or 0) for _ in items(e))
+            return r if -MAX_INT <= r <= MAX_INT else None
+        return total
     return make
 
 

@@ -67,3 +67,20 @@ def suggest(word: str, choices) -> str | None:
     import difflib
     found = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return found[0] if found else None
+
+
+def say_number(value, limit: int = 12) -> str:
+    """A whole number (or its digits) short enough to quote in a message: 1234567890123 stays,
+    a 5,000-digit one becomes '12345678...(5000 digits)'. Never converts a huge int to text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        bits = abs(value).bit_length()
+        if bits > 3 * limit + 8:      # surely longer than the limit: no full conversion
+            sign = "-" if value < 0 else ""
+            return f"{sign}a number of about {int(bits * 0.30103) + 1:,} digits"
+        value = str(value)
+    text = str(value)
+    sign = "-" if text.startswith("-") else ""
+    digits = text[len(sign):]
+    if len(digits) <= limit:
+        return text
+    return f"{sign}{digits[:8]}...({len(digits):,} digits)"

@@ -27,6 +27,7 @@ class Game:
         self.future: list = []      # moves undone, for redo (newest last)
         self._env = Env(state)
         self._legal = None
+        self.deal = None            # the deal number, when numbered (Game.numbered)
 
     @classmethod
     def new(cls, variant, seed: int = 1) -> "Game":
@@ -34,6 +35,22 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
         g = cls(variant, deal(variant, seed), seed)
+        return g
+
+    @classmethod
+    def numbered(cls, variant, deal) -> "Game":
+        """Deal number ``deal`` of the variant's numbering (numbering.py): an int, or text
+        such as '617' or 'ms617'. numbering.DealError says why there is no such deal."""
+        from . import fcs, numbering
+        num = variant.numbering
+        if num is None:
+            raise numbering.DealError(f"{variant.id} declares no numbering, so its deals have no numbers "
+                                      f"(use --seed; docs/interop.md lists the numbered variants)")
+        number, ms = numbering.parse_deal(deal, num.scheme)
+        board = fcs.parse_board(numbering.board_text(num, number, ms))
+        st = position.build(variant, fcs.board_lines(variant, board))
+        g = cls(variant, st)
+        g.deal = f"ms{number}" if ms and num.scheme != "ms" else number
         return g
 
     @classmethod
@@ -190,7 +207,7 @@ class Game:
     # -- copies and data ---------------------------------------------------------
     def clone(self) -> "Game":
         g = Game(self.variant, self.state.copy(), self.seed)
-        g.start = self.start
+        g.start, g.deal = self.start, self.deal
         g._codes, g._ops, g._marks = array("q", self._codes), array("q", self._ops), array("q", self._marks)
         g.future = list(self.future)
         return g
@@ -199,6 +216,8 @@ class Game:
         d = position.to_dict(self.variant, self.state, reveal=reveal)
         if self.seed is not None:
             d["seed"] = self.seed
+        if self.deal is not None:
+            d["deal"] = self.deal
         return d
 
     def move_text(self, move) -> str:

@@ -13,9 +13,17 @@ MAX_COMMAND_LINE = 1000           # characters in one line typed to the text run
 
 # -- expressions (parser.py) ----------------------------------------------------
 MAX_EXPR_LENGTH = 2000      # characters in one expression
-MAX_EXPR_DEPTH = 24         # bracket nesting; the tree may be twice as deep
+MAX_EXPR_DEPTH = 24         # bracket nesting
+MAX_EXPR_TREE_DEPTH = 48    # operators, calls, attributes, ... inside one another (measured
+                            # without recursion, before the tree is built into an AST)
 MAX_NUMBER = 1_000_000      # an integer literal
 MAX_STRING = 64             # characters in a string literal
+
+# -- integers (compiler.py, loader.py, source.py) ---------------------------------------
+MAX_INT = 2**31 - 1         # the language's integers are -MAX_INT..MAX_INT: a result outside
+                            # is none at play time, and an error (E108) when folded at load
+MAX_INT_TEXT = 30           # characters of a YAML whole number; longer ones are refused
+                            # before Python converts them (E108)
 
 # -- YAML files (source.py, loader.py) --------------------------------------------
 MAX_YAML_NODES = 50_000     # values in one file, aliases expanded ("billion laughs")
@@ -27,6 +35,13 @@ MAX_REMOVALS = 64           # a removal rule's number fits 6 bits
 
 # -- positions (position.py) -------------------------------------------------------
 MAX_POSITION_TEXT = 200_000  # characters of a compact position
+
+# -- numbered deals and fc-solve files (numbering.py, fcs.py) ----------------------
+MAX_MS_DEAL = (1 << 33) - 1        # Microsoft FreeCell numbers, with FreeCell Pro's extension
+MAX_PYSOL_DEAL = 10 ** 20          # PySolFC's largest game number
+MAX_FCS_TEXT = 1_000_000           # characters of an fc-solve board or solution file
+MAX_FCS_MOVES = 100_000            # moves read from one fc-solve solution
+MAX_SEQUENCE_SEARCH = 20_000       # moves tried to play one fc-solve sequence move step by step
 
 # -- the solver (solver.py, stats.py) ------------------------------------------------
 DEFAULT_MAX_STATES = 1_000_000   # positions a search may keep in its table (about 150 bytes each)

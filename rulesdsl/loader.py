@@ -14,9 +14,9 @@ from pathlib import Path
 from . import model, schema
 from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
-from .errors import Diagnostic, RulesError, suggest
+from .errors import Diagnostic, RulesError, say_number, suggest
 from .layout import Group, Layout
-from .limits import MAX_EXTENDS, MAX_PILES, MAX_REMOVALS
+from .limits import MAX_EXTENDS, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
 from .source import Document, merge, read_file
 
@@ -72,14 +72,92 @@ class Builder:
         win = self.expr(("win",), "state", "bool") if "win" in data else None
         score = self.expr(("score",), "state", "int") if "score" in data else None
         display = self.display()
+        numbering = self.numbering()
         if any(d.severity == "error" for d in self.out):
             return None
-        return model.Variant(
+        variant = model.Variant(
             id=self.id, name=data.get("name", self.id), description=data.get("description", ""),
             path=self.doc.path, option_decls=decls, options=options, deck=deck, layout=layout,
             rules=tuple(rules[layout.group_of[p]] for p in range(layout.size)), groups=rules,
             deal=deal, actions=actions, removals=removals, autos=autos, win=win, score=score,
-            display=display, text=data.get("rules", ""))
+            display=display, text=data.get("rules", ""), numbering=numbering)
+        if numbering is not None:
+            self.numbering_fits(variant)
+            if any(d.severity == "error" for d in self.out):
+                return None
+        return variant
+
+    # -- numbered deals (numbering.py, fcs.py) ----------------------------------
+    def numbering(self) -> model.Numbering | None:
+        raw = self.data.get("numbering")
+        if not isinstance(raw, dict) or raw.get("scheme") not in ("ms", "pysol"):
+            return None
+        from . import numbering as nb
+        p = ("numbering",)
+        scheme, game = raw["scheme"], raw.get("game")
+        if scheme == "pysol" and not game:
+            self.err("I901", "numbering: scheme pysol needs the PySol game, by its pysol-cards name",
+                     p + ("scheme",), hint="add, for example, 'game: freecell'")
+            return None
+        if scheme == "ms" and game not in (None, "freecell"):
+            self.err("I901", f"numbering: scheme ms deals Microsoft FreeCell; game {game!r} belongs "
+                     f"to scheme pysol", p + ("game",), hint="write 'scheme: pysol'")
+            return None
+        if scheme == "pysol" and isinstance(game, str) and game not in nb.pysol_games():
+            hint = suggest(game, nb.pysol_games())
+            self.err("I902", f"numbering: pysol-cards knows no game '{game}'", p + ("game",),
+                     hint=f"did you mean '{hint}'?" if hint else
+                     f"known games: {', '.join(nb.pysol_games())}")
+            return None
+        deck = self.world.deck
+        letters = sorted(su.letter.upper() for su in deck.suits)
+        if letters != sorted("SHDC") or tuple(deck.ranks) != tuple(range(1, 14)) or \
+                deck.decks != nb.decks_of(scheme, game):
+            self.err("I903", f"numbered deals use {nb.decks_of(scheme, game)} standard deck(s) of 52 "
+                     f"cards (suits S H D C, ranks A to K); this deck differs", p,
+                     key=True, hint="remove numbering, or use the standard deck (deck: {})")
+            return None
+        parts = {}
+        for key in ("columns", "cells", "foundations", "talon"):
+            parts[key] = self.piles_ref(raw[key], p + (key,)) if key in raw else ()
+        seen: dict = {}
+        for key, piles in parts.items():
+            for q in piles:
+                if q in seen and seen[q] != key or list(piles).count(q) > 1:
+                    self.err("I904", f"numbering: pile {self.world.layout.pile_names[q]} is named twice "
+                             f"({seen.get(q, key)} and {key})", p + (key,))
+                    return None
+                seen[q] = key
+        return model.Numbering(scheme=scheme, game=game or "freecell", fc_solve=raw.get("fc_solve", ""),
+                               face_up=raw.get("face_up") is True, **parts)
+
+    def numbering_fits(self, variant) -> None:
+        """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""
+        from . import fcs
+        from . import numbering as nb
+        from .deal import deal
+        from .errors import PositionError
+        from .position import build
+        num = variant.numbering
+        p = ("numbering",)
+        text = nb.board_text(num, 1)
+        try:
+            numbered = build(variant, fcs.board_lines(variant, fcs.parse_board(text)))
+        except PositionError as exc:
+            self.err("I905", f"numbering: deal 1 does not fit the piles: {exc}", p, key=True,
+                     hint="name the piles that take the board's columns, cells, foundations and talon")
+            return
+        own = deal(variant, 1)
+        names = variant.layout.pile_names
+        for q in range(variant.layout.size):
+            a = (len(own.piles[q]), own.down[q])
+            b = (len(numbered.piles[q]), numbered.down[q])
+            if a != b:
+                self.err("I906", f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
+                         f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)", p, key=True,
+                         hint="deal as PySol does (docs/interop.md gives each game's board), or map "
+                         "the board's parts onto other piles")
+                return
 
     def options(self):
         decls, values = [], {}
@@ -109,9 +187,11 @@ class Builder:
                 continue
             value = coerce_option(opt, given)
             if value is None:
+                lo = opt.min if opt.min is not None else -MAX_INT
+                hi = opt.max if opt.max is not None else MAX_INT
                 allowed = ", ".join(map(str, opt.values)) if opt.values is not None else \
-                    f"a whole number from {opt.min} to {opt.max}"
-                self.err("O402", f"option '{name}' cannot be {given!r}: expected {allowed}",
+                    f"a whole number from {lo:,} to {hi:,}"
+                self.err("O402", f"option '{name}' cannot be {_say_given(given)}: expected {allowed}",
                          ("options", name))
                 continue
             values[name] = value
@@ -120,6 +200,11 @@ class Builder:
     def option_checks(self, name, spec, opt) -> None:
         """An option's own declaration: ranges that make sense, values listed once."""
         p = ("options", name)
+        given = [(("default",), opt.default)] + [(("values", i), x) for i, x in enumerate(opt.values or ())]
+        for where, v in given:
+            if isinstance(v, int) and not isinstance(v, bool) and not -MAX_INT <= v <= MAX_INT:
+                self.err("O409", f"option '{name}': {say_number(v)} is outside the integer range "
+                         f"-{MAX_INT:,}..{MAX_INT:,}", p + where, hint="use a smaller number")
         if opt.values is not None:
             seen = []
             for i, v in enumerate(opt.values):
@@ -236,7 +321,7 @@ class Builder:
         try:
             c = compiler.compile(parse(value), "const", "int")
         except ExprSyntaxError as exc:
-            self.err(exc.code, exc.message, path, offset=exc.col - 1)
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
             return None
         except CompileError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
@@ -506,7 +591,8 @@ class Builder:
 
     def autos(self) -> tuple:
         out = []
-        for i, a in enumerate(self.data.get("auto") or []):
+        raw = self.data.get("auto") or []
+        for i, a in enumerate(raw) if isinstance(raw, list) else ():
             if not isinstance(a, dict):
                 continue
             p = ("auto", i)
@@ -540,7 +626,7 @@ class Builder:
             node = parse(text)
             return self.compiler.compile(node, role, want, plan=plan)
         except ExprSyntaxError as exc:
-            self.err(exc.code, exc.message, path, offset=exc.col - 1)
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         except CompileError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         return None
@@ -598,13 +684,28 @@ def coerce_option(opt: model.Option, given):
             if v == given or str(v).lower() == str(given).strip().lower():
                 return v
         return None
+    if isinstance(given, bool):
+        return None
+    text = str(given).strip()
+    if len(text) > MAX_INT_TEXT:       # surely out of range: refused before int() reads it
+        return None
     try:
-        value = int(str(given).strip())
+        value = int(text)
     except ValueError:
         return None
     if (opt.min is not None and value < opt.min) or (opt.max is not None and value > opt.max):
         return None
+    if not -MAX_INT <= value <= MAX_INT:
+        return None
     return value
+
+
+def _say_given(given) -> str:
+    """A user-given option value as quoted in a message: numbers and long text shortened."""
+    text = str(given)
+    if text.strip().lstrip("+-").isdigit():
+        return repr(say_number(text.strip()))
+    return repr(text) if len(text) <= 60 else repr(text[:60]) + f"...({len(text):,} characters)"
 
 
 # -- resolving files and extends -------------------------------------------------
@@ -621,6 +722,14 @@ def variants_dir() -> Path:
     return packaged if packaged.is_dir() else here.parent / "variants"
 
 
+def _exists(path: Path) -> bool:
+    """Path.exists(), false for a name the system refuses (too long, a NUL byte) instead of raising."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def find_variant(name: str) -> Path | None:
     """A variant by name (variants/NAME.yaml) or by path."""
     p = Path(name)
@@ -629,7 +738,7 @@ def find_variant(name: str) -> Path | None:
     if not name or "\0" in name:
         return None
     candidate = variants_dir() / f"{name}.yaml"
-    return candidate if candidate.exists() else None
+    return candidate if _exists(candidate) else None
 
 
 _EXTENDS_HINT = ("extends reaches only a shipped variant, by name, or a file in "
@@ -668,7 +777,7 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
         shipped = variants_dir() / rel
-        if shipped.exists():
+        if _exists(shipped):
             return shipped
     if not _inside(os.path.realpath(candidate), folder):
         raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "

@@ -113,6 +113,19 @@ class RemoveCards:
     test: Callable            # card context -> bool
 
 
+@dataclass(frozen=True)
+class Numbering:
+    """How numbered deals (numbering.py) and fc-solve boards (fcs.py) map onto the piles."""
+    scheme: str               # "ms" or "pysol"
+    game: str = ""            # pysol-cards' name of the PySol game (scheme pysol)
+    fc_solve: str = ""        # fc-solve's --game preset, when fc-solve plays the game
+    columns: tuple = ()       # piles taking the board's columns, in order
+    cells: tuple = ()         # piles taking the "Freecells:" line, in order
+    foundations: tuple = ()   # piles taking the "Foundations:" line
+    talon: tuple = ()         # the pile taking the "Talon:" line (first card on top)
+    face_up: bool = False     # every card of a board lies face up, whatever it marks face down
+
+
 NO_LIMIT = 1 << 30
 
 
@@ -148,6 +161,7 @@ class Variant:
     display: tuple            # rows of pile/group names for the runner
     text: str = ""            # the rules in words
     sources: tuple = field(default=())   # piles that can give cards, in order
+    numbering: Numbering | None = None   # deal numbers and fc-solve boards (numbering.py)
 
     def __post_init__(self):
         self.sources = tuple(p for p, r in enumerate(self.rules) if r.lift != "none")
@@ -176,6 +190,12 @@ class Variant:
         """A new game dealt from this seed (see deal.py for the shuffle)."""
         from .game import Game
         return Game.new(self, seed)
+
+    def numbered_game(self, deal):
+        """A new game dealt as deal number ``deal`` (an int, or text like 'ms617') of the
+        numbering the variant declares; numbering.DealError says why there is none."""
+        from .game import Game
+        return Game.numbered(self, deal)
 
     def pile_name(self, p: int) -> str:
         return self.layout.pile_names[p]

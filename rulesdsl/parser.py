@@ -1,27 +1,31 @@
 """Expression text -> AST. Lark is used here and nowhere else; its errors become ours.
 
 Limits keep every expression cheap before it is even parsed: a length cap, a nesting
-cap and a cap on literal sizes.
+cap and a cap on literal sizes. Lark's LALR parse builds its tree without recursion; the
+depth of that tree (every operator, call, attribute, index and quantifier counts, not
+only brackets) is measured with an explicit stack before anything walks it recursively.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Transformer, Token, v_args
+from lark import Lark, Transformer, Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
+from .errors import say_number
 
 from .limits import MAX_EXPR_DEPTH as MAX_DEPTH, MAX_EXPR_LENGTH as MAX_LENGTH, MAX_NUMBER, MAX_STRING
+from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
 
 
 class ExprSyntaxError(Exception):
     """A problem in expression text at a column (1-based) with what was expected."""
 
-    def __init__(self, code: str, message: str, col: int):
+    def __init__(self, code: str, message: str, col: int, hint: str | None = None):
         super().__init__(message)
-        self.code, self.message, self.col = code, message, col
+        self.code, self.message, self.col, self.hint = code, message, col, hint
 
 
 @lru_cache(maxsize=1)
@@ -46,8 +50,35 @@ def _expected(names) -> str:
     return ", ".join(words)
 
 
+_CACHE: dict = {}       # text -> AST or the error's arguments; trees are immutable
+_CACHE_SIZE = 1024
+
+
 def parse(text: str):
-    """Parse expression text into an AST, or raise ExprSyntaxError."""
+    """Parse expression text into an AST, or raise ExprSyntaxError. The same text is parsed
+    once: a variant is compiled once per option combination, its expressions are not."""
+    if isinstance(text, str) and text in _CACHE:
+        found = _CACHE[text]
+        if isinstance(found, tuple):
+            raise ExprSyntaxError(*found)
+        return found
+    try:
+        node = _parse(text)
+    except ExprSyntaxError as exc:
+        if isinstance(text, str):
+            _remember(text, (exc.code, exc.message, exc.col, exc.hint))
+        raise
+    _remember(text, node)
+    return node
+
+
+def _remember(text, value):
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[text] = value
+
+
+def _parse(text: str):
     if not isinstance(text, str):
         raise ExprSyntaxError("E100", "expected an expression (text)", 1)
     if len(text) > MAX_LENGTH:
@@ -78,24 +109,38 @@ def parse(text: str):
                               tok.start_pos + 1) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark errors
         raise ExprSyntaxError("E101", "cannot read expression", getattr(exc, "column", 1)) from None
+    _check_depth(tree)       # before the (recursive) transformer sees the tree
     try:
         node = _ToAst().transform(tree)
     except VisitError as exc:     # Lark wraps what a transformer callback raises (E107)
         if isinstance(exc.orig_exc, ExprSyntaxError):
             raise exc.orig_exc from None
         raise
-    _check_depth(node)
     return node
 
 
-def _check_depth(node, depth=0):
-    if depth > MAX_DEPTH * 2:
-        raise ExprSyntaxError("E106", f"expression nested deeper than {MAX_DEPTH * 2}", node.col)
-    for value in vars(node).values():
-        kids = value if isinstance(value, tuple) else (value,)
-        for k in kids:
-            if isinstance(k, ast.Node):
-                _check_depth(k, depth + 1)
+_LEAF_RULES = ("add_op", "mul_op")     # an operator's own little tree: not a level
+
+
+def _check_depth(tree) -> None:
+    """Refuse a parse tree deeper than MAX_TREE_DEPTH, walking it with an explicit stack.
+
+    The column given is where the first level too many starts: for a left-leaning chain
+    (a + b + c ..., x.a.b ...) the operand after the operator, for a right-leaning one
+    (not not ..., - - ..., a ** b ** ...) the operand of the operator too many.
+    """
+    stack = [(tree, 1)]
+    while stack:
+        t, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            last = next((c for c in reversed(t.children) if isinstance(c, (Tree, Token))), t)
+            col = _col(last.meta if isinstance(last, Tree) else last)
+            raise ExprSyntaxError("E106", f"expression nested deeper than {MAX_TREE_DEPTH} levels "
+                                  f"(operators, calls, attributes and brackets inside one another)",
+                                  col, "split it: compute parts in params, or simplify the rule")
+        for c in t.children:
+            if isinstance(c, Tree) and c.data not in _LEAF_RULES:
+                stack.append((c, depth + 1))
 
 
 def _col(meta_or_token) -> int:
@@ -107,10 +152,12 @@ def _col(meta_or_token) -> int:
 @v_args(meta=True)
 class _ToAst(Transformer):
     def number(self, meta, c):
-        value = int(c[0])
-        if value > MAX_NUMBER:
-            raise ExprSyntaxError("E107", f"number {c[0]} is larger than {MAX_NUMBER}", _col(c[0]))
-        return ast.Number(_col(c[0]), value)
+        digits = str(c[0]).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:   # no int() of 5,000 digits
+            raise ExprSyntaxError("E107", f"number {say_number(digits)} is larger than {MAX_NUMBER}",
+                                  _col(c[0]), "a number in an expression is at most "
+                                  f"{MAX_NUMBER:,}; larger values come from arithmetic")
+        return ast.Number(_col(c[0]), int(digits))
 
     def string(self, meta, c):
         value = c[0][1:-1]

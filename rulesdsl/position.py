@@ -228,8 +228,14 @@ def from_text(v, text: str) -> State:
     return _build(v, lines, used, points)
 
 
+def build(v, lines) -> State:
+    """A position from (where, pile name, card texts) lines, as compact text gives them."""
+    return _build(v, lines, {}, 0)
+
+
 def load_position(v, text: str) -> State:
-    """A position from JSON or compact text (told apart by the first character)."""
+    """A position from JSON, compact text or an fc-solve board (docs/interop.md), told
+    apart by their first characters and lines."""
     stripped = text.lstrip()
     if stripped[:1] in ("{", "["):
         try:
@@ -239,4 +245,8 @@ def load_position(v, text: str) -> State:
         except RecursionError:
             raise PositionError("bad JSON: nested too deeply") from None
         return from_dict(v, data)
+    if v.numbering is not None:
+        from . import fcs
+        if fcs.looks_like_board(text):
+            return build(v, fcs.board_lines(v, fcs.parse_board(text)))
     return from_text(v, text)

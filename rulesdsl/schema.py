@@ -353,6 +353,26 @@ AUTO = Map({
     "from": Field(List(Str(max_len=60), min_items=1), doc="with refill: the source piles, in order of preference"),
 }, exclusive=("flip", "refill"), doc="an automatic follow-up, part of the move that caused it")
 
+_PILES = OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1)))
+
+NUMBERING = Map({
+    "scheme": Field(Enum(("ms", "pysol")), True, "ms: Microsoft FreeCell's deal numbers; pysol: PySol's "
+                    "(PySolFC's) numbers for the PySol game named by game"),
+    "game": Field(Str(max_len=40), doc="with scheme pysol: the PySol game, by its pysol-cards name "
+                  "(freecell, bakers_game, golf, klondike, ...)"),
+    "fc_solve": Field(Str(max_len=40), doc="fc-solve's --game preset for this variant, when fc-solve "
+                      "plays it (freecell, bakers_game, seahaven, ...)"),
+    "columns": Field(_PILES, doc="the piles that take the board's columns, in order (a group name or "
+                     "a list of piles)"),
+    "cells": Field(_PILES, doc="the piles that take the Freecells line, in order"),
+    "foundations": Field(_PILES, doc="the piles that take the Foundations line"),
+    "talon": Field(Str(max_len=60), doc="the pile that takes the Talon line (its first card on top)"),
+    "face_up": Field(Bool(), doc="true: every card of a numbered board lies face up, whatever the board "
+                     "marks face down (PySol deals Whitehead face up; pysol-cards marks Klondike's "
+                     "hidden cards)"),
+}, doc="which numbered deals this variant follows, and how their boards (fc-solve's format) "
+   "map onto its piles (docs/interop.md)")
+
 VARIANT = Map({
     "name": Field(Str(max_len=80), True, "the variant's display name"),
     "description": Field(Str(max_len=300), doc="one line, shown by 'rulesdsl list'"),
@@ -370,6 +390,8 @@ VARIANT = Map({
     "auto": Field(List(AUTO, max_items=20), doc="automatic follow-ups after every move"),
     "win": Field(Expr(want="bool"), True, "when the game is won"),
     "score": Field(Expr(want="int"), doc="points read off the position, added to the points of events"),
+    "numbering": Field(NUMBERING, doc="the deal numbers this variant follows (--deal N) and its "
+                       "fc-solve board format (docs/interop.md)"),
 }, doc="a rulesdsl variant")
 
 

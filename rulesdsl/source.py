@@ -12,7 +12,7 @@ import yaml
 
 from . import files
 from .errors import Diagnostic, RulesError
-from .limits import MAX_VARIANT_BYTES
+from .limits import MAX_INT, MAX_INT_TEXT, MAX_VARIANT_BYTES
 from .limits import MAX_YAML_NODES as MAX_NODES
 
 
@@ -184,6 +184,12 @@ def _walk(node, path, doc, loader, counter):
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_walk(v, path + (i,), doc, loader, counter) for i, v in enumerate(node.value)]
+    if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_TEXT:
+        # refused before Python converts it: no 5,000-digit int, no "Exceeds the limit" message
+        from .errors import say_number
+        raise RulesError(doc.diag("E108", f"the number {say_number(node.value.strip())} is outside the "
+                                  f"integer range -{MAX_INT:,}..{MAX_INT:,}", path,
+                                  hint="use a smaller number"))
     try:
         return loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:

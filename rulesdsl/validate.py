@@ -580,15 +580,28 @@ def _arith(op, a: _Int, b: _Int) -> _Int:
     if op == "+":
         lo = None if a.lo is None or b.lo is None else a.lo + b.lo
         hi = None if a.hi is None or b.hi is None else a.hi + b.hi
-        return _Int(lo, hi, none)
+        return _in_range(lo, hi, none)
     if op == "-":
         lo = None if a.lo is None or b.hi is None else a.lo - b.hi
         hi = None if a.hi is None or b.lo is None else a.hi - b.lo
-        return _Int(lo, hi, none)
+        return _in_range(lo, hi, none)
     if None in (a.lo, a.hi, b.lo, b.hi):
         return _Int(None, None, none)
     prods = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
-    return _Int(min(prods), max(prods), none)
+    return _in_range(min(prods), max(prods), none)
+
+
+def _in_range(lo, hi, none) -> _Int:
+    """The values of an interval that are numbers of the language: the part of it outside
+    -MAX_INT..MAX_INT is none at play time."""
+    from .limits import MAX_INT
+    if (lo is not None and lo < -MAX_INT) or (hi is not None and hi > MAX_INT):
+        none = True
+        lo = -MAX_INT if lo is None or lo < -MAX_INT else lo
+        hi = MAX_INT if hi is None or hi > MAX_INT else hi
+        if lo > hi:
+            return _Int(1, 0, True)
+    return _Int(lo, hi, none)
 
 
 def _join(a, b, ev):

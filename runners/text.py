@@ -14,8 +14,10 @@ from rulesdsl.limits import MAX_COMMAND_LINE
 from .render import render
 
 HELP = """commands:
-  N               play legal move number N
+  N, #N            play legal move number N
   CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation
+  5a, a5, 5h, ah, 21, 81v3   a move in fc-solve's standard notation (variants with a numbering;
+                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which
   u, undo         take back the last move (with its automatic follow-ups)
   r, redo         play again the move just taken back
   m, moves        list the legal moves
@@ -148,26 +150,75 @@ class Runner:
         elif cmd == "resign":
             self.say(f"resigned. Score: {g.score}")
             self.done = True
-        elif cmd.isascii() and cmd.isdigit():
+        elif cmd.isascii() and (cmd.isdigit() or cmd[:1] == "#" and cmd[1:].isdigit()):
             if len(words) > 1:
                 self.say("one move at a time: type its number alone")
                 return
             moves = g.legal_moves()
-            n = int(cmd)
-            if not 1 <= n <= len(moves):
-                self.say(f"no move {n}: there are {len(moves)} legal move(s)" if moves else "no legal move left")
+            n = int(cmd.lstrip("#"))
+            numbered = moves[n - 1] if 1 <= n <= len(moves) else None
+            fc = None if cmd[0] == "#" else self.fcs_moves(cmd)
+            if isinstance(fc, list) and numbered is not None:
+                self.say(f"{cmd} is ambiguous: legal move {n} ({g.move_text(numbered)}) or fc-solve's "
+                         f"{cmd} ({self.moves_text(fc)}): type #{n} or {cmd}v{self.fcs_count(fc):x}")
                 return
-            g.play(moves[n - 1])
-            self.say(f"played: {g.move_text(moves[n - 1])}")
+            if isinstance(fc, list):
+                self.play_fcs(cmd, fc)
+                return
+            if numbered is None:
+                why = f"; as fc-solve's notation, {fc}" if isinstance(fc, MoveError) else ""
+                self.say((f"no move {n}: there are {len(moves)} legal move(s)" if moves else
+                          "no legal move left") + why)
+                return
+            g.play(numbered)
+            self.say(f"played: {g.move_text(numbered)}")
             self.show()
         else:
             try:
                 m = g.play(line.strip())
             except MoveError as exc:
-                self.say(f"{exc} (type help for commands)")
+                fc = self.fcs_moves(line.strip())
+                if isinstance(fc, list):
+                    self.play_fcs(line.strip(), fc)
+                else:
+                    self.say(f"{fc or exc} (type help for commands)")
                 return
             self.say(f"played: {g.move_text(m)}")
             self.show()
+
+    # -- fc-solve's standard notation (variants with a numbering) ------------------
+    def fcs_moves(self, text):
+        """The legal moves an fc-solve move names (a list: several for a sequence move played
+        step by step), a MoveError saying why it names none, or None if the variant has no
+        fc-solve notation or the text is not written in it."""
+        from rulesdsl import fcs
+        if self.g.variant.numbering is None:
+            return None
+        fm = fcs.read_move(text)
+        if fm is None:
+            return None
+        try:
+            return fcs.expand(self.g, fm)
+        except MoveError as exc:
+            return exc
+
+    def fcs_count(self, moves) -> int:
+        """How many cards an fc-solve move takes off its source, all steps played."""
+        g = self.g.clone()
+        src = moves[0].sources[0]
+        before = len(g.state.piles[src])
+        for m in moves:
+            g.play(m)
+        return before - len(g.state.piles[src])
+
+    def moves_text(self, moves) -> str:
+        return "; ".join(self.g.move_text(m) for m in moves)
+
+    def play_fcs(self, text, moves):
+        for m in moves:
+            self.g.play(m)
+        self.say(f"played: {self.moves_text(moves)} (fc-solve {text})")
+        self.show()
 
 
 class Refused:

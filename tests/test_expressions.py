@@ -275,7 +275,12 @@ def test_move_names():
     ("5 % 0", None),
     ("tableau[0].size / tableau[2].size", None),
     ("tableau[0].size % tableau[2].size", None),
-    ("2 ** 64", 2 ** 64),
+    ("2 ** 30", 2 ** 30),
+    ("tableau[0].size ** 19", 3 ** 19),
+    ("tableau[0].size ** 20", None),         # a result outside -MAX_INT..MAX_INT gives none
+    ("tableau[0].size * 1000000 * 1000", None),
+    ("0 - tableau[0].size * 1000000 * 1000", None),
+    ("sum(p in tableau: 1000000 * 1000 + p.size)", None),
     ("2 ** 65", None),                       # an exponent over 64 gives none
     ("2 ** (0 - 1)", None),                  # a negative one too
     ("tableau[0].size ** 65", None),

@@ -164,3 +164,31 @@ def test_only_the_foundation_top_card_comes_back():
     assert notations(g) == {"3S@foundation[0]>tableau[0]"}
     with pytest.raises(MoveError):
         g.play("2S@foundation[0]>tableau[1]")
+
+
+# Vegas scoring (PySolFC's "Vegas Klondike" scoring, an option) --------------------------------------
+def test_vegas_scoring_is_five_per_foundation_card_less_52():
+    g = game("klondike", "foundation[0]: AS 2S; tableau[0]: 3S; tableau[1]: 4H", scoring="vegas")
+    assert g.score == 5 * 2 - 52
+    g.play("3S@tableau[0]>foundation[0]")
+    assert g.score == 5 * 3 - 52
+    g.play("3S@foundation[0]>tableau[1]")          # a card taken back down no longer counts
+    assert g.score == 5 * 2 - 52
+    g.undo()
+    g.undo()
+    assert g.score == -42
+
+
+def test_vegas_start_and_won_scores():
+    assert rulesdsl.load("klondike", {"scoring": "vegas"}).new_game(1).score == -52
+    full = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
+                     for i, s in enumerate("SHDC"))
+    g = game("klondike", full, scoring="vegas")
+    assert g.won and g.score == 5 * 52 - 52
+
+
+def test_standard_scoring_stays_zero():
+    g = game("klondike", "foundation[0]: AS 2S; tableau[0]: 3S")
+    g.play("3S@tableau[0]>foundation[0]")
+    assert g.score == 0
+    assert rulesdsl.load("klondike").options["scoring"] == "none"
