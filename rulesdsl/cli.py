@@ -326,13 +326,29 @@ def _choose_deal(args):
     from .loader import load
     options = _options(args.option)
     load(args.variant, options)
+    v = load(args.variant, options)
+    numbered = getattr(v, "numbering", None) is not None
+    if numbered and args.seed is not None:
+        raise InputError("--winnable and --difficulty count deal numbers for this variant: give --deal N")
+    if not numbered and args.deal is not None:
+        raise InputError(f"{v.id} declares no numbering: give --seed N")
+    start = args.seed if args.seed is not None else 1
+    if args.deal is not None:
+        from .numbering import parse_deal
+        start, ms = parse_deal(args.deal, v.numbering.scheme)
+        if ms and v.numbering.scheme != "ms":
+            raise InputError("--winnable counts the variant's own deal numbers, not ms numbers")
     try:
-        deal, rec = stats.find_winnable(args.variant, options, args.seed, difficulty=args.difficulty)
+        deal, rec = stats.find_winnable(args.variant, options, start, difficulty=args.difficulty)
     except LookupError as exc:
         raise InputError(str(exc)) from None
     level = f" ({args.difficulty}: {rec['difficulty']} states to the first win)" if args.difficulty else ""
-    print(f"rulesdsl: deal {deal}, won by the solver{level}", file=sys.stderr)
-    args.seed = deal
+    word = "deal" if numbered else "seed"
+    print(f"rulesdsl: {word} {deal}, won by the solver{level}", file=sys.stderr)
+    if numbered:
+        args.deal, args.seed = str(deal), None
+    else:
+        args.seed = deal
 
 
 def _solver_limits(p, time_default=None):
@@ -437,7 +453,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("stats", help="solve every deal of a range; the winnable share",
                        epilog="exit codes: 0 done, 2 bad input")
     s.add_argument("variant", help="a variant name or a path to a .yaml file")
-    s.add_argument("--deals", required=True, metavar="A-B", help="the deals (seeds) to solve, A to B")
+    s.add_argument("--deals", required=True, metavar="A-B", help="the deals to solve, A to B: the variant's deal numbers "
+                   "when it declares a numbering (Microsoft FreeCell, PySol), else seeds")
     s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
     s.add_argument("--jobs", type=int, default=None, metavar="N", help="processes (default: every core)")
     _solver_limits(s, time_default=10.0)

@@ -30,9 +30,18 @@ def _variant(name: str, options: dict):
     return _VARIANTS[key]
 
 
+def deal_state(v, deal: int):
+    """Deal ``deal``: the variant's published numbering when it declares one (Microsoft
+    FreeCell, PySol), rulesdsl's own seeded shuffle otherwise."""
+    if getattr(v, "numbering", None) is not None:
+        from .game import Game
+        return Game.numbered(v, deal).state
+    from .deal import deal as seeded
+    return seeded(v, deal)
+
+
 def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=None) -> dict:
     """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker)."""
-    from .deal import deal as deal_state
     from .solver import solve
     v, analysis = _variant(name, options)
     r = solve(v, deal_state(v, deal), time_limit=time_limit, max_states=max_states, analysis=analysis)

@@ -91,9 +91,17 @@ def test_stats_bad_input_exits_2(args):
 
 
 def test_winnable_deals_a_won_deal_and_says_which(cache):
-    code, out, err = run("show", "black_hole", "--seed", "1", "--winnable")
+    code, out, err = run("show", "black_hole", "--deal", "1", "--winnable")
     assert code == 0
-    assert "deal 1, won by the solver" in err
+    assert "won by the solver" in err
+    code, out, err = run("show", "black_hole", "--seed", "1", "--winnable")
+    assert code == 2                                 # a numbered variant counts deals, not seeds
+    c = stats.DealCache("maze", {})           # a verdict already cached is not searched again
+    c.add({"deal": 5, "verdict": "won", "states": 9, "difficulty": 9})
+    c.add({"deal": 4, "verdict": "unwinnable", "states": 9})
+    c.save()
+    code, out, err = run("show", "maze", "--seed", "4", "--winnable")
+    assert code == 0 and "seed 5, won by the solver" in err
     assert list(cache.glob("black_hole-*.jsonl"))
 
 
