@@ -18,6 +18,8 @@ Every exception rulesdsl raises on purpose derives from ``RulesdslError``::
       PositionError          (also a ValueError) a position or save that cannot be read
       CardTextError          (also a ValueError) text that is not a card of the deck
       InputError             bad input from the command line or an API argument
+        ArgumentError          (also a ValueError) a bad argument to an API function
+          SeedError              a seed out of range
         DealError              (numbering.py) a deal number that does not exist
       RuleFailed             (validate.py) a rule that failed during a playout
 
@@ -144,7 +146,11 @@ class InputError(RulesdslError):
     """Bad input from the command line or an API argument; the message is shown as is."""
 
 
-class SeedError(InputError, ValueError):
+class ArgumentError(InputError, ValueError):
+    """A bad argument to a function of the API (a number out of its range, ...)."""
+
+
+class SeedError(ArgumentError):
     """A seed that is not a whole number from 0 to 2**64 - 1."""
 
 

@@ -41,7 +41,7 @@ def test_every_error_class_is_under_one_root():
     for cls in (errors.RulesError, errors.ExprSyntaxError, errors.CompileError, errors.MoveError,
                 errors.InvalidMoveError, errors.IllegalMoveError, errors.AmbiguousMoveError,
                 errors.PositionError, errors.CardTextError, errors.InputError, errors.SeedError,
-                numbering.DealError, RuleFailed, cli.InputError):
+                errors.ArgumentError, numbering.DealError, RuleFailed, cli.InputError):
         assert issubclass(cls, errors.RulesdslError), cls
     for cls in (errors.InvalidMoveError, errors.IllegalMoveError, errors.AmbiguousMoveError):
         assert issubclass(cls, errors.MoveError)
@@ -87,6 +87,17 @@ def test_text_naming_one_copy_loosely_is_still_read(tmp_path):
     g = Game.from_position(v, "tableau[0]: 7D.2 3H; stock[0]: *")
     m = g.play("7D@tableau[0]>tableau[1]")
     assert v.deck.copy_of[m.cards[0]] == 2
+
+
+def test_bad_api_arguments_are_input_and_still_value_errors():
+    from rulesdsl import solver, stats
+    with pytest.raises(errors.ArgumentError):
+        stats.parse_range("3-x")
+    v = rulesdsl.load("klondike")
+    with pytest.raises(errors.ArgumentError):
+        solver.solve(v, v.new_game(1).state, max_states=0)
+    code, _, err = run("stats", "klondike", "--deals", "5-1")
+    assert code == 2 and err.startswith("rulesdsl: --deals A-B needs")
 
 
 def test_a_bad_seed_is_input_and_still_a_value_error():
