@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 
 from . import ast, ops
 from .builtins import FUNCTIONS, Function
-from .cards import Deck
-from .errors import say_number, short, suggest
+from .cards import RANK_NAMES, Deck
+from .errors import CompileError, say_number, short, suggest
 from .limits import MAX_INT
 from .types import (ANY, BOOL, CARD, COLOR, INT, NONE, PILE, STR, SUIT, Attribute, Type, as_type, attributes,
                     fits, join, list_of, say)
@@ -47,15 +47,7 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
     "const": {},
 }
 
-RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
-
 MAX_SLOTS = 16          # quantifier variables alive at once (Env.v)
-
-
-class CompileError(Exception):
-    def __init__(self, code: str, message: str, col: int, hint: str | None = None):
-        super().__init__(message)
-        self.code, self.message, self.col, self.hint = code, message, col, hint
 
 
 class World:

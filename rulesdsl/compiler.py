@@ -27,6 +27,7 @@ from typing import Any
 from . import ops
 from .checker import (NOCONST, Attr, BoolOp, Binary, Call, Checked, Cond, Expr, Index, ListLit, Name, Number,
                       Checker, Quant, Ref, String, Unary, World)
+from .errors import CompileError as CompileError   # re-exported: the old import path
 from .ops import Fn
 from .builtins import FUNCTIONS
 from .types import BOOL, CARD, LIST_ATTRS, PILE_ATTRS, Type
