@@ -8,9 +8,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
+from . import fcs, loader, registry
+from .deal import MAX_SEED
 from .errors import MoveError, PositionError, RulesError, short
+from .files import read_text
+from .game import Game
+from .limits import MAX_MOVES_BYTES, MAX_POSITION_BYTES
+from .runners.render import render
+from .runners.text import run
+from .schema import json_schema
+from .validate import check_paths
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 
@@ -31,8 +42,6 @@ def _options(pairs) -> dict:
 
 def _read(path: str, what: str) -> str:
     """A position, save or move list: a regular UTF-8 file under its cap (files.py)."""
-    from .files import read_text
-    from .limits import MAX_MOVES_BYTES, MAX_POSITION_BYTES
     return read_text(path, MAX_POSITION_BYTES if what == "position" else MAX_MOVES_BYTES, what)
 
 
@@ -40,8 +49,6 @@ def _read(path: str, what: str) -> str:
 
 def _game(args):
     """The game the arguments describe: a variant with options, and a seed or a position file."""
-    from .game import Game
-    from .loader import load
     options = _options(getattr(args, "option", None))
     data = None
     path = getattr(args, "position", None)
@@ -73,7 +80,7 @@ def _game(args):
     if path is not None and seed is not None:
         raise InputError("give --position or --seed, not both: a position file holds its own deal")
     try:
-        variant = load(args.variant, options)
+        variant = loader.load(args.variant, options)
         if deal is not None:
             return variant.numbered_game(deal)
         if data is None:
@@ -86,8 +93,6 @@ def _game(args):
 
 
 def _variant_id(name: str) -> str:
-    import os
-    from pathlib import Path
     return Path(name).stem if name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name else name
 
 
@@ -102,8 +107,23 @@ def _split_moves(text: str) -> list[str]:
 
 # -- commands -----------------------------------------------------------------------
 
+def describe_all() -> list[tuple]:
+    """(name, description, options, error) for every shipped variant; a variant that does
+    not load has its first error as text and the rest empty."""
+    out: list[tuple] = []
+    for name in registry.names():
+        try:
+            v = loader.load(name)
+            out.append((name, v.description, [o.describe() for o in v.option_decls], None))
+        except RulesError as exc:
+            out.append((name, "", [], exc.first.render().splitlines()[0]))
+        except Exception as exc:     # one broken file never hides the others
+            out.append((name, "", [], f"{registry.variants_dir() / (name + '.yaml')}: cannot be loaded "
+                        f"({type(exc).__name__}; please report this)"))
+    return out
+
+
 def cmd_list(args) -> int:
-    from .registry import describe_all
     rows = describe_all()
     if args.json:
         print(json.dumps([{"name": n, "description": d, "options": o, "error": e} for n, d, o, e in rows],
@@ -117,7 +137,6 @@ def cmd_list(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from .validate import check_paths
     if args.play < 0:
         raise InputError("--play takes a number of playouts, 0 or more")
     diags = check_paths(args.files, play=args.play, strict=args.strict,
@@ -139,7 +158,6 @@ def cmd_check(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from .schema import json_schema
     print(json.dumps(json_schema(), indent=2))
     return EXIT_OK
 
@@ -147,7 +165,6 @@ def cmd_schema(args) -> int:
 def cmd_show(args) -> int:
     g = _game(args)
     if args.format == "fcs":
-        from . import fcs
         print(fcs.to_text(g.variant, g.state), end="")
         return EXIT_OK
     if args.json or args.format == "json":
@@ -155,7 +172,6 @@ def cmd_show(args) -> int:
         out.update(won=g.won, over=g.over, score=g.score)
         print(json.dumps(out, indent=2))
     else:
-        from .runners.render import render
         print(render(g, reveal=args.reveal, color=False))
     return EXIT_OK
 
@@ -163,7 +179,6 @@ def cmd_show(args) -> int:
 def _play_after(g, after):
     if not after:
         return
-    import os
     text = after
     try:
         is_file = os.path.lexists(after) and "\n" not in after
@@ -184,7 +199,6 @@ def cmd_moves(args) -> int:
     moves = g.legal_moves()
     text = g.move_text
     if args.notation == "fcs":
-        from . import fcs
         if g.variant.numbering is None:
             raise InputError(f"{g.variant.id} declares no numbering, so it has no fc-solve notation")
         text = lambda m: fcs.move_text(g.variant, g.state, m, moves) or f"({g.move_text(m)}: no fc-solve notation)"
@@ -208,10 +222,8 @@ def cmd_replay(args) -> int:
     failed = None
     notation = args.notation
     if notation == "auto":
-        from .fcs import looks_like_solution
-        notation = "fcs" if g.variant.numbering is not None and looks_like_solution(text) else "rulesdsl"
+        notation = "fcs" if g.variant.numbering is not None and fcs.looks_like_solution(text) else "rulesdsl"
     if notation == "fcs":
-        from . import fcs
         if g.variant.numbering is None:
             raise InputError(f"{g.variant.id} declares no numbering, so it has no fc-solve moves")
         try:
@@ -247,7 +259,6 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from .runners.text import run
     g = _game(args)
     return run(g, sys.stdin, sys.stdout)
 
@@ -272,7 +283,6 @@ def _deal_text(text):
 
 
 def _seed(text):
-    from .deal import MAX_SEED
     try:
         value = int(text)
     except ValueError:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from array import array
 
+from . import fcs, notation, numbering, position
 from . import moves as engine
-from . import notation, position
-from .compiler import Env
-from .errors import MoveError
+from .deal import MAX_SEED, deal
+from .errors import MoveError, PositionError
+from .runtime import Env
 from .state import State
 
 
@@ -31,7 +32,6 @@ class Game:
 
     @classmethod
     def new(cls, variant, seed: int = 1) -> "Game":
-        from .deal import MAX_SEED, deal
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
         g = cls(variant, deal(variant, seed), seed)
@@ -41,7 +41,6 @@ class Game:
     def numbered(cls, variant, deal) -> "Game":
         """Deal number ``deal`` of the variant's numbering (numbering.py): an int, or text
         such as '617' or 'ms617'. numbering.DealError says why there is no such deal."""
-        from . import fcs, numbering
         num = variant.numbering
         if num is None:
             raise numbering.DealError(f"{variant.id} declares no numbering, so its deals have no numbers "
@@ -236,11 +235,9 @@ class Game:
 
     @classmethod
     def load_save(cls, variant, data) -> "Game":
-        from .errors import PositionError
         if not isinstance(data, dict) or data.get("format") != "rulesdsl-save/1":
             raise PositionError("not a rulesdsl save (expected format 'rulesdsl-save/1')")
         position.check_variant(variant, data)
-        from .deal import MAX_SEED
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
             raise PositionError(f"'seed' must be null or a whole number from 0 to {MAX_SEED}")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import MoveError, PositionError
-from rulesdsl.errors import short
+from rulesdsl import fcs
+from rulesdsl.errors import MoveError, PositionError, short
 from rulesdsl.files import write_text_atomic
 from rulesdsl.limits import MAX_COMMAND_LINE
 
@@ -193,7 +193,6 @@ class Runner:
         """The legal moves an fc-solve move names (a list: several for a sequence move played
         step by step), a MoveError saying why it names none, or None if the variant has no
         fc-solve notation or the text is not written in it."""
-        from rulesdsl import fcs
         if self.g.variant.numbering is None:
             return None
         fm = fcs.read_move(text)

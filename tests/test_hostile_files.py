@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl import files, limits
 from rulesdsl.errors import RulesError
-from rulesdsl.loader import parent_file, variants_dir
+from rulesdsl.loader import parent_file
+from rulesdsl.registry import variants_dir
 from rulesdsl.runners.text import Runner, run
 from rulesdsl.source import read_text
 from tests.hostile import MEMORY, TIMEOUT, _limit, assert_refused, probe
