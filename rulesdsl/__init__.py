@@ -7,11 +7,11 @@
     >>> g.play(m); g.undo()
 
 The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_game``,
-``Game`` (legal_moves, play, undo, redo, won, over, score, position, save),
+``Game`` (legal_moves, generate, play, undo, redo, outcome, won, over, score, position, save),
 ``check`` (diagnostics for a file), and the error types.
 """
 from .errors import Diagnostic, MoveError, PositionError, RulesError
-from .game import Game
+from .game import Game, Outcome
 from .loader import diagnose as check
 from .loader import load, load_path
 from .model import Variant
@@ -31,5 +31,5 @@ def game_from_position(name: str, data, options: dict | None = None) -> Game:
     return Game.from_position(load(name, options), data)
 
 
-__all__ = ["Diagnostic", "Game", "Move", "MoveError", "PositionError", "RulesError", "Variant",
+__all__ = ["Diagnostic", "Game", "Move", "MoveError", "Outcome", "PositionError", "RulesError", "Variant",
            "check", "game_from_position", "load", "load_path", "new_game", "variant_names"]

@@ -1,11 +1,12 @@
 """A game in progress: a position, its history, and the OpenSpiel-like verbs on it.
 
-``legal_moves``, ``play``, ``undo``, ``redo``, ``won``, ``over``, ``score``, ``clone``,
-and the position as JSON. Undo keeps only the primitive operations of each move, so a
-long history stays small.
+``legal_moves``, ``generate``, ``play``, ``undo``, ``redo``, ``outcome`` (with ``won``
+and ``over``), ``score``, ``clone``, and the position as JSON. Undo keeps only the
+primitive operations of each move, so a long history stays small.
 """
 from __future__ import annotations
 
+import enum
 from array import array
 
 from . import fcs, notation, numbering, position
@@ -14,6 +15,21 @@ from .deal import MAX_SEED, deal
 from .errors import MoveError, PositionError
 from .runtime import Env
 from .state import State
+
+
+class Outcome(enum.Enum):
+    """Where a game stands. A game is *over* when it is won or lost: a won game is over even
+    when moves remain (the win rule is asked first), a lost one has no legal move left. A
+    stalled game is not over: moves remain, but none of them matters (Game.stalled), so a
+    player may resign it."""
+    ONGOING = "ongoing"
+    WON = "won"
+    LOST = "lost"
+    STALLED = "stalled"
+
+    @property
+    def over(self) -> bool:
+        return self is Outcome.WON or self is Outcome.LOST
 
 
 class Game:
@@ -63,9 +79,16 @@ class Game:
 
     # -- moves ------------------------------------------------------------------
     def legal_moves(self) -> list:
+        """The legal moves in the documented order (moves.py), kept until the position
+        changes: do not change the list."""
         if self._legal is None:
-            self._legal = engine.generate(self.variant, self.state, self._env)
+            self._legal = self.generate()
         return self._legal
+
+    def generate(self) -> list:
+        """The legal moves computed afresh, without the cache (a new list each call): what
+        the benchmarks time."""
+        return engine.generate(self.variant, self.state, self._env)
 
     def parse_move(self, text: str):
         """The legal move a piece of notation names; MoveError says why there is none."""
@@ -157,21 +180,41 @@ class Game:
 
     # -- outcome ----------------------------------------------------------------
     @property
-    def won(self) -> bool:
+    def outcome(self) -> Outcome:
+        """WON when the win rule holds (moves may remain); else LOST when no move is legal;
+        else STALLED when every move left only shuffles cards (``stalled``); else ONGOING."""
+        return self._outcome(stall_test=True)
+
+    def _outcome(self, stall_test: bool) -> Outcome:
+        if self._win_holds():
+            return Outcome.WON
+        if not self.legal_moves():
+            return Outcome.LOST
+        if stall_test and self.stalled():
+            return Outcome.STALLED
+        return Outcome.ONGOING
+
+    def _win_holds(self) -> bool:
         env = self._env
         env.st = self.state
         return bool(self.variant.win(env)) if self.variant.win else False
 
     @property
+    def won(self) -> bool:
+        """The outcome is WON: the win rule holds. Asked first, so this needs no move list."""
+        return self._win_holds()
+
+    @property
     def over(self) -> bool:
-        return self.won or not self.legal_moves()
+        """The outcome is WON or LOST (a stalled game is not over: it can be resigned)."""
+        return self._outcome(stall_test=False).over
 
     def stalled(self) -> bool:
         """True when moves remain but none of them matters: each is a card move that its
         reverse undoes, turns up no card, frees no covered pile and puts nothing on a
         foundation (a king shuttled between empty columns). The runner then offers resigning."""
         moves = self.legal_moves()
-        if not moves or self.won:
+        if not moves or self._win_holds():
             return False
         v = self.variant
         for m in moves:

@@ -10,6 +10,7 @@ import json
 from rulesdsl import fcs
 from rulesdsl.errors import MoveError, PositionError, short
 from rulesdsl.files import write_text_atomic
+from rulesdsl.game import Outcome
 from rulesdsl.limits import MAX_COMMAND_LINE
 
 from .render import render
@@ -49,10 +50,11 @@ class Runner:
     def list_moves(self):
         g = self.g
         moves = g.legal_moves()
-        if g.won:
+        outcome = g.outcome
+        if outcome is Outcome.WON:
             self.say(f"*** You won! Score: {g.score}. (undo, or quit) ***")
             return
-        if not moves:
+        if outcome is Outcome.LOST:
             self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
             return
         line = "moves:"
@@ -63,7 +65,7 @@ class Runner:
                 line = " "
             line += "  " + item
         self.say(line)
-        if g.stalled():
+        if outcome is Outcome.STALLED:
             self.say("Every move left only shuffles cards back and forth (nothing turns up or goes "
                      "up): type resign to end the game.")
 
