@@ -11,8 +11,8 @@ remaining cards on a pile so that the next card of the deck is that pile's top.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .runtime import Env
 from .state import State

@@ -14,6 +14,7 @@ from typing import Callable, Optional
 
 from .cards import Deck
 from .game import Game
+from .kinds import ActionKind, AutoKind, Role
 from .layout import Layout
 
 Fn = Optional[Callable]
@@ -41,7 +42,7 @@ class Option:
 class PileRules:
     """How every pile of one group gives and takes cards."""
     group: str
-    role: str
+    role: Role
     lift: str                 # "none", "top" or "run"
     sequence: Fn = None       # (a, b) -> bool, for lift "run"
     max_run: Fn = None        # move context -> int
@@ -62,7 +63,7 @@ class PileRules:
 @dataclass(frozen=True)
 class Action:
     name: str
-    kind: str                 # "deal" or "recycle"
+    kind: ActionKind
     source: int
     targets: tuple
     count: Fn = None
@@ -84,7 +85,7 @@ class Removal:
 
 @dataclass(frozen=True)
 class Auto:
-    kind: str                 # "flip" or "refill"
+    kind: AutoKind
     piles: tuple
     sources: tuple = ()
 

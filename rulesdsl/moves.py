@@ -17,10 +17,11 @@ undo plays them backwards, so a move and its automatic follow-ups undo as one.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable
 
+from .kinds import ActionKind, AutoKind, UnknownKind
 from .runtime import Env
 
 NO_LIMIT = 1 << 30         # no bound on a run's length
@@ -214,7 +215,7 @@ def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
     if not piles[a.source]:
         return False
-    if a.kind == "recycle" and piles[a.targets[0]]:
+    if a.kind == ActionKind.RECYCLE and piles[a.targets[0]]:
         return False
     env.st = st
     if a.limit is not None:
@@ -282,9 +283,9 @@ def apply(v, st, move, env: Env, log) -> None:
     else:
         i = v.action_index[move.name]
         a = v.actions[i]
-        if a.kind == "recycle":
+        if a.kind == ActionKind.RECYCLE:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, True, log)
-        else:
+        elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
             done = False
             for _ in range(count or 0):
@@ -295,6 +296,8 @@ def apply(v, st, move, env: Env, log) -> None:
                     transfer(st, a.source, t, 1, False, False, log)
                 if done:
                     break
+        else:
+            raise UnknownKind("action kind", a.kind)
         st.used[i] += 1
         log.append(T_USED | i << 2)
         if a.points is not None:
@@ -308,14 +311,14 @@ def follow_ups(v, st, log):
     for _ in range(len(piles) + 1):
         changed = False
         for auto in v.autos:
-            if auto.kind == "flip":
+            if auto.kind == AutoKind.FLIP:
                 for p in auto.piles:
                     pile = piles[p]
                     if pile and down[p] >= len(pile):
                         down[p] = len(pile) - 1
                         log.append(T_FLIP | p << 2)
                         changed = True
-            else:
+            elif auto.kind == AutoKind.REFILL:
                 for p in auto.piles:
                     if piles[p]:
                         continue
@@ -324,6 +327,8 @@ def follow_ups(v, st, log):
                             transfer(st, s, p, 1, False, False, log)
                             changed = True
                             break
+            else:
+                raise UnknownKind("follow-up kind", auto.kind)
         if not changed:
             return
 

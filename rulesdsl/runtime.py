@@ -12,7 +12,7 @@ from __future__ import annotations
 
 class Env:
     """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v")
+    __slots__ = ("a", "b", "card", "cards", "dest", "run", "source", "st", "v")
 
     def __init__(self, st: object = None) -> None:
         self.st = st
