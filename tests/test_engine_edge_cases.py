@@ -1,4 +1,4 @@
-"""Engine corner cases found in review: each test pins one general behaviour."""
+"""Engine edge cases: each test pins one general behaviour (copies, huge numbers, limits, stalls)."""
 from __future__ import annotations
 
 import json
