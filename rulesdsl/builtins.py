@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable
 
-from .types import PILE, Type, parse_type
+from .exprtypes import PILE, Type, parse_type
 
 Fn = Callable[[Any], Any]
 

@@ -1,7 +1,7 @@
 """Stage two of an expression: the parsed tree (ast.py) -> a checked tree, typed and bound.
 
     parser.py  text -> ast.py plain objects
-    checker.py ast -> checked tree: every node typed (types.py), every name resolved once
+    checker.py ast -> checked tree: every node typed (exprtypes.py), every name resolved once
                to what it stands for (a slot of the context, a quantifier variable, a
                constant, a pile group, a rank, a suit, a colour), every attribute to its
                ``Attribute``, every call to its builtins ``Function``; constants folded
@@ -25,9 +25,26 @@ from . import ast, ops
 from .builtins import FUNCTIONS, Function
 from .cards import RANK_NAMES, Deck
 from .errors import CompileError, say_number, short, suggest
+from .exprtypes import (
+    ANY,
+    BOOL,
+    CARD,
+    COLOR,
+    INT,
+    NONE,
+    PILE,
+    STR,
+    SUIT,
+    Attribute,
+    Type,
+    as_type,
+    attributes,
+    fits,
+    join,
+    list_of,
+    say,
+)
 from .limits import MAX_INT
-from .types import (ANY, BOOL, CARD, COLOR, INT, NONE, PILE, STR, SUIT, Attribute, Type, as_type, attributes,
-                    fits, join, list_of, say)
 
 
 class _NoConst:
@@ -272,7 +289,8 @@ class Checker:
         hint = f"did you mean '{hint}'?" if hint else None
         msg = f"unknown name '{short(name)}'"
         if self.role in ROLE_NAMES and name in {k for r in ROLE_NAMES.values() for k in r}:
-            msg += f" (it is not available in this kind of rule; here: {', '.join(role_names) or 'only piles, options and constants'})"
+            here = ", ".join(role_names) or "only piles, options and constants"
+            msg += f" (it is not available in this kind of rule; here: {here})"
         elif name in self.w.words or name in self.w.actions:
             what = "an option's value" if name in self.w.words else "an action's name"
             msg += f" ('{name}' is {what}: as text it is written in quotes)"
@@ -339,7 +357,7 @@ class Checker:
         if len(args) != len(spec.params):
             raise CompileError("E204", f"{n.func}() takes {len(spec.params)} argument(s) "
                                f"({spec.signature}), got {len(args)}", n.col)
-        for a, want, text, node in zip(args, spec.param_types, spec.params, n.args):
+        for a, want, text, node in zip(args, spec.param_types, spec.params, n.args, strict=True):
             if not any(fits(a.type, w) for w in want):
                 raise CompileError("E203", f"{n.func}() needs {say(want[0]) if len(want) == 1 else text} "
                                    f"here, not {say(a.type)}", node.col)
@@ -363,7 +381,7 @@ class Checker:
             raise CompileError("E203", f"a list must hold one kind of value, not "
                                f"{', '.join(sorted(str(t) for t in types))}", n.col)
         t = types.pop() if types else ANY
-        nested = next(((c, node) for c, node in zip(items, n.items) if c.type.elem), None)
+        nested = next(((c, node) for c, node in zip(items, n.items, strict=True) if c.type.elem), None)
         if nested is not None:     # flat lists only: a constant stays as large as its text
             raise CompileError("E109", f"a list cannot hold lists (this item is {say(nested[0].type)})",
                                nested[1].col, "list the items themselves, or test each list on its own")
@@ -380,7 +398,7 @@ class Checker:
 
     def x_BoolOp(self, n: ast.BoolOp) -> Expr:
         items = [self.expr(i) for i in n.items]
-        for c, node in zip(items, n.items):
+        for c, node in zip(items, n.items, strict=True):
             self._want(c, BOOL, node, f"'{n.op}' needs")
         const = _fold(lambda *fns: ops.bool_chain(n.op, fns), *items)
         return BoolOp(n.col, BOOL, const, n.op, tuple(items))

@@ -25,23 +25,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ops
-from .checker import (NOCONST, Attr, BoolOp, Binary, Call, Checked, Cond, Expr, Index, ListLit, Name, Number,
-                      Checker, Quant, Ref, String, Unary, World)
-from .errors import CompileError as CompileError   # re-exported: the old import path
-from .ops import Fn
 from .builtins import FUNCTIONS
-from .types import BOOL, CARD, LIST_ATTRS, PILE_ATTRS, Type
-
-
-class Env:
-    """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v")
-
-    def __init__(self, st=None):
-        self.st = st
-        self.run = self.card = self.source = self.dest = None
-        self.a = self.b = self.cards = None
-        self.v = [None] * 16
+from .checker import (
+    NOCONST,
+    Attr,
+    Binary,
+    BoolOp,
+    Call,
+    Checked,
+    Checker,
+    Cond,
+    Expr,
+    Index,
+    ListLit,
+    Name,
+    Number,
+    Quant,
+    Ref,
+    String,
+    Unary,
+    World,
+)
+from .errors import CompileError as CompileError  # re-exported: the old import path
+from .exprtypes import BOOL, CARD, LIST_ATTRS, PILE_ATTRS, Type
+from .ops import Fn
 
 
 @dataclass

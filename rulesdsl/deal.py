@@ -11,11 +11,43 @@ remaining cards on a pile so that the next card of the deck is that pile's top.
 """
 from __future__ import annotations
 
-from . import model
-from .compiler import Env
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .runtime import Env
+from .state import State
 
 MASK = (1 << 64) - 1
 MAX_SEED = MASK
+
+
+# -- the deal program: steps built by the loader, run in order by deal() -------------
+@dataclass(frozen=True)
+class Shuffle:
+    pass
+
+
+@dataclass(frozen=True)
+class Place:
+    cards: tuple              # (pile, rank, suit index) in order
+
+
+@dataclass(frozen=True)
+class DealTo:
+    piles: tuple
+    counts: tuple             # cards per pile
+    downs: tuple              # face-down cards per pile (the first dealt)
+    by_row: bool = True
+
+
+@dataclass(frozen=True)
+class Rest:
+    pile: int
+
+
+@dataclass(frozen=True)
+class RemoveCards:
+    test: Callable            # card context -> bool
 
 
 class SplitMix64:
@@ -46,31 +78,30 @@ def shuffle(cards: list, rng: SplitMix64) -> None:
 
 def deal(variant, seed: int):
     """The starting position of a game: piles and face-down counts."""
-    from .state import State
     st = State.empty(variant)
     deck = list(range(variant.deck.size))
     rng = SplitMix64(seed)
     piles, down = st.piles, st.down
     for step in variant.deal:
-        if isinstance(step, model.Shuffle):
+        if isinstance(step, Shuffle):
             shuffle(deck, rng)
-        elif isinstance(step, model.Place):
+        elif isinstance(step, Place):
             for pile, rank, suit in step.cards:
                 for cid in variant.deck.copies(rank, suit):
                     if cid in deck:
                         deck.remove(cid)
                         piles[pile].append(cid)
                         break
-        elif isinstance(step, model.DealTo):
+        elif isinstance(step, DealTo):
             _deal_to(step, deck, piles, down)
-        elif isinstance(step, model.Rest):
+        elif isinstance(step, Rest):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
             pile.extend(reversed(deck))
             if all_down:
                 down[step.pile] = len(pile)
             deck.clear()
-        elif isinstance(step, model.RemoveCards):
+        elif isinstance(step, RemoveCards):
             env = Env(st)
             for p, pile in enumerate(piles):
                 keep = []

@@ -14,8 +14,8 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
+from .exprtypes import CARD_ATTRS, LIST_ATTRS, PILE_ATTRS, Attribute
 from .limits import MAX_INT
-from .types import CARD_ATTRS, LIST_ATTRS, PILE_ATTRS, Attribute
 
 Fn = Callable[[Any], Any]      # a compiled expression: a function of the context (Env)
 

@@ -12,12 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesdsl import checker, types
+from rulesdsl import checker, exprtypes
 from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
 from rulesdsl.checker import Checker, CompileError, Ref, World
-from rulesdsl.compiler import Compiler, Env, compile_expression
+from rulesdsl.compiler import Compiler, compile_expression
 from rulesdsl.layout import Group, Layout
 from rulesdsl.parser import _TOKEN_WORDS, _lark, parse
+from rulesdsl.runtime import Env
 from rulesdsl.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,11 +44,11 @@ def error(text: str, role: str = "state", want: str | None = None) -> tuple:
 
 def test_a_conditional_with_a_constant_test_has_the_type_of_both_branches():
     c = check("([] if true else tableau).last.next")       # was E202: 'a value has no attribute next'
-    assert c.type is types.PILE and c.is_const and c.const is None
-    assert check("([] if true else tableau)").type == types.list_of(types.PILE)
-    assert check("(tableau if false else [])").type == types.list_of(types.PILE)
-    assert check("(none if true else 3)").type is types.INT
-    assert check("(3 if false else none)").type is types.INT
+    assert c.type is exprtypes.PILE and c.is_const and c.const is None
+    assert check("([] if true else tableau)").type == exprtypes.list_of(exprtypes.PILE)
+    assert check("(tableau if false else [])").type == exprtypes.list_of(exprtypes.PILE)
+    assert check("(none if true else 3)").type is exprtypes.INT
+    assert check("(3 if false else none)").type is exprtypes.INT
 
 
 def test_the_joined_conditional_compiles_and_runs():
@@ -93,7 +94,7 @@ def test_names_are_bound_to_what_they_stand_for():
 def test_attributes_and_calls_are_resolved_to_their_objects():
     c = check("tableau[0].top.rank == succ(2)")
     left, right = c.tree.left, c.tree.right
-    assert left.attr is types.CARD_ATTRS["rank"] and left.obj.attr is types.PILE_ATTRS["top"]
+    assert left.attr is exprtypes.CARD_ATTRS["rank"] and left.obj.attr is exprtypes.PILE_ATTRS["top"]
     assert right.func.name == "succ" and right.is_const and right.const == 3
 
 
@@ -136,7 +137,7 @@ def test_a_folded_constant_is_what_the_rule_computes(x, y, op):
 
 # -- the stages import one way --------------------------------------------------------------------
 
-STAGES = ["types", "ops", "builtins", "parser", "checker", "compiler"]
+STAGES = ["exprtypes", "ops", "builtins", "parser", "checker", "compiler"]
 
 
 def _imports(module: str) -> set:

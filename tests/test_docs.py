@@ -2,7 +2,8 @@
 import re
 from pathlib import Path
 
-from rulesdsl import schema, types
+from rulesdsl import exprtypes
+from rulesdsl import schema
 from rulesdsl.builtins import FUNCTIONS, QUANTIFIERS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -32,7 +33,7 @@ def test_every_function_and_attribute_is_documented():
     text = (DOCS / "expressions.md").read_text(encoding="utf-8")
     for name in list(FUNCTIONS) + list(QUANTIFIERS):
         assert re.search(rf"`{name}\(", text), f"function {name} is not documented"
-    for attr in types.ATTR_DOCS:
+    for attr in exprtypes.ATTR_DOCS:
         assert f"`{attr}`" in text, f"attribute {attr} is not documented"
 
 
@@ -42,8 +43,8 @@ def test_every_documented_function_and_attribute_exists():
     documented = set(re.findall(r"^\| `([a-z]+)\(", table, re.M))
     assert documented == set(FUNCTIONS)
     attrs = set(re.findall(r"^\| `((?:card|pile|list)\.[a-z_]+)` \|", text, re.M))
-    assert attrs == set(types.ATTR_DOCS)
-    kinds = {"card": types.CARD_ATTRS, "pile": types.PILE_ATTRS, "list": types.LIST_ATTRS}
+    assert attrs == set(exprtypes.ATTR_DOCS)
+    kinds = {"card": exprtypes.CARD_ATTRS, "pile": exprtypes.PILE_ATTRS, "list": exprtypes.LIST_ATTRS}
     for a in attrs:
         kind, name = a.split(".")
         assert name in kinds[kind], f"{a} is documented but does not exist"

@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl.checker import ROLE_NAMES, Checker, CompileError, World
-from rulesdsl.compiler import Compiler, Env
-from rulesdsl.types import BOOL
+from rulesdsl.compiler import Compiler
+from rulesdsl.runtime import Env
+from rulesdsl.exprtypes import BOOL
 from rulesdsl.errors import Diagnostic
 from rulesdsl.parser import ExprSyntaxError, parse
 
