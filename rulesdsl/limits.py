@@ -70,3 +70,4 @@ DEFAULT_HINT_SECONDS = 2.0       # the runner's hint asks the solver for this lo
 MAX_DEAL_RANGE = 10_000_000      # deals in one stats run (--deals A-B)
 MAX_WINNABLE_TRIES = 1000        # deals --winnable tries forward from the one asked for
 MAX_SOLVE_SECONDS = 3600         # the runner's `solve SECONDS` searches at most this long
+MAX_CHECK_SOLVE = 10_000          # deals `rulesdsl check --solve N` may ask about
