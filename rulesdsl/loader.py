@@ -794,16 +794,16 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
     '..' or by a symbolic link). X703, X704 or X705 at the extends value otherwise."""
     where = ("extends",)
     if not name.strip() or "\0" in name:
-        raise RulesError(doc.diag("X703", f"extends {name!r}: not the name of a variant or a file", where,
+        raise RulesError(doc.diag("X703", f"extends {short(name)!r}: not the name of a variant or a file", where,
                                   hint=_EXTENDS_HINT))
     if _is_absolute(name):
-        raise RulesError(doc.diag("X704", f"extends '{name}': an absolute path", where,
+        raise RulesError(doc.diag("X704", f"extends '{short(name)}': an absolute path", where,
                                   hint=_EXTENDS_HINT))
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
     is_file = name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
     rel = name if is_file else f"{name}.yaml"
     if os.path.normpath(rel).split(os.sep)[0] == os.pardir:
-        raise RulesError(doc.diag("X705", f"extends '{name}': '..' leads out of this file's folder", where,
+        raise RulesError(doc.diag("X705", f"extends '{short(name)}': '..' leads out of this file's folder", where,
                                   hint=_EXTENDS_HINT))
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
@@ -811,7 +811,7 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
         if _exists(shipped):
             return shipped
     if not _inside(os.path.realpath(candidate), folder):
-        raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "
+        raise RulesError(doc.diag("X705", f"extends '{short(name)}': a symbolic link to a file outside this file's "
                                   f"folder", where, hint=_EXTENDS_HINT))
     return candidate
 
@@ -830,10 +830,10 @@ def read_with_extends(path: Path, chain=()) -> Document:
     here = os.path.realpath(path)
     key = os.path.realpath(parent_path)
     if key in chain or key == here:
-        raise RulesError(doc.diag("X701", f"extends cycle: '{parent_name}' extends this file again",
+        raise RulesError(doc.diag("X701", f"extends cycle: '{short(parent_name)}' extends this file again",
                                   ("extends",)))
     if not os.path.lexists(parent_path):
-        raise RulesError(doc.diag("X703", f"extends '{parent_name}': no such variant or file",
+        raise RulesError(doc.diag("X703", f"extends '{short(parent_name)}': no such variant or file",
                                   ("extends",), hint="name a file in the same folder or a variant "
                                   "that 'rulesdsl list' shows"))
     try:
@@ -841,7 +841,7 @@ def read_with_extends(path: Path, chain=()) -> Document:
     except RulesError as exc:        # the parent cannot be read at all: say so at the extends line
         d = exc.first
         if len(exc.diagnostics) == 1 and not d.line and d.file == str(parent_path):
-            raise RulesError(doc.diag(d.code, f"extends '{parent_name}': {d.message}", ("extends",),
+            raise RulesError(doc.diag(d.code, f"extends '{short(parent_name)}': {d.message}", ("extends",),
                                       hint=d.hint)) from None
         raise
     merged = merge(parent, doc)
