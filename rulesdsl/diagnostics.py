@@ -128,6 +128,9 @@ _DECLARED = (
     ("I906", ERROR, "the numbered deal differs from the variant's deal"),
     # finding a variant
     ("R001", ERROR, "no variant by that name"),
+    # the solver-backed check (rulesdsl check --solve N)
+    ("V901", ERROR, "no deal tried can be won"),
+    ("V902", WARNING, "the solver won no deal in its time"),
 )
 
 CODES: dict[str, Code] = {c: Code(c, sev, title) for c, sev, title in _DECLARED}
