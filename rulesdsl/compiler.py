@@ -40,12 +40,12 @@ def elem(t: str) -> str | None:
 
 class Env:
     """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v")
+    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v", "pile")
 
     def __init__(self, st=None):
         self.st = st
         self.run = self.card = self.source = self.dest = None
-        self.a = self.b = self.cards = None
+        self.a = self.b = self.cards = self.pile = None
         self.v = [None] * 16
 
 
@@ -56,6 +56,7 @@ ROLE_NAMES = {
     "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
     "remove": {"cards": list_of(CARD)},
     "card": {"card": CARD},
+    "pile": {"pile": PILE},
     "const": {},
 }
 

@@ -48,6 +48,7 @@ def deal(variant, seed: int):
     """The starting position of a game: piles and face-down counts."""
     from .state import State
     st = State.empty(variant)
+    st.seed = seed
     deck = list(range(variant.deck.size))
     rng = SplitMix64(seed)
     piles, down = st.piles, st.down

@@ -581,13 +581,30 @@ class Builder:
         raw = self.data.get("actions") or {}
         for name, a in raw.items() if isinstance(raw, dict) else ():
             p = ("actions", name)
-            if not isinstance(a, dict) or "from" not in a or "to" not in a:
+            if not isinstance(a, dict) or "from" not in a:
+                continue
+            kind = a.get("kind", "deal")
+            if kind == "redeal":
+                redeal = self.redeal(name, a, p)
+                if redeal is not None:
+                    out.append(redeal)
+                continue
+            for key in ("order", "keep", "skip"):
+                if key in a:
+                    self.err("A631", f"'{key}' belongs to a redeal; this action is kind {kind}", p + (key,),
+                             key=True, hint="remove it, or make the action kind: redeal")
+            if "to" not in a:
+                self.err("A630", f"a {kind} action needs 'to': the pile(s) its cards go to", p, key=True,
+                         hint="add 'to: waste[0]' or similar")
+                continue
+            if isinstance(a["from"], list) and len(a["from"]) != 1:
+                self.err("P306", f"a {kind} action takes cards from one pile; only a redeal gathers from several",
+                         p + ("from",))
                 continue
             src = self.piles_ref(a["from"], p + ("from",), single=True)
             targets = self.piles_ref(a["to"], p + ("to",))
             if not src or not targets:
                 continue
-            kind = a.get("kind", "deal")
             if kind == "recycle" and len(targets) != 1:
                 self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
                          hint="give one pile in 'to', or use kind: deal to spread cards over piles")
@@ -599,6 +616,31 @@ class Builder:
                 points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
                 label=a.get("label", name)))
         return tuple(out)
+
+    def redeal(self, name, a, p):
+        """A redeal action: cards gathered from piles (those not kept), then dealt back."""
+        gather = self.piles_ref(a["from"], p + ("from",))
+        targets = self.piles_ref(a["to"], p + ("to",)) if "to" in a else gather
+        if not gather or not targets:
+            return None
+        if len(set(gather)) != len(gather):
+            self.err("A632", "a redeal gathers each pile once; 'from' names a pile twice", p + ("from",),
+                     hint="list each group or pile once")
+            return None
+        if len(set(targets)) != len(targets):
+            self.err("A632", "a redeal deals to each pile once; 'to' names a pile twice", p + ("to",),
+                     hint="list each group or pile once")
+            return None
+        return model.Action(
+            name, "redeal", gather[0], targets,
+            count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
+            limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
+            when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
+            points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
+            label=a.get("label", name), gather=gather,
+            keep=self.expr(p + ("keep",), "pile", "bool") if "keep" in a else None,
+            skip=self.expr(p + ("skip",), "pile", "bool") if "skip" in a else None,
+            shuffle=a.get("order", "shuffle") == "shuffle")
 
     def removals(self) -> tuple:
         out = []

@@ -57,7 +57,7 @@ class PileRules:
 @dataclass(frozen=True)
 class Action:
     name: str
-    kind: str                 # "deal" or "recycle"
+    kind: str                 # "deal", "recycle" or "redeal"
     source: int
     targets: tuple
     count: Fn = None
@@ -65,6 +65,10 @@ class Action:
     when: Fn = None
     points: Fn = None
     label: str = ""
+    gather: tuple = ()        # redeal: the piles whose cards are gathered, in order
+    keep: Fn = None           # redeal: pile context -> bool, the pile's cards stay
+    skip: Fn = None           # redeal: pile context -> bool, the pile gets no card back
+    shuffle: bool = False     # redeal: shuffle the gathered cards (else keep their order)
 
 
 @dataclass(frozen=True)

@@ -200,7 +200,10 @@ def _removals(v, st, env, out):
 
 def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
-    if not piles[a.source]:
+    if a.kind == "redeal":
+        if not _gathers(a, st, env):
+            return False
+    elif not piles[a.source]:
         return False
     if a.kind == "recycle" and piles[a.targets[0]]:
         return False
@@ -214,11 +217,26 @@ def action_allowed(a, i, st, env) -> bool:
     return True
 
 
+def _gathers(a, st, env) -> bool:
+    """Would the redeal a gather at least one card?"""
+    piles, keep = st.piles, a.keep
+    env.st = st
+    for p in a.gather:
+        if piles[p]:
+            if keep is None:
+                return True
+            env.pile = p
+            if not keep(env):
+                return True
+    return False
+
+
 # -- applying and undoing ------------------------------------------------------------
 # Each primitive operation is packed into one int (two low bits say which), so a
 # 1,000-move history is a few thousand 8-byte words.
 T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
 BIAS = 1 << 40
+SNAP = 1 << 12      # with T_FLIP: a pile's whole former content follows (below), for redeals
 
 
 def transfer(st, src, dst, n, reverse, face_down, log):
@@ -270,7 +288,9 @@ def apply(v, st, move, env: Env, log) -> None:
     else:
         i = v.action_index[move.name]
         a = v.actions[i]
-        if a.kind == "recycle":
+        if a.kind == "redeal":
+            redeal(a, i, st, env, log)
+        elif a.kind == "recycle":
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, True, log)
         else:
             count = a.count(env) if a.count is not None else 1
@@ -288,6 +308,62 @@ def apply(v, st, move, env: Env, log) -> None:
         if a.points is not None:
             _score(st, a.points(env) or 0, log)
     follow_ups(v, st, log)
+
+
+def redeal_seed(seed: int, action: int, number: int) -> int:
+    """The seed of a shuffling redeal: from the game's seed, the action's number among the
+    variant's actions and how many times it was used before (integer arithmetic mod 2^64)."""
+    return (seed + (number + 1) * 0x9E3779B97F4A7C15 + action * 0xD1B54A32D192ED03) % (1 << 64)
+
+
+def redeal(a, i, st, env, log):
+    """Gather the cards of the piles not kept (pile by pile, each bottom card first), shuffle
+    them if the action says so, and deal them back face up: ``count`` cards to each target
+    pile in turn, skipping the piles ``skip`` names, round again while cards remain."""
+    from .deal import SplitMix64, shuffle
+    piles, down = st.piles, st.down
+    env.st = st
+    gathered, emptied = [], []
+    for p in a.gather:
+        if a.keep is not None:
+            env.pile = p
+            if a.keep(env):
+                continue
+        if piles[p]:
+            emptied.append(p)
+    touched = sorted(set(emptied) | set(a.targets))
+    for p in touched:                 # the undo record: each touched pile as it was
+        log.extend(piles[p])
+        log.append(T_FLIP | SNAP | p << 13 | len(piles[p]) << 23 | down[p] << 34)
+    for p in emptied:
+        gathered.extend(piles[p])
+        piles[p].clear()
+        down[p] = 0
+    if a.shuffle and len(gathered) > 1:
+        shuffle(gathered, SplitMix64(redeal_seed(st.seed, i, st.used[i])))
+    count = a.count(env) if a.count is not None else 1
+    if not isinstance(count, int) or count < 1:
+        count = 1
+    targets = []
+    for p in a.targets:
+        if a.skip is not None:
+            env.pile = p
+            if a.skip(env):
+                continue
+        targets.append(p)
+    if not targets:
+        targets = list(a.targets)
+    k = 0
+    while k < len(gathered):
+        for p in targets:
+            take = gathered[k:k + count]
+            piles[p].extend(take)
+            if down[p] > len(piles[p]) - len(take):
+                down[p] = len(piles[p]) - len(take)
+            k += len(take)
+            if k >= len(gathered):
+                break
+    env.pile = None
 
 
 def follow_ups(v, st, log):
@@ -333,7 +409,14 @@ def undo(st, log, start: int = 0) -> None:
             piles[src].extend(cards)
             down[src], down[dst] = op >> 34 & 2047, op >> 45 & 2047
         elif kind == T_FLIP:
-            down[op >> 2] += 1
+            if op & SNAP:
+                p, n = op >> 13 & 1023, op >> 23 & 2047
+                cards = [log.pop() for _ in range(n)]
+                cards.reverse()
+                piles[p][:] = cards
+                down[p] = op >> 34 & 2047
+            else:
+                down[op >> 2] += 1
         elif kind == T_USED:
             st.used[op >> 2] -= 1
         else:

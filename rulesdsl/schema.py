@@ -417,16 +417,24 @@ DEAL_STEP = OneOf((
 ))
 
 ACTION = Map({
-    "kind": Field(Enum(("deal", "recycle")), True, "deal: cards from a pile to piles; recycle: a pile turned "
-                  "back over onto another"),
-    "from": Field(Str(max_len=MAX_PILE_REF), True, "the pile cards come from"),
-    "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))), True,
-                "the pile(s) cards go to, in order"),
-    "count": Field(Expr(want="int"), doc="deal: cards to each target per use (default 1)"),
+    "kind": Field(Enum(("deal", "recycle", "redeal")), True, "deal: cards from a pile to piles; recycle: a pile "
+                  "turned back over onto another; redeal: cards gathered from piles and dealt to them again"),
+    "from": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))), True,
+                  "the pile cards come from (redeal: the piles whose cards are gathered, in order)"),
+    "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                doc="the pile(s) cards go to, in order (required for deal and recycle; redeal: default 'from')"),
+    "count": Field(Expr(want="int"), doc="deal: cards to each target per use (default 1); redeal: cards to each "
+                   "target pile in turn (default 1)"),
     "limit": Field(Expr(want="int"), doc="how many times the action may be used in a game (default: no limit)"),
     "when": Field(Expr(want="bool"), doc="an extra condition for the action"),
     "points": Field(Expr(want="int"), doc="points scored when the action is used"),
     "label": Field(Str(max_len=40), doc="a longer name shown by the runner"),
+    "order": Field(Enum(("shuffle", "fixed")), doc="redeal: shuffle the gathered cards (seeded by the game's "
+                   "seed and the redeal's number), or deal them back in the order gathered (default shuffle)"),
+    "keep": Field(Expr(role="pile", want="bool"), doc="redeal: a pile whose cards stay where they are "
+                  "(named pile; read before anything is gathered)"),
+    "skip": Field(Expr(role="pile", want="bool"), doc="redeal: a target pile that gets no card back "
+                  "(named pile; read after the gather)"),
 }, doc="a player action that is not a card move")
 
 REMOVAL = Map({
