@@ -597,9 +597,9 @@ class Builder:
                 self.err("A630", f"a {kind} action needs 'to': the pile(s) its cards go to", p, key=True,
                          hint="add 'to: waste[0]' or similar")
                 continue
-            if isinstance(a["from"], list) and len(a["from"]) != 1:
-                self.err("P306", f"a {kind} action takes cards from one pile; only a redeal gathers from several",
-                         p + ("from",))
+            if isinstance(a["from"], list):
+                self.err("S103", f"'from' of a {kind} action must be one pile (text), not a list; only a "
+                         f"redeal gathers from several piles", p + ("from",), hint='write from: "stock[0]"')
                 continue
             src = self.piles_ref(a["from"], p + ("from",), single=True)
             targets = self.piles_ref(a["to"], p + ("to",))

@@ -184,6 +184,7 @@ def test_undo_restores_every_pile_exactly(tmp_path_factory, seed, plies):
     ("r: {kind: redeal, from: tableau, skip: 'pile.size'}\n", "E208"),
     ("r: {kind: redeal, from: tableau, order: sorted}\n", "S105"),
     ("draw: {kind: deal, from: tableau, to: 'other[0]'}\n", "P306"),
+    ("draw: {kind: deal, from: ['tableau[0]', 'tableau[1]'], to: 'other[0]'}\n", "S103"),
 ])
 def test_misuse_is_reported(tmp_path, actions, code):
     assert code in errors(variant(tmp_path, actions))
