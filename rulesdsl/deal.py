@@ -63,7 +63,24 @@ def deal(variant, seed: int):
                         piles[pile].append(cid)
                         break
         elif isinstance(step, model.DealTo):
-            _deal_to(step, deck, piles, down)
+            if step.new_pile is not None:
+                _deal_runs(step, deck, piles, Env(st))
+            else:
+                _deal_to(step, deck, piles, down, variant, Env(st) if step.play else None)
+        elif isinstance(step, model.ToBottom):
+            env = Env(st)
+            test = step.test
+            for p in step.piles:
+                pile = piles[p]
+                for k in range(len(pile)):
+                    env.card = pile[k]
+                    if not test(env):
+                        continue
+                    for j in range(k):
+                        env.card = pile[j]
+                        if not test(env):
+                            pile[j], pile[k] = pile[k], pile[j]
+                            break
         elif isinstance(step, model.Rest):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
@@ -87,7 +104,34 @@ def deal(variant, seed: int):
     return st
 
 
-def _deal_to(step, deck, piles, down):
+def _offer(variant, env, c, play) -> bool:
+    """Put card c on the first pile of play whose accept rules take it; False if none does."""
+    piles = env.st.piles
+    env.run, env.card, env.source = (c,), c, None
+    for d in play:
+        r = variant.rules[d]
+        if r.capacity is not None and len(piles[d]) >= r.capacity:
+            continue
+        rule = r.accept if piles[d] else r.accept_empty
+        env.dest = d
+        if rule is not None and rule(env):
+            piles[d].append(c)
+            return True
+    return False
+
+
+def _deal_runs(step, deck, piles, env):
+    """Every card left, face up, one pile after another: a new pile before each card the test picks."""
+    i = 0
+    while deck:
+        c = deck.pop(0)
+        env.card = c
+        if piles[step.piles[i]] and i + 1 < len(step.piles) and step.new_pile(env):
+            i += 1
+        piles[step.piles[i]].append(c)
+
+
+def _deal_to(step, deck, piles, down, variant=None, env=None):
     order = []
     if step.by_row:
         for k in range(max(step.counts, default=0)):
@@ -100,6 +144,9 @@ def _deal_to(step, deck, piles, down):
             return
         p = step.piles[i]
         face_down = k < step.downs[i]
+        if env is not None and not face_down and _offer(variant, env, deck[0], step.play):
+            deck.pop(0)
+            continue
         if face_down and down[p] == len(piles[p]):
             down[p] += 1
         piles[p].append(deck.pop(0))

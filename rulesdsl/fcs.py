@@ -594,6 +594,8 @@ def move_text(v, st, move, legal=None) -> str | None:
         return s + "h"
     if dst in num.columns:
         d = str(num.columns.index(dst) + 1)
+        if len(s) + len(d) > 2 and src in num.columns:
+            return None             # "112" could be 11 to 2 or 1 to 12: no standard text
         if n > 1 and not st.piles[dst] or _count_needed(v, st, move, legal):
             return f"{s}{d}v{n:x}"
         return s + d

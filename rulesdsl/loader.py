@@ -174,9 +174,12 @@ class Builder:
             return
         own = deal(variant, 1)
         names = variant.layout.pile_names
+        # a deal whose steps look at the cards (play, new_pile) lays out each deal its own
+        # way: then only the face-down cards must lie alike
+        by_cards = variant.deal_by_cards
         for q in range(variant.layout.size):
-            a = (len(own.piles[q]), own.down[q])
-            b = (len(numbered.piles[q]), numbered.down[q])
+            a = (0 if by_cards else len(own.piles[q]), own.down[q])
+            b = (0 if by_cards else len(numbered.piles[q]), numbered.down[q])
             if a != b:
                 self.err("I906", f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
                          f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)", p, key=True,
@@ -480,6 +483,10 @@ class Builder:
                 continue
             if not isinstance(step, dict):
                 continue
+            for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom")):
+                if key in step and needs not in step:
+                    self.err("D521", f"'{key}' belongs to a '{needs}' step", path + (key,), key=True,
+                             hint=f"put it in the step with '{needs}', or remove it")
             if "place" in step and isinstance(step["place"], dict):
                 if dealt:
                     self.err("D507", "a place step comes after cards were dealt, so the cards it names "
@@ -532,9 +539,31 @@ class Builder:
                             self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",),
                                      hint="down can be at most count")
                             break
-                steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row"))
+                play = self.piles_ref(step["play"], path + ("play",)) if "play" in step else ()
+                new_pile = None
+                if "new_pile" in step:
+                    for key in ("count", "down", "up", "by", "skip"):
+                        if key in step:
+                            self.err("D522", f"'{key}' means nothing with new_pile: every card left is "
+                                     f"dealt face up, one pile after another", path + (key,), key=True,
+                                     hint=f"remove '{key}'")
+                    new_pile = self.expr(path + ("new_pile",), "card", "bool")
+                    counts, downs = (0,) * len(piles), (0,) * len(piles)
+                steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
+                if new_pile is not None:
+                    face_up.update(piles)
+                    remaining = 0
                 face_up.update(p for p, c, d in zip(piles, counts, downs) if c > d)
                 remaining -= sum(counts)
+            elif "to_bottom" in step:
+                if "in" not in step:
+                    self.err("D520", "to_bottom needs 'in': the piles whose cards it moves down", path,
+                             key=True, hint="add 'in: tableau'")
+                    continue
+                piles = self.piles_ref(step["in"], path + ("in",))
+                fn = self.expr(path + ("to_bottom",), "card", "bool")
+                if fn is not None and piles:
+                    steps.append(model.ToBottom(piles, fn))
             elif "rest" in step:
                 dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)

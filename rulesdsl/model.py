@@ -105,6 +105,14 @@ class DealTo:
     counts: tuple             # cards per pile
     downs: tuple              # face-down cards per pile (the first dealt)
     by_row: bool = True
+    play: tuple = ()          # piles offered each card first (their accept rules decide)
+    new_pile: Fn = None       # card context -> bool: every card left goes on, a new pile before these
+
+
+@dataclass(frozen=True)
+class ToBottom:
+    piles: tuple
+    test: Callable            # card context -> bool: such cards swap down to the pile's bottom
 
 
 @dataclass(frozen=True)
@@ -200,6 +208,11 @@ class Variant:
         numbering the variant declares; numbering.DealError says why there is none."""
         from .game import Game
         return Game.numbered(self, deal)
+
+    @property
+    def deal_by_cards(self) -> bool:
+        """Do the deal's steps look at the cards (play, new_pile), so that pile sizes vary by deal?"""
+        return any(isinstance(s, DealTo) and (s.play or s.new_pile is not None) for s in self.deal)
 
     def pile_name(self, p: int) -> str:
         return self.layout.pile_names[p]

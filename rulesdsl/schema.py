@@ -413,7 +413,18 @@ DEAL_STEP = OneOf((
         "rest": Field(Str(max_len=MAX_PILE_REF), doc="every card left goes face down to this pile"),
         "remove": Field(Expr(role="card", want="bool"),
                         doc="take out of the game every dealt card for which this holds"),
-    }, exclusive=("place", "to", "rest", "remove"), doc="one step of the deal"),
+        "play": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                      doc="with to: piles offered each card first, in order; the first whose accept "
+                      "rules take it gets it (the card still uses up its place in the deal)"),
+        "new_pile": Field(Expr(role="card", want="bool"),
+                          doc="with to: deal every card left face up, in one pile, moving on to the next "
+                          "pile before each card for which this holds (unless the pile is still empty)"),
+        "to_bottom": Field(Expr(role="card", want="bool"),
+                           doc="in each pile of 'in', each card for which this holds, bottom to top, "
+                           "swaps places with the lowest card below it for which it does not"),
+        "in": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="with to_bottom: the piles it works on"),
+    }, exclusive=("place", "to", "rest", "remove", "to_bottom"), doc="one step of the deal"),
 ))
 
 ACTION = Map({
