@@ -74,11 +74,20 @@ FIXTURES = {
                              5: [19, 289, 3662]},
     ("cruel", ()): {1: [8, 56, 354], 2: [2, 4, 7], 3: [9, 75, 557], 4: [7, 42, 220], 5: [6, 30, 135]},
     ("gaps", ()): {1: [5, 33, 285], 2: [5, 37, 383], 3: [7, 49, 463], 4: [3, 20, 205], 5: [5, 43, 452]},
+    ("bakers_dozen", ()): {1: [17, 265, 3872], 2: [15, 210, 2803], 3: [14, 182, 2292], 4: [7, 50, 381],
+                           5: [13, 159, 1864]},
+    ("spanish_patience", ()): {1: [17, 266, 3918], 2: [15, 209, 2761], 3: [14, 182, 2293], 4: [7, 51, 406],
+                               5: [13, 159, 1869]},
+    ("bristol", ()): {1: [12, 125, 1170], 2: [11, 105, 960], 3: [14, 162, 1626], 4: [10, 93, 834],
+                      5: [11, 114, 1111]},
+    ("citadel", ()): {1: [4, 15, 58], 2: [6, 32, 161], 3: [6, 33, 177], 4: [3, 9, 29], 5: [7, 46, 281]},
+    ("der_katz", ()): {1: [75, 5014, 295218], 2: [75, 4881, 272668], 3: [76, 5135, 304871],
+                       4: [74, 4805, 271029], 5: [72, 4592, 255616]},
 }
 
 # Depth 3 of these takes seconds per seed (Accordion: 52 piles, each asked of every other, and
 # over a thousand positions at depth 2), so it runs only with RULESDSL_PERFT_DEEP=1.
-DEEP_ONLY = {"accordion"}
+DEEP_ONLY = {"accordion", "der_katz"}
 DEEP = bool(os.environ.get("RULESDSL_PERFT_DEEP"))
 
 CASES = [pytest.param(name, opts, seed, counts, id=f"{name}-{'-'.join(str(v) for _, v in opts) or 'default'}-seed{seed}")
