@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .compiler import Env
+from .kinds import ActionKind, AutoKind, UnknownKind
 from .model import NO_LIMIT
 
 
@@ -200,12 +201,12 @@ def _removals(v, st, env, out):
 
 def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
-    if a.kind == "redeal":
+    if a.kind == ActionKind.REDEAL:
         if not _gathers(a, st, env):
             return False
     elif not piles[a.source]:
         return False
-    if a.kind == "recycle" and piles[a.targets[0]]:
+    if a.kind == ActionKind.RECYCLE and piles[a.targets[0]]:
         return False
     env.st = st
     if a.limit is not None:
@@ -236,7 +237,8 @@ def _gathers(a, st, env) -> bool:
 # 1,000-move history is a few thousand 8-byte words.
 T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
 BIAS = 1 << 40
-SNAP = 1 << 12      # with T_FLIP: a pile's whole former content follows (below), for redeals
+SNAP = 1 << 12      # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
+SNAP_CARD = 1 << 13  # n << 24 | down << 35, after n card entries, SNAP | SNAP_CARD | card << 14
 
 
 def transfer(st, src, dst, n, reverse, face_down, log):
@@ -288,11 +290,11 @@ def apply(v, st, move, env: Env, log) -> None:
     else:
         i = v.action_index[move.name]
         a = v.actions[i]
-        if a.kind == "redeal":
+        if a.kind == ActionKind.REDEAL:
             redeal(a, i, st, env, log)
-        elif a.kind == "recycle":
+        elif a.kind == ActionKind.RECYCLE:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, True, log)
-        else:
+        elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
             done = False
             for _ in range(count or 0):
@@ -303,6 +305,8 @@ def apply(v, st, move, env: Env, log) -> None:
                     transfer(st, a.source, t, 1, False, False, log)
                 if done:
                     break
+        else:
+            raise UnknownKind("action kind", a.kind)
         st.used[i] += 1
         log.append(T_USED | i << 2)
         if a.points is not None:
@@ -333,8 +337,8 @@ def redeal(a, i, st, env, log):
             emptied.append(p)
     touched = sorted(set(emptied) | set(a.targets))
     for p in touched:                 # the undo record: each touched pile as it was
-        log.extend(piles[p])
-        log.append(T_FLIP | SNAP | p << 13 | len(piles[p]) << 23 | down[p] << 34)
+        log.extend(T_FLIP | SNAP | SNAP_CARD | c << 14 for c in piles[p])
+        log.append(T_FLIP | SNAP | p << 14 | len(piles[p]) << 24 | down[p] << 35)
     for p in emptied:
         gathered.extend(piles[p])
         piles[p].clear()
@@ -372,14 +376,14 @@ def follow_ups(v, st, log):
     for _ in range(len(piles) + 1):
         changed = False
         for auto in v.autos:
-            if auto.kind == "flip":
+            if auto.kind == AutoKind.FLIP:
                 for p in auto.piles:
                     pile = piles[p]
                     if pile and down[p] >= len(pile):
                         down[p] = len(pile) - 1
                         log.append(T_FLIP | p << 2)
                         changed = True
-            else:
+            elif auto.kind == AutoKind.REFILL:
                 for p in auto.piles:
                     if piles[p]:
                         continue
@@ -388,6 +392,8 @@ def follow_ups(v, st, log):
                             transfer(st, s, p, 1, False, False, log)
                             changed = True
                             break
+            else:
+                raise UnknownKind("follow-up kind", auto.kind)
         if not changed:
             return
 
@@ -410,11 +416,11 @@ def undo(st, log, start: int = 0) -> None:
             down[src], down[dst] = op >> 34 & 2047, op >> 45 & 2047
         elif kind == T_FLIP:
             if op & SNAP:
-                p, n = op >> 13 & 1023, op >> 23 & 2047
-                cards = [log.pop() for _ in range(n)]
+                p, n = op >> 14 & 1023, op >> 24 & 2047
+                cards = [log.pop() >> 14 for _ in range(n)]
                 cards.reverse()
                 piles[p][:] = cards
-                down[p] = op >> 34 & 2047
+                down[p] = op >> 35 & 2047
             else:
                 down[op >> 2] += 1
         elif kind == T_USED:
