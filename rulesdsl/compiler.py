@@ -41,12 +41,12 @@ def elem(t: str) -> str | None:
 
 class Env:
     """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v", "pile")
+    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v", "pile", "piles")
 
     def __init__(self, st=None):
         self.st = st
         self.run = self.card = self.source = self.dest = None
-        self.a = self.b = self.cards = self.pile = None
+        self.a = self.b = self.cards = self.pile = self.piles = None
         self.v = [None] * 16
 
 
@@ -55,7 +55,7 @@ ROLE_NAMES = {
     "state": {},
     "sequence": {"a": CARD, "b": CARD},
     "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
-    "remove": {"cards": list_of(CARD)},
+    "remove": {"cards": list_of(CARD), "piles": list_of(PILE)},
     "card": {"card": CARD},
     "pile": {"pile": PILE},
     "const": {},

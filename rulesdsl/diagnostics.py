@@ -88,6 +88,7 @@ _DECLARED = (
     ("A630", ERROR, "a deal or recycle action without 'to'"),
     ("A631", ERROR, "a redeal's key on another kind of action"),
     ("A632", ERROR, "a redeal naming a pile twice"),
+    ("A633", ERROR, "a compaction naming a pile twice"),
     # expression syntax
     ("E100", ERROR, "empty expression"),
     ("E101", ERROR, "unexpected character"),

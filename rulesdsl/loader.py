@@ -642,6 +642,11 @@ class Builder:
             targets = self.piles_ref(a["to"], p + ("to",))
             if not src or not targets:
                 continue
+            if kind is ActionKind.COMPACT and (src[0] in targets or len(set(targets)) != len(targets)):
+                self.err("A633", "a compaction slides the piles of 'to' and refills them from 'from': "
+                         "'to' names a pile twice, or its 'from' pile", p + ("to",),
+                         hint="list each pile once, and take the refills from another pile (the stock)")
+                continue
             if kind is ActionKind.RECYCLE and len(targets) != 1:
                 self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
                          hint="give one pile in 'to', or use kind: deal to spread cards over piles")

@@ -194,6 +194,7 @@ def _removals(v, st, env, out):
             if key in seen:
                 continue
             env.cards = tuple(c for _, c in combo)
+            env.piles = key
             if rule.when(env):
                 seen.add(key)
                 out.append(Move("remove", key, rule.dest, env.cards, rule.name))
@@ -203,6 +204,9 @@ def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
     if a.kind == ActionKind.REDEAL:
         if not _gathers(a, st, env):
+            return False
+    elif a.kind == ActionKind.COMPACT:
+        if not _compacts(a, piles):
             return False
     elif not piles[a.source]:
         return False
@@ -283,7 +287,7 @@ def apply(v, st, move, env: Env, log) -> None:
     elif move.kind == "remove":
         rule = v.removal_index[move.name]
         if rule.points is not None:
-            env.cards = move.cards
+            env.cards, env.piles = move.cards, move.sources
             _score(st, rule.points(env) or 0, log)
         for p in move.sources:
             transfer(st, p, move.dest, 1, False, False, log)
@@ -292,6 +296,8 @@ def apply(v, st, move, env: Env, log) -> None:
         a = v.actions[i]
         if a.kind == ActionKind.REDEAL:
             redeal(a, i, st, env, log)
+        elif a.kind == ActionKind.COMPACT:
+            compact(a, st, log)
         elif a.kind == ActionKind.RECYCLE:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, True, log)
         elif a.kind == ActionKind.DEAL:
@@ -312,6 +318,47 @@ def apply(v, st, move, env: Env, log) -> None:
         if a.points is not None:
             _score(st, a.points(env) or 0, log)
     follow_ups(v, st, log)
+
+
+def _compacts(a, piles) -> bool:
+    """Would the compaction a change anything: a gap before a pile with cards, or a gap
+    and cards to refill it with?"""
+    gap = False
+    for p in a.targets:
+        if not piles[p]:
+            gap = True
+        elif gap:
+            return True
+    return gap and bool(piles[a.source])
+
+
+def _snapshot(st, touched, log):
+    """The undo record of a redeal or compaction: each touched pile as it was."""
+    piles, down = st.piles, st.down
+    for p in touched:
+        log.extend(T_FLIP | SNAP | SNAP_CARD | c << 14 for c in piles[p])
+        log.append(T_FLIP | SNAP | p << 14 | len(piles[p]) << 24 | down[p] << 35)
+
+
+def compact(a, st, log):
+    """The piles of ``to`` slide towards the first, in order, closing the gaps (each keeps its
+    cards and face-down count); then each empty pile at the end, in order, gets the top card
+    of ``from`` face up, while it has cards."""
+    piles, down = st.piles, st.down
+    _snapshot(st, sorted(set(a.targets) | {a.source}), log)
+    full = [(list(piles[p]), down[p]) for p in a.targets if piles[p]]
+    for k, p in enumerate(a.targets):
+        cards, d = full[k] if k < len(full) else ([], 0)
+        piles[p][:] = cards
+        down[p] = d
+    src = piles[a.source]
+    for p in a.targets[len(full):]:
+        if not src:
+            break
+        piles[p].append(src.pop())
+        down[p] = 0
+    if down[a.source] > len(src):
+        down[a.source] = len(src)
 
 
 def redeal_seed(seed: int, action: int, number: int) -> int:
@@ -335,10 +382,7 @@ def redeal(a, i, st, env, log):
                 continue
         if piles[p]:
             emptied.append(p)
-    touched = sorted(set(emptied) | set(a.targets))
-    for p in touched:                 # the undo record: each touched pile as it was
-        log.extend(T_FLIP | SNAP | SNAP_CARD | c << 14 for c in piles[p])
-        log.append(T_FLIP | SNAP | p << 14 | len(piles[p]) << 24 | down[p] << 35)
+    _snapshot(st, sorted(set(emptied) | set(a.targets)), log)
     for p in emptied:
         gathered.extend(piles[p])
         piles[p].clear()
