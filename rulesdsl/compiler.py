@@ -39,17 +39,6 @@ def elem(t: str) -> str | None:
     return t[5:-1] if t.startswith("list[") else None
 
 
-class Env:
-    """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v", "pile", "piles")
-
-    def __init__(self, st=None):
-        self.st = st
-        self.run = self.card = self.source = self.dest = None
-        self.a = self.b = self.cards = self.pile = self.piles = None
-        self.v = [None] * 16
-
-
 # What each kind of rule may see, beyond the names every rule sees.
 ROLE_NAMES = {
     "state": {},

@@ -11,11 +11,51 @@ remaining cards on a pile so that the next card of the deck is that pile's top.
 """
 from __future__ import annotations
 
-from . import model
-from .compiler import Env
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .runtime import Env
+from .state import State
 
 MASK = (1 << 64) - 1
 MAX_SEED = MASK
+
+
+# -- the deal program: steps built by the loader, run in order by deal() -------------
+@dataclass(frozen=True)
+class Shuffle:
+    pass
+
+
+@dataclass(frozen=True)
+class Place:
+    cards: tuple              # (pile, rank, suit index) in order
+
+
+@dataclass(frozen=True)
+class DealTo:
+    piles: tuple
+    counts: tuple             # cards per pile
+    downs: tuple              # face-down cards per pile (the first dealt)
+    by_row: bool = True
+    play: tuple = ()          # piles offered each card first (their accept rules decide)
+    new_pile: Callable | None = None   # card context -> bool: every card left goes on, a new pile before these
+
+
+@dataclass(frozen=True)
+class ToBottom:
+    piles: tuple
+    test: Callable            # card context -> bool: such cards swap down to the pile's bottom
+
+
+@dataclass(frozen=True)
+class Rest:
+    pile: int
+
+
+@dataclass(frozen=True)
+class RemoveCards:
+    test: Callable            # card context -> bool
 
 
 class SplitMix64:
@@ -46,28 +86,27 @@ def shuffle(cards: list, rng: SplitMix64) -> None:
 
 def deal(variant, seed: int):
     """The starting position of a game: piles and face-down counts."""
-    from .state import State
     st = State.empty(variant)
     st.seed = seed
     deck = list(range(variant.deck.size))
     rng = SplitMix64(seed)
     piles, down = st.piles, st.down
     for step in variant.deal:
-        if isinstance(step, model.Shuffle):
+        if isinstance(step, Shuffle):
             shuffle(deck, rng)
-        elif isinstance(step, model.Place):
+        elif isinstance(step, Place):
             for pile, rank, suit in step.cards:
                 for cid in variant.deck.copies(rank, suit):
                     if cid in deck:
                         deck.remove(cid)
                         piles[pile].append(cid)
                         break
-        elif isinstance(step, model.DealTo):
+        elif isinstance(step, DealTo):
             if step.new_pile is not None:
                 _deal_runs(step, deck, piles, Env(st))
             else:
                 _deal_to(step, deck, piles, down, variant, Env(st) if step.play else None)
-        elif isinstance(step, model.ToBottom):
+        elif isinstance(step, ToBottom):
             env = Env(st)
             test = step.test
             for p in step.piles:
@@ -81,14 +120,14 @@ def deal(variant, seed: int):
                         if not test(env):
                             pile[j], pile[k] = pile[k], pile[j]
                             break
-        elif isinstance(step, model.Rest):
+        elif isinstance(step, Rest):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
             pile.extend(reversed(deck))
             if all_down:
                 down[step.pile] = len(pile)
             deck.clear()
-        elif isinstance(step, model.RemoveCards):
+        elif isinstance(step, RemoveCards):
             env = Env(st)
             for p, pile in enumerate(piles):
                 keep = []

@@ -28,10 +28,15 @@ separators, boards and the closing lines are skipped.
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field
 
+from .deal import Place
 from .errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
-from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT
+from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
+from .moves import generate
+from .runtime import Env
+from .state import State
 
 FOUNDATION_ORDER = "HCDS"    # the order fc-solve writes the foundations in
 _RANK = {"0": 0, "A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}
@@ -193,21 +198,21 @@ def _foundations(v, num, given, put):
                 put(pile, _RANK_TEXT[r] + deck.suits[suit].letter, where)
 
 
+# suit_homes() per variant, computed on first use (a variant is frozen, so it cannot hold it)
+_HOMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def suit_homes(v) -> dict:
     """suit index -> foundation piles that suit's run belongs on, best first: where the
     variant's own deal places the suit's lowest card, then where the rules let it go
     from the first column of an empty layout."""
-    cached = getattr(v, "_fcs_homes", None)
+    cached = _HOMES.get(v)
     if cached is not None:
         return cached
-    from . import model
-    from .compiler import Env
-    from .moves import generate
-    from .state import State
     num = v.numbering
     homes: dict = {}
     for step in v.deal:
-        if isinstance(step, model.Place):
+        if isinstance(step, Place):
             for pile, rank, suit in step.cards:
                 if pile in num.foundations and rank == v.deck.low:
                     homes.setdefault(suit, []).append(pile)
@@ -220,7 +225,7 @@ def suit_homes(v) -> dict:
             except Exception:   # a rule that cannot judge an empty layout: no preference
                 dests = []
             homes.setdefault(suit, []).extend(d for d in dests if d in num.foundations)
-    v._fcs_homes = homes
+    _HOMES[v] = homes
     return homes
 
 
@@ -472,7 +477,6 @@ def expand(game, fm) -> list:
 
 
 def _through_free_piles(game, src, dst, k):
-    from .limits import MAX_SEQUENCE_SEARCH
     v, st = game.variant, game.state
     num = v.numbering
     if not 2 <= k <= len(st.piles[src]) - st.down[src]:
@@ -620,8 +624,6 @@ def _count_needed(v, st, move, legal) -> bool:
     if not st.piles[move.dest]:
         return False
     if legal is None:
-        from .compiler import Env
-        from .moves import generate
         legal = generate(v, st, Env(st))
     return any(m.kind == "move" and m.sources == move.sources and m.dest == move.dest
                and len(m.cards) != len(move.cards) for m in legal)

@@ -17,11 +17,25 @@ undo plays them backwards, so a move and its automatic follow-ups undo as one.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 
-from .compiler import Env
 from .kinds import ActionKind, AutoKind, UnknownKind
-from .model import NO_LIMIT
+from .runtime import Env
+
+NO_LIMIT = 1 << 30         # no bound on a run's length
+
+
+@dataclass(frozen=True)
+class DestBlock:
+    """The piles of one group that take cards, and the shortcuts its accept rules allow
+    (compiler.Plan): the generator's index, built once per variant by the loader."""
+    full_max: int
+    empty_max: int
+    run_key: Callable | None
+    top_key: Callable | None
+    piles: tuple              # (pile, covering piles, accept, accept_empty, capacity)
 
 
 class Move:
@@ -141,10 +155,9 @@ def _dest_blocks(v, piles, env) -> list:
     are full (keyed by the top-card side of a key join, when the rule has one), empty, and
     held (covered now; a lift may free them). Computed once per position."""
     out = []
-    plans = v.use_plans
     for b in v.dest_blocks:
         full, empty, held = [], [], []
-        keyed = {} if plans and b.run_key is not None else None
+        keyed = {} if b.run_key is not None else None
         for d, dc, accept, accept_empty, cap in b.piles:
             size = len(piles[d])
             if cap is not None and size >= cap:
@@ -162,8 +175,7 @@ def _dest_blocks(v, piles, env) -> list:
             else:
                 full.append(x)
         if full or keyed or empty or held:
-            out.append((b.full_max if plans else NO_LIMIT, b.empty_max if plans else NO_LIMIT,
-                        b.run_key, full, keyed, empty, held))
+            out.append((b.full_max, b.empty_max, b.run_key, full, keyed, empty, held))
     return out
 
 

@@ -32,11 +32,13 @@ import re
 import time
 from array import array
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .errors import ArgumentError
 from .game import Game
 from .kinds import PROGRESS_ROLES, Role
 from .limits import DEFAULT_MAX_STATES, MAX_STATES
+from .loader import read_with_extends
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 
@@ -92,9 +94,6 @@ def _strings(data, path=()):
 
 
 def _document(variant):
-    from pathlib import Path
-
-    from .loader import read_with_extends
     try:
         return read_with_extends(Path(variant.path)).data
     except Exception:              # no readable source: prove nothing

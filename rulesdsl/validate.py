@@ -27,7 +27,9 @@ from collections import Counter
 from pathlib import Path
 
 from . import ast, notation
+from .cards import RANK_NAMES
 from .errors import Diagnostic, RulesdslError, RulesError
+from .game import Game
 from .kinds import PROGRESS_ROLES
 from .loader import Builder, _expr_text, read_with_extends
 from .schema import type_name
@@ -35,7 +37,7 @@ from .parser import ExprSyntaxError, parse
 
 MAX_MOVES = 300          # moves per playout
 from .limits import MAX_COMBOS   # option combinations checked statically
-from .limits import MAX_COMBO_VALUES, MAX_PLAY_WORK
+from .limits import MAX_COMBO_VALUES, MAX_INT, MAX_PLAY_WORK
 MAX_PLAY_COMBOS = 32     # option combinations played
 SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
 
@@ -324,7 +326,6 @@ class _Abstract:
         if name in self.w.layout.groups:
             piles = list(self.w.layout.groups[name].piles)
             return _List(_Piles(piles), len(piles), len(piles), [_Piles([p]) for p in piles])
-        from .cards import RANK_NAMES
         if name in RANK_NAMES:
             return _Const(RANK_NAMES[name])
         if name in self.suits:
@@ -599,7 +600,6 @@ def _arith(op, a: _Int, b: _Int) -> _Int:
 def _in_range(lo, hi, none) -> _Int:
     """The values of an interval that are numbers of the language: the part of it outside
     -MAX_INT..MAX_INT is none at play time."""
-    from .limits import MAX_INT
     if (lo is not None and lo < -MAX_INT) or (hi is not None and hi > MAX_INT):
         none = True
         lo = -MAX_INT if lo is None or lo < -MAX_INT else lo
@@ -721,7 +721,6 @@ class _Playout:
     # -- one game ---------------------------------------------------------------------
     def run(self, seed) -> bool:
         """Play one random game; True when it made progress."""
-        from .game import Game
         v = self.v
         try:
             g = Game.new(v, seed)
@@ -939,7 +938,6 @@ def _progress_possible(v) -> bool:
     (`_chains`) is put face up on that pile (the cards taken from wherever they were), and the
     engine is asked whether any listed move then reaches a foundation or discard pile.
     """
-    from .game import Game
     try:
         dealt = Game.new(v, 1).state
     except Exception:       # the playouts reported it

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import MoveError
-from rulesdsl.errors import RulesdslError, short
+from rulesdsl import fcs
+from rulesdsl.errors import MoveError, RulesdslError, short
 from rulesdsl.files import write_text_atomic
+from rulesdsl.game import Outcome
 from rulesdsl.kinds import Role
 from rulesdsl.limits import MAX_COMMAND_LINE
 
@@ -50,10 +51,11 @@ class Runner:
     def list_moves(self):
         g = self.g
         moves = g.legal_moves()
-        if g.won:
+        outcome = g.outcome
+        if outcome is Outcome.WON:
             self.say(f"*** You won! Score: {g.score}. (undo, or quit) ***")
             return
-        if not moves:
+        if outcome is Outcome.LOST:
             self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
             return
         line = "moves:"
@@ -64,7 +66,7 @@ class Runner:
                 line = " "
             line += "  " + item
         self.say(line)
-        if g.stalled():
+        if outcome is Outcome.STALLED:
             self.say("Every move left only shuffles cards back and forth (nothing turns up or goes "
                      "up): type resign to end the game.")
 
@@ -194,7 +196,6 @@ class Runner:
         """The legal moves an fc-solve move names (a list: several for a sequence move played
         step by step), a MoveError saying why it names none, or None if the variant has no
         fc-solve notation or the text is not written in it."""
-        from rulesdsl import fcs
         if self.g.variant.numbering is None:
             return None
         fm = fcs.read_move(text)
