@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from .deal import SplitMix64, shuffle
 from .kinds import ActionKind, AutoKind, UnknownKind
 from .runtime import Env
 
@@ -383,7 +384,6 @@ def redeal(a, i, st, env, log):
     """Gather the cards of the piles not kept (pile by pile, each bottom card first), shuffle
     them if the action says so, and deal them back face up: ``count`` cards to each target
     pile in turn, skipping the piles ``skip`` names, round again while cards remain."""
-    from .deal import SplitMix64, shuffle
     piles, down = st.piles, st.down
     env.st = st
     gathered, emptied = [], []
