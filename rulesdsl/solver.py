@@ -248,8 +248,11 @@ def _touched(game, start):
         if kind == 0:                     # a transfer: source and destination
             out.add(op >> 2 & 1023)
             out.add(op >> 12 & 1023)
-        elif kind == 1:                   # a flip
-            out.add(op >> 2)
+        elif kind == 1:                   # a flip, or a redeal's record of a pile (moves.SNAP)
+            if not op & 1 << 12:
+                out.add(op >> 2)
+            elif not op & 1 << 13:
+                out.add(op >> 14 & 1023)
     return out
 
 
