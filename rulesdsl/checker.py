@@ -59,8 +59,9 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
     "state": {},
     "sequence": {"a": CARD, "b": CARD},
     "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
-    "remove": {"cards": list_of(CARD)},
+    "remove": {"cards": list_of(CARD), "piles": list_of(PILE)},
     "card": {"card": CARD},
+    "pile": {"pile": PILE},
     "const": {},
 }
 

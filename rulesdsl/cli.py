@@ -19,7 +19,7 @@ from .deal import MAX_SEED
 from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 from .files import read_text
 from .game import Game
-from .limits import MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_STATES
+from .limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
 from .runners.render import render
 from .runners.text import run
 from .schema import json_schema
@@ -146,8 +146,16 @@ def cmd_check(args) -> int:
     from .validate import check_paths
     if args.play < 0:
         raise InputError("--play takes a number of playouts, 0 or more")
+    if not 0 <= args.solve <= MAX_CHECK_SOLVE:
+        raise InputError(f"--solve takes a number of deals from 0 to {MAX_CHECK_SOLVE}")
+    if not 0 < args.solve_seconds <= MAX_SOLVE_SECONDS:
+        raise InputError(f"--solve-seconds takes a number of seconds above 0 and at most {MAX_SOLVE_SECONDS}")
+    notes: list = []
     diags = check_paths(args.files, play=args.play, strict=args.strict,
-                        options=_options(args.option) or None)
+                        options=_options(args.option) or None, solve=args.solve,
+                        solve_seconds=args.solve_seconds, notes=notes)
+    for n in notes:
+        print(n, file=sys.stderr)
     errors = [d for d in diags if d.severity == "error"]
     warnings = [d for d in diags if d.severity != "error"]
     if args.json:
@@ -410,6 +418,11 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--play", type=int, default=3, metavar="N",
                    help="random playouts per option combination to run (default 3; 0 for static checks only)")
+    s.add_argument("--solve", type=int, default=0, metavar="N",
+                   help="ask the solver about deals 1..N and say how many it won (default 0: off); an error "
+                   "(V901) only when none is winnable and every search was exhaustive")
+    s.add_argument("--solve-seconds", type=float, default=2.0, metavar="S",
+                   help="seconds the solver spends on each deal of --solve (default 2)")
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument("--option", "-o", action="append", metavar="K=V",
                    help="check only this option value (repeatable); default: every combination")

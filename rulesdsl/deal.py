@@ -38,6 +38,14 @@ class DealTo:
     counts: tuple             # cards per pile
     downs: tuple              # face-down cards per pile (the first dealt)
     by_row: bool = True
+    play: tuple = ()          # piles offered each card first (their accept rules decide)
+    new_pile: Callable | None = None   # card context -> bool: every card left goes on, a new pile before these
+
+
+@dataclass(frozen=True)
+class ToBottom:
+    piles: tuple
+    test: Callable            # card context -> bool: such cards swap down to the pile's bottom
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,7 @@ def shuffle(cards: list, rng: SplitMix64) -> None:
 def deal(variant, seed: int):
     """The starting position of a game: piles and face-down counts."""
     st = State.empty(variant)
+    st.seed = seed
     deck = list(range(variant.deck.size))
     rng = SplitMix64(seed)
     piles, down = st.piles, st.down
@@ -93,7 +102,24 @@ def deal(variant, seed: int):
                         piles[pile].append(cid)
                         break
         elif isinstance(step, DealTo):
-            _deal_to(step, deck, piles, down)
+            if step.new_pile is not None:
+                _deal_runs(step, deck, piles, Env(st))
+            else:
+                _deal_to(step, deck, piles, down, variant, Env(st) if step.play else None)
+        elif isinstance(step, ToBottom):
+            env = Env(st)
+            test = step.test
+            for p in step.piles:
+                pile = piles[p]
+                for k in range(len(pile)):
+                    env.card = pile[k]
+                    if not test(env):
+                        continue
+                    for j in range(k):
+                        env.card = pile[j]
+                        if not test(env):
+                            pile[j], pile[k] = pile[k], pile[j]
+                            break
         elif isinstance(step, Rest):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
@@ -117,7 +143,34 @@ def deal(variant, seed: int):
     return st
 
 
-def _deal_to(step, deck, piles, down):
+def _offer(variant, env, c, play) -> bool:
+    """Put card c on the first pile of play whose accept rules take it; False if none does."""
+    piles = env.st.piles
+    env.run, env.card, env.source = (c,), c, None
+    for d in play:
+        r = variant.rules[d]
+        if r.capacity is not None and len(piles[d]) >= r.capacity:
+            continue
+        rule = r.accept if piles[d] else r.accept_empty
+        env.dest = d
+        if rule is not None and rule(env):
+            piles[d].append(c)
+            return True
+    return False
+
+
+def _deal_runs(step, deck, piles, env):
+    """Every card left, face up, one pile after another: a new pile before each card the test picks."""
+    i = 0
+    while deck:
+        c = deck.pop(0)
+        env.card = c
+        if piles[step.piles[i]] and i + 1 < len(step.piles) and step.new_pile(env):
+            i += 1
+        piles[step.piles[i]].append(c)
+
+
+def _deal_to(step, deck, piles, down, variant=None, env=None):
     order = []
     if step.by_row:
         for k in range(max(step.counts, default=0)):
@@ -130,6 +183,9 @@ def _deal_to(step, deck, piles, down):
             return
         p = step.piles[i]
         face_down = k < step.downs[i]
+        if env is not None and not face_down and _offer(variant, env, deck[0], step.play):
+            deck.pop(0)
+            continue
         if face_down and down[p] == len(piles[p]):
             down[p] += 1
         piles[p].append(deck.pop(0))

@@ -80,8 +80,15 @@ _DECLARED = (
     ("D506", WARNING, "the deal never shuffles"),
     ("D507", ERROR, "a place step after cards were dealt"),
     ("D508", ERROR, "rest face down onto face-up cards"),
+    ("D520", ERROR, "to_bottom without 'in'"),
+    ("D521", ERROR, "a deal step key in the wrong kind of step"),
+    ("D522", ERROR, "a count, face or skip key with new_pile"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
+    ("A630", ERROR, "a deal or recycle action without 'to'"),
+    ("A631", ERROR, "a redeal's key on another kind of action"),
+    ("A632", ERROR, "a redeal naming a pile twice"),
+    ("A633", ERROR, "a compaction naming a pile twice"),
     # expression syntax
     ("E100", ERROR, "empty expression"),
     ("E101", ERROR, "unexpected character"),
@@ -128,6 +135,9 @@ _DECLARED = (
     ("I906", ERROR, "the numbered deal differs from the variant's deal"),
     # finding a variant
     ("R001", ERROR, "no variant by that name"),
+    # the solver-backed check (rulesdsl check --solve N)
+    ("V901", ERROR, "no deal tried can be won"),
+    ("V902", WARNING, "the solver won no deal in its time"),
 )
 
 CODES: dict[str, Code] = {c: Code(c, sev, title) for c, sev, title in _DECLARED}

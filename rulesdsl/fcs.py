@@ -598,12 +598,24 @@ def move_text(v, st, move, legal=None) -> str | None:
         return s + "h"
     if dst in num.columns:
         d = str(num.columns.index(dst) + 1)
+        if src in num.columns and _splits(s + d, len(num.columns)) > 1:
+            return None             # "112" could be 11 to 2 or 1 to 12: no standard text
         if n > 1 and not st.piles[dst] or _count_needed(v, st, move, legal):
             return f"{s}{d}v{n:x}"
         return s + d
     if dst in num.cells:
         return s + _cell_char(num.cells.index(dst))
     return None
+
+
+def _splits(digits: str, columns: int) -> int:
+    """In how many ways the digits read as two column numbers (1..columns, no leading 0)."""
+    n = 0
+    for k in range(1, len(digits)):
+        a, b = digits[:k], digits[k:]
+        if a[0] != "0" and b[0] != "0" and 1 <= int(a) <= columns and 1 <= int(b) <= columns:
+            n += 1
+    return n
 
 
 def _count_needed(v, st, move, legal) -> bool:

@@ -38,6 +38,8 @@ class Game:
         self.variant = variant
         self.state = state
         self.seed = seed
+        if seed is not None:
+            state.seed = seed       # shuffling redeals draw from the game's seed
         self.start = state.copy()
         self._codes = array("q")    # the moves played, packed (moves.encode)
         self._ops = array("q")      # their undo operations, packed, all moves end to end
@@ -76,6 +78,9 @@ class Game:
             st = position.load_position(variant, data)
         else:
             st = position.from_dict(variant, data)
+            seed = data.get("seed")
+            if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64:
+                return cls(variant, st, seed)    # a saved position keeps its redeals' shuffles
         return cls(variant, st)
 
     # -- moves ------------------------------------------------------------------

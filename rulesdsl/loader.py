@@ -19,7 +19,7 @@ from . import numbering as nb
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
 from .checker import ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
-from .deal import DealTo, Place, RemoveCards, Rest, Shuffle
+from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
@@ -188,9 +188,12 @@ class Builder:
             return
         own = dealing.deal(variant, 1)
         names = variant.layout.pile_names
+        # a deal whose steps look at the cards (play, new_pile) lays out each deal its own
+        # way: then only the face-down cards must lie alike
+        by_cards = variant.deal_by_cards
         for q in range(variant.layout.size):
-            a = (len(own.piles[q]), own.down[q])
-            b = (len(numbered.piles[q]), numbered.down[q])
+            a = (0 if by_cards else len(own.piles[q]), own.down[q])
+            b = (0 if by_cards else len(numbered.piles[q]), numbered.down[q])
             if a != b:
                 self.err("I906", f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
                          f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)", p, key=True,
@@ -493,6 +496,10 @@ class Builder:
                 continue
             if not isinstance(step, dict):
                 continue
+            for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom")):
+                if key in step and needs not in step:
+                    self.err("D521", f"'{key}' belongs to a '{needs}' step", path + (key,), key=True,
+                             hint=f"put it in the step with '{needs}', or remove it")
             if "place" in step and isinstance(step["place"], dict):
                 if dealt:
                     self.err("D507", "a place step comes after cards were dealt, so the cards it names "
@@ -545,9 +552,31 @@ class Builder:
                             self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",),
                                      hint="down can be at most count")
                             break
-                steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row"))
+                play = self.piles_ref(step["play"], path + ("play",)) if "play" in step else ()
+                new_pile = None
+                if "new_pile" in step:
+                    for key in ("count", "down", "up", "by", "skip"):
+                        if key in step:
+                            self.err("D522", f"'{key}' means nothing with new_pile: every card left is "
+                                     f"dealt face up, one pile after another", path + (key,), key=True,
+                                     hint=f"remove '{key}'")
+                    new_pile = self.expr(path + ("new_pile",), "card", "bool")
+                    counts, downs = (0,) * len(piles), (0,) * len(piles)
+                steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
+                if new_pile is not None:
+                    face_up.update(piles)
+                    remaining = 0
                 face_up.update(p for p, c, d in zip(piles, counts, downs) if c > d)
                 remaining -= sum(counts)
+            elif "to_bottom" in step:
+                if "in" not in step:
+                    self.err("D520", "to_bottom needs 'in': the piles whose cards it moves down", path,
+                             key=True, hint="add 'in: tableau'")
+                    continue
+                piles = self.piles_ref(step["in"], path + ("in",))
+                fn = self.expr(path + ("to_bottom",), "card", "bool")
+                if fn is not None and piles:
+                    steps.append(ToBottom(piles, fn))
             elif "rest" in step:
                 dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
@@ -594,13 +623,35 @@ class Builder:
         raw = self.data.get("actions") or {}
         for name, a in raw.items() if isinstance(raw, dict) else ():
             p = ("actions", name)
-            if not isinstance(a, dict) or "from" not in a or "to" not in a:
+            if not isinstance(a, dict) or "from" not in a:
+                continue
+            kind = _member(ActionKind, a.get("kind"), ActionKind.DEAL)
+            if kind is ActionKind.REDEAL:
+                redeal = self.redeal(name, a, p)
+                if redeal is not None:
+                    out.append(redeal)
+                continue
+            for key in ("order", "keep", "skip"):
+                if key in a:
+                    self.err("A631", f"'{key}' belongs to a redeal; this action is kind {kind}", p + (key,),
+                             key=True, hint="remove it, or make the action kind: redeal")
+            if "to" not in a:
+                self.err("A630", f"a {kind} action needs 'to': the pile(s) its cards go to", p, key=True,
+                         hint="add 'to: waste[0]' or similar")
+                continue
+            if isinstance(a["from"], list):
+                self.err("S103", f"'from' of a {kind} action must be one pile (text), not a list; only a "
+                         f"redeal gathers from several piles", p + ("from",), hint='write from: "stock[0]"')
                 continue
             src = self.piles_ref(a["from"], p + ("from",), single=True)
             targets = self.piles_ref(a["to"], p + ("to",))
             if not src or not targets:
                 continue
-            kind = _member(ActionKind, a.get("kind"), ActionKind.DEAL)
+            if kind is ActionKind.COMPACT and (src[0] in targets or len(set(targets)) != len(targets)):
+                self.err("A633", "a compaction slides the piles of 'to' and refills them from 'from': "
+                         "'to' names a pile twice, or its 'from' pile", p + ("to",),
+                         hint="list each pile once, and take the refills from another pile (the stock)")
+                continue
             if kind is ActionKind.RECYCLE and len(targets) != 1:
                 self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
                          hint="give one pile in 'to', or use kind: deal to spread cards over piles")
@@ -612,6 +663,31 @@ class Builder:
                 points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
                 label=a.get("label", name)))
         return tuple(out)
+
+    def redeal(self, name, a, p):
+        """A redeal action: cards gathered from piles (those not kept), then dealt back."""
+        gather = self.piles_ref(a["from"], p + ("from",))
+        targets = self.piles_ref(a["to"], p + ("to",)) if "to" in a else gather
+        if not gather or not targets:
+            return None
+        if len(set(gather)) != len(gather):
+            self.err("A632", "a redeal gathers each pile once; 'from' names a pile twice", p + ("from",),
+                     hint="list each group or pile once")
+            return None
+        if len(set(targets)) != len(targets):
+            self.err("A632", "a redeal deals to each pile once; 'to' names a pile twice", p + ("to",),
+                     hint="list each group or pile once")
+            return None
+        return model.Action(
+            name, ActionKind.REDEAL, gather[0], targets,
+            count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
+            limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
+            when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
+            points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
+            label=a.get("label", name), gather=gather,
+            keep=self.expr(p + ("keep",), "pile", "bool") if "keep" in a else None,
+            skip=self.expr(p + ("skip",), "pile", "bool") if "skip" in a else None,
+            shuffle=a.get("order", "shuffle") == "shuffle")
 
     def removals(self) -> tuple:
         out = []

@@ -63,7 +63,7 @@ class PileRules:
 @dataclass(frozen=True)
 class Action:
     name: str
-    kind: ActionKind
+    kind: ActionKind          # deal, recycle or redeal
     source: int
     targets: tuple
     count: Fn = None
@@ -71,6 +71,10 @@ class Action:
     when: Fn = None
     points: Fn = None
     label: str = ""
+    gather: tuple = ()        # redeal: the piles whose cards are gathered, in order
+    keep: Fn = None           # redeal: pile context -> bool, the pile's cards stay
+    skip: Fn = None           # redeal: pile context -> bool, the pile gets no card back
+    shuffle: bool = False     # redeal: shuffle the gathered cards (else keep their order)
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,11 @@ class Variant:
         """A new game dealt as deal number ``deal`` (an int, or text like 'ms617') of the
         numbering the variant declares; numbering.DealError says why there is none."""
         return Game.numbered(self, deal)
+
+    @property
+    def deal_by_cards(self) -> bool:
+        """Do the deal's steps look at the cards (play, new_pile), so that pile sizes vary by deal?"""
+        return any(getattr(s, "play", ()) or getattr(s, "new_pile", None) is not None for s in self.deal)
 
     def pile_name(self, p: int) -> str:
         return self.layout.pile_names[p]

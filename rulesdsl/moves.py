@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from .deal import SplitMix64, shuffle
 from .kinds import ActionKind, AutoKind, UnknownKind
 from .runtime import Env
 
@@ -206,6 +207,7 @@ def _removals(v, st, env, out):
             if key in seen:
                 continue
             env.cards = tuple(c for _, c in combo)
+            env.piles = key
             if rule.when(env):
                 seen.add(key)
                 out.append(Move("remove", key, rule.dest, env.cards, rule.name))
@@ -213,7 +215,13 @@ def _removals(v, st, env, out):
 
 def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
-    if not piles[a.source]:
+    if a.kind == ActionKind.REDEAL:
+        if not _gathers(a, st, env):
+            return False
+    elif a.kind == ActionKind.COMPACT:
+        if not _compacts(a, piles):
+            return False
+    elif not piles[a.source]:
         return False
     if a.kind == ActionKind.RECYCLE and piles[a.targets[0]]:
         return False
@@ -227,11 +235,27 @@ def action_allowed(a, i, st, env) -> bool:
     return True
 
 
+def _gathers(a, st, env) -> bool:
+    """Would the redeal a gather at least one card?"""
+    piles, keep = st.piles, a.keep
+    env.st = st
+    for p in a.gather:
+        if piles[p]:
+            if keep is None:
+                return True
+            env.pile = p
+            if not keep(env):
+                return True
+    return False
+
+
 # -- applying and undoing ------------------------------------------------------------
 # Each primitive operation is packed into one int (two low bits say which), so a
 # 1,000-move history is a few thousand 8-byte words.
 T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
 BIAS = 1 << 40
+SNAP = 1 << 12      # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
+SNAP_CARD = 1 << 13  # n << 24 | down << 35, after n card entries, SNAP | SNAP_CARD | card << 14
 
 
 def transfer(st, src, dst, n, reverse, face_down, log):
@@ -276,14 +300,18 @@ def apply(v, st, move, env: Env, log) -> None:
     elif move.kind == "remove":
         rule = v.removal_index[move.name]
         if rule.points is not None:
-            env.cards = move.cards
+            env.cards, env.piles = move.cards, move.sources
             _score(st, rule.points(env) or 0, log)
         for p in move.sources:
             transfer(st, p, move.dest, 1, False, False, log)
     else:
         i = v.action_index[move.name]
         a = v.actions[i]
-        if a.kind == ActionKind.RECYCLE:
+        if a.kind == ActionKind.REDEAL:
+            redeal(a, i, st, env, log)
+        elif a.kind == ActionKind.COMPACT:
+            compact(a, st, log)
+        elif a.kind == ActionKind.RECYCLE:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, True, log)
         elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
@@ -303,6 +331,99 @@ def apply(v, st, move, env: Env, log) -> None:
         if a.points is not None:
             _score(st, a.points(env) or 0, log)
     follow_ups(v, st, log)
+
+
+def _compacts(a, piles) -> bool:
+    """Would the compaction a change anything: a gap before a pile with cards, or a gap
+    and cards to refill it with?"""
+    gap = False
+    for p in a.targets:
+        if not piles[p]:
+            gap = True
+        elif gap:
+            return True
+    return gap and bool(piles[a.source])
+
+
+def _snapshot(st, touched, log):
+    """The undo record of a redeal or compaction: each touched pile as it was."""
+    piles, down = st.piles, st.down
+    for p in touched:
+        log.extend(T_FLIP | SNAP | SNAP_CARD | c << 14 for c in piles[p])
+        log.append(T_FLIP | SNAP | p << 14 | len(piles[p]) << 24 | down[p] << 35)
+
+
+def compact(a, st, log):
+    """The piles of ``to`` slide towards the first, in order, closing the gaps (each keeps its
+    cards and face-down count); then each empty pile at the end, in order, gets the top card
+    of ``from`` face up, while it has cards."""
+    piles, down = st.piles, st.down
+    _snapshot(st, sorted(set(a.targets) | {a.source}), log)
+    full = [(list(piles[p]), down[p]) for p in a.targets if piles[p]]
+    for k, p in enumerate(a.targets):
+        cards, d = full[k] if k < len(full) else ([], 0)
+        piles[p][:] = cards
+        down[p] = d
+    src = piles[a.source]
+    for p in a.targets[len(full):]:
+        if not src:
+            break
+        piles[p].append(src.pop())
+        down[p] = 0
+    if down[a.source] > len(src):
+        down[a.source] = len(src)
+
+
+def redeal_seed(seed: int, action: int, number: int) -> int:
+    """The seed of a shuffling redeal: from the game's seed, the action's number among the
+    variant's actions and how many times it was used before (integer arithmetic mod 2^64)."""
+    return (seed + (number + 1) * 0x9E3779B97F4A7C15 + action * 0xD1B54A32D192ED03) % (1 << 64)
+
+
+def redeal(a, i, st, env, log):
+    """Gather the cards of the piles not kept (pile by pile, each bottom card first), shuffle
+    them if the action says so, and deal them back face up: ``count`` cards to each target
+    pile in turn, skipping the piles ``skip`` names, round again while cards remain."""
+    piles, down = st.piles, st.down
+    env.st = st
+    gathered, emptied = [], []
+    for p in a.gather:
+        if a.keep is not None:
+            env.pile = p
+            if a.keep(env):
+                continue
+        if piles[p]:
+            emptied.append(p)
+    _snapshot(st, sorted(set(emptied) | set(a.targets)), log)
+    for p in emptied:
+        gathered.extend(piles[p])
+        piles[p].clear()
+        down[p] = 0
+    if a.shuffle and len(gathered) > 1:
+        shuffle(gathered, SplitMix64(redeal_seed(st.seed, i, st.used[i])))
+    count = a.count(env) if a.count is not None else 1
+    if not isinstance(count, int) or count < 1:
+        count = 1
+    targets = []
+    for p in a.targets:
+        if a.skip is not None:
+            env.pile = p
+            if a.skip(env):
+                continue
+        targets.append(p)
+    if not targets:
+        targets = list(a.targets)
+    k = 0
+    while k < len(gathered):
+        for p in targets:
+            take = gathered[k:k + count]
+            piles[p].extend(take)
+            if down[p] > len(piles[p]) - len(take):
+                down[p] = len(piles[p]) - len(take)
+            k += len(take)
+            if k >= len(gathered):
+                break
+    env.pile = None
 
 
 def follow_ups(v, st, log):
@@ -350,7 +471,14 @@ def undo(st, log, start: int = 0) -> None:
             piles[src].extend(cards)
             down[src], down[dst] = op >> 34 & 2047, op >> 45 & 2047
         elif kind == T_FLIP:
-            down[op >> 2] += 1
+            if op & SNAP:
+                p, n = op >> 14 & 1023, op >> 24 & 2047
+                cards = [log.pop() >> 14 for _ in range(n)]
+                cards.reverse()
+                piles[p][:] = cards
+                down[p] = op >> 35 & 2047
+            else:
+                down[op >> 2] += 1
         elif kind == T_USED:
             st.used[op >> 2] -= 1
         else:

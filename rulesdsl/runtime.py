@@ -12,10 +12,11 @@ from __future__ import annotations
 
 class Env:
     """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("a", "b", "card", "cards", "dest", "run", "source", "st", "v")
+    __slots__ = ("a", "b", "card", "cards", "dest", "pile", "piles", "run", "source", "st", "v")
 
     def __init__(self, st: object = None) -> None:
         self.st = st
         self.run = self.card = self.source = self.dest = None
         self.a = self.b = self.cards = None
+        self.pile = self.piles = None     # a redeal's keep/skip pile; a removal's piles
         self.v: list = [None] * 16     # quantifier variables (the compiler gives at most 16 slots)
