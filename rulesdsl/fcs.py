@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import moves as engine
 from .errors import MoveError, PositionError
 from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT
 
@@ -428,6 +429,8 @@ def resolve(game, fm: FcsMove):
         if dst is None:
             continue
         cands = [m for m in from_src if m.dest == dst]
+        if not cands:       # an empty cell alike to the one the engine lists: the card goes where named
+            cands = [engine.retarget(m, dst) for m in from_src if engine.alike(v, st.piles, m.dest, dst)]
         if count is None:
             count = 1 if not st.piles[dst] else None
         if count is not None:

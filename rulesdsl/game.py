@@ -78,7 +78,26 @@ class Game:
         for m in self.legal_moves():
             if notation.loose(notation.move_spec(self.variant, m)) == rough:
                 return m
+        kind, sources, dest, faces, name = spec
+        if kind == "move" and dest is not None:   # to another empty pile of an interchangeable group
+            for m in self.legal_moves():
+                if m.kind == "move" and engine.alike(self.variant, self.state.piles, m.dest, dest):
+                    if notation.loose(notation.move_spec(self.variant, m))[:2] == rough[:2] and \
+                            notation.loose(notation.move_spec(self.variant, m))[3:] == rough[3:]:
+                        return engine.retarget(m, dest)
         raise MoveError(self.why_illegal(spec, text))
+
+    def is_legal(self, move) -> bool:
+        """A legal move, or the same card move to another empty pile of an interchangeable
+        group (listed once, to the group's first empty pile; played where it is sent)."""
+        legal = self.legal_moves()
+        if move in legal:
+            return True
+        if move.kind != "move":
+            return False
+        piles = self.state.piles
+        return any(m.kind == "move" and m.sources == move.sources and m.cards == move.cards
+                   and engine.alike(self.variant, piles, m.dest, move.dest) for m in legal)
 
     def why_illegal(self, spec, text) -> str:
         v = self.variant
@@ -103,7 +122,7 @@ class Game:
             move = self.parse_move(move)
         elif not isinstance(move, engine.Move):
             raise MoveError(f"a move is a Move from legal_moves() or its notation, not {type(move).__name__}")
-        elif move not in self.legal_moves():
+        elif not self.is_legal(move):
             raise MoveError(f"illegal move {notation.move_text(self.variant, move)}")
         self._apply(move)
         self.future.clear()

@@ -8,6 +8,8 @@ run on the parts that are sound, so an author sees every problem in one go.
 """
 from __future__ import annotations
 
+import re
+
 import os
 from pathlib import Path
 
@@ -430,8 +432,31 @@ class Builder:
                 capacity=capacity if isinstance(capacity, int) else None,
                 points=self.expr(p + ("points",), "move", "int") if "points" in g else None,
                 show=g.get("show", "fan" if g.get("role") in ("tableau",) else "stack"),
-                label=g.get("label", name))
+                label=g.get("label", name),
+                interchangeable=g.get("interchangeable") is True)
+            if g.get("interchangeable") is True:
+                self.interchangeable_checks(name, g)
         return rules
+
+    def interchangeable_checks(self, name, g) -> None:
+        """An interchangeable group's empty piles must really be alike: no geometry, and no
+        rule for an empty pile that tells one pile from another."""
+        p = ("piles", name)
+        if g.get("overlap") or g.get("rows"):
+            self.err("P320", f"pile group '{name}' is interchangeable but laid out in rows, where each "
+                     f"place has its own neighbours and covers", p + ("interchangeable",),
+                     hint="remove interchangeable, or give the group a count instead of rows")
+        for key in ("accept_empty", "points", "max_run"):
+            text = g.get(key)
+            if not isinstance(text, str):
+                continue
+            m = _PILE_SPECIFIC.search(text)
+            if m:
+                self.err("P321", f"pile group '{name}' is interchangeable, but {key} reads "
+                         f"'{m.group(0)}', which tells its piles apart", p + (key,),
+                         offset=m.start(),
+                         hint="remove interchangeable (the piles are bound, for example to suits), "
+                         "or write the rule without the pile's index or neighbours")
 
     def piles_ref(self, value, path, *, single=False) -> tuple:
         """Pile references ('stock[0]', a group name, or a list of them) -> pile indices."""
@@ -678,6 +703,10 @@ class Builder:
         if self.wrap is not None:
             return self.wrap(c.fn, tuple(path), want)
         return c.fn
+
+
+# what an empty pile's rule may read that tells one pile of its group from another
+_PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
 
 
 def _get(data, path):

@@ -48,6 +48,7 @@ class PileRules:
     points: Fn = None         # move context -> int, scored when cards enter
     show: str = "stack"
     label: str = ""
+    interchangeable: bool = False   # empty piles of the group are alike: one move to the first
 
     @property
     def takes(self) -> bool:

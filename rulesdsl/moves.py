@@ -111,9 +111,16 @@ def generate(v, st, env: Env) -> list:
                             merge = True
             if merge:
                 cands.sort(key=_first)
+            alike = None            # groups of interchangeable piles already given this run
             for d, dc, accept, accept_empty, room in cands:
                 if d == s or room < n:
                     continue
+                if not piles[d] and rules[d].interchangeable:
+                    if alike is not None and rules[d].group in alike:
+                        continue    # the same move as to the first empty pile of the group
+                    alike_key = rules[d].group
+                else:
+                    alike_key = None
                 env.dest = d
                 if not (accept(env) if piles[d] else accept_empty(env)):
                     continue
@@ -122,6 +129,9 @@ def generate(v, st, env: Env) -> list:
                     if limit is None or n > limit:
                         continue
                 out.append(Move("move", (s,), d, run))
+                if alike_key is not None:
+                    alike = alike or set()
+                    alike.add(alike_key)
             pile.extend(run)
     if v.removals:
         _removals(v, st, env, out)
@@ -129,6 +139,19 @@ def generate(v, st, env: Env) -> list:
         if action_allowed(a, i, st, env):
             out.append(Move("action", (a.source,), None, (), a.name))
     return out
+
+
+def alike(v, piles, a: int, b: int) -> bool:
+    """Piles a and b are empty piles of one interchangeable group: a move to one of them is
+    the same move as to the other (the generator lists it once, to the first)."""
+    r = v.rules[a]
+    return (r.interchangeable and not piles[a] and not piles[b] and a != b
+            and v.rules[b].group == r.group)
+
+
+def retarget(move, dest: int):
+    """The same card move sent to another pile (one alike to its own)."""
+    return Move("move", move.sources, dest, move.cards)
 
 
 def _first(x):

@@ -390,6 +390,9 @@ GROUP = Map({
     "points": Field(Expr(role="move", want="int"), doc="points scored when cards enter a pile of this group"),
     "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
     "label": Field(Str(max_len=40), doc="the name a player sees"),
+    "interchangeable": Field(Bool(), doc="the group's empty piles are all alike: a move that could go to "
+                             "any of several of them is one move, to the first (free cells; foundations "
+                             "not bound to suits)"),
 }, doc="a named group of piles, each addressed group[i]")
 
 DEAL_STEP = OneOf((
