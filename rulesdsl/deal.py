@@ -67,7 +67,7 @@ def deal(variant, seed: int):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
             pile.extend(reversed(deck))
-            if all_down:
+            if all_down and not step.face_up:
                 down[step.pile] = len(pile)
             deck.clear()
         elif isinstance(step, model.RemoveCards):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import model
 from . import moves as engine
 from .errors import MoveError, PositionError
 from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT
@@ -151,8 +152,10 @@ def board_lines(v, board: Board) -> list:
             if card is not None:
                 put(p, card, where)
     if board.talon:
+        # face up only where the variant's own deal leaves its stock face up
+        open_talon = any(isinstance(s, model.Rest) and s.face_up and s.pile == num.talon[0] for s in v.deal)
         for card, where in reversed(board.talon):
-            put(num.talon[0], "#" + card, where)
+            put(num.talon[0], ("" if open_talon else "#") + card, where)
     if board.foundations:
         _foundations(v, num, board.foundations, put)
     return [(where, names[p], cards) for p, (cards, where) in sorted(piles.items())]

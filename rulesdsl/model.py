@@ -66,6 +66,7 @@ class Action:
     when: Fn = None
     points: Fn = None
     label: str = ""
+    face_up: bool = False     # recycle: the cards stay face up
 
 
 @dataclass(frozen=True)
@@ -80,9 +81,11 @@ class Removal:
 
 @dataclass(frozen=True)
 class Auto:
-    kind: str                 # "flip" or "refill"
-    piles: tuple
-    sources: tuple = ()
+    kind: str                 # "flip", "refill" or "move"
+    piles: tuple              # flip, refill: the piles acted on; move: the source piles
+    sources: tuple = ()       # refill: where the cards come from
+    targets: tuple = ()       # move: the destination piles, in order
+    when: Fn = None           # move: move context -> bool
 
 
 # -- deal steps ---------------------------------------------------------------
@@ -107,6 +110,7 @@ class DealTo:
 @dataclass(frozen=True)
 class Rest:
     pile: int
+    face_up: bool = False     # the rest goes face up (a face-up stock)
 
 
 @dataclass(frozen=True)
