@@ -62,6 +62,13 @@ FIXTURES = {
     ("golf", (("kings", "open"),)): {1: [2, 5, 10], 2: [1, 1, 3], 3: [1, 1, 3], 4: [1, 6, 9], 5: [2, 3, 4]},
     ("westcliff", ()): {1: [4, 14, 47], 2: [6, 34, 189], 3: [6, 28, 106], 4: [4, 12, 26], 5: [2, 4, 11]},
     ("whitehead", ()): {1: [2, 4, 7], 2: [5, 26, 134], 3: [3, 14, 65], 4: [2, 3, 5], 5: [4, 28, 175]},
+    ("spider", (("suits", 1),)): {1: [7, 49, 362], 2: [7, 49, 360], 3: [6, 39, 271], 4: [5, 33, 239], 5: [6, 38, 266]},
+    ("spider", (("suits", 2),)): {1: [7, 47, 322], 2: [7, 47, 327], 3: [6, 38, 250], 4: [5, 32, 217], 5: [6, 36, 237]},
+    ("spider", (("suits", 4),)): {1: [7, 46, 294], 2: [7, 44, 287], 3: [6, 38, 248], 4: [5, 32, 211], 5: [6, 35, 220]},
+    ("black_widow", ()): {1: [7, 49, 362], 2: [7, 49, 360], 3: [6, 39, 271], 4: [5, 33, 239], 5: [6, 38, 266]},
+    ("tripeaks", ()): {1: [4, 9, 13], 2: [4, 9, 20], 3: [5, 8, 25], 4: [3, 7, 17], 5: [2, 7, 12]},
+    ("klondike", (("draw", 1), ("thoughtful", "yes"))): {1: [2, 5, 13], 2: [1, 1, 1], 3: [3, 8, 19], 4: [2, 3, 4],
+                                                         5: [4, 17, 75]},
     ("yukon", ()): {1: [7, 49, 340], 2: [7, 49, 336], 3: [9, 68, 472], 4: [10, 96, 897], 5: [11, 111, 1069]},
 }
 
@@ -127,3 +134,21 @@ def test_move_order_is_fixed():
     keys = [(m.sources[0], len(m.cards), m.dest) for m in g.legal_moves() if m.kind == "move"]
     assert keys == sorted(keys)
     assert [v.pile_name(k[0]) for k in keys]      # seed 3 has card moves
+
+
+def test_spider_seed1_by_hand():
+    # tops 2C KS 3S 8S JD TH 7C 5H 2H 4D: 2C and 2H onto 3S, 3S onto 4D, 4D onto 5H, 7C onto 8S,
+    # TH onto JD, and the deal (no column is empty): 7
+    g = rulesdsl.load("spider").new_game(1)
+    assert [pile(g, f"tableau[{i}]")[-1] for i in range(10)] == "2C KS 3S 8S JD TH 7C 5H 2H 4D".split()
+    assert {t.replace(".1", "") for t in notations(g)} == {
+        "2C@tableau[0]>tableau[2]", "2H@tableau[8]>tableau[2]", "3S@tableau[2]>tableau[9]",
+        "4D@tableau[9]>tableau[7]", "7C@tableau[6]>tableau[3]", "TH@tableau[5]>tableau[4]", "deal"}
+
+
+def test_tripeaks_seed1_by_hand():
+    # waste QS; the free bottom row 2S AH 6C KS KD TD TC JC TH 8C: KS, KD and JC fit, and the turn: 4
+    g = rulesdsl.load("tripeaks").new_game(1)
+    assert [pile(g, f"tableau[{i}]")[-1] for i in range(24, 34)] == "2S AH 6C KS KD TD TC JC TH 8C".split()
+    assert notations(g) == {"KS@tableau[27]>waste[0]", "KD@tableau[28]>waste[0]", "JC@tableau[31]>waste[0]",
+                            "turn"}
