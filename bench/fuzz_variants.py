@@ -74,7 +74,7 @@ def main() -> int:
     print(f"tracebacks in extends:     {tally['extends']:,} (following extends is part A's; not counted above)")
     for outcome, kinds in bad_kinds.items():
         if kinds:
-            print(f"{outcome}s by kind of change: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+            print(f"{outcome} failures by kind of change: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     for place, (i, name, kinds) in sorted(places.items()):
         print(f"  {place}  [first: mutant {i} of {name}, {'+'.join(kinds)}]")
     print(f"time: {elapsed:.1f} s ({1000 * elapsed / max(args.count, 1):.1f} ms a mutant); "

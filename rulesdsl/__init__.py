@@ -10,7 +10,8 @@ The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_gam
 ``Game`` (legal_moves, play, undo, redo, won, over, score, position, save),
 ``check`` (diagnostics for a file), and the error types.
 """
-from .errors import Diagnostic, MoveError, PositionError, RulesError
+from .errors import (AmbiguousMoveError, Diagnostic, IllegalMoveError, InvalidMoveError, MoveError,
+                     PositionError, RulesdslError, RulesError)
 from .game import Game
 from .loader import diagnose as check
 from .loader import load, load_path
@@ -31,5 +32,6 @@ def game_from_position(name: str, data, options: dict | None = None) -> Game:
     return Game.from_position(load(name, options), data)
 
 
-__all__ = ["Diagnostic", "Game", "Move", "MoveError", "PositionError", "RulesError", "Variant",
+__all__ = ["AmbiguousMoveError", "Diagnostic", "Game", "IllegalMoveError", "InvalidMoveError", "Move",
+           "MoveError", "PositionError", "RulesError", "RulesdslError", "Variant",
            "check", "game_from_position", "load", "load_path", "new_game", "variant_names"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .errors import CompileError
+
 
 @dataclass(frozen=True)
 class Function:
@@ -77,7 +79,6 @@ def _abs(c, fns, types, node):
 
 
 def _used(c, fns, types, node):
-    from .compiler import CompileError
     f, = fns
     try:
         name = f(None)

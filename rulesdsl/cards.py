@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import short
+from .errors import CardTextError, short
 
 RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}   # rank constants of the expression language
 TEXT_RANK = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13,
              **{str(n): n for n in range(2, 10)}}
 
@@ -69,25 +69,42 @@ class Deck:
         self._by_letter = {s.letter.upper(): i for i, s in enumerate(self.suits)}
         self.low, self.high = min(self.ranks), max(self.ranks)
 
-    # -- text -------------------------------------------------------------
-    def text(self, card: int) -> str:
-        return rank_text(self.rank_of[card]) + self.suits[self.suit_of[card]].letter
+    # -- text, both ways ----------------------------------------------------
+    # A card's text is its rank then its suit letter (7D, TD); with ``copy``, the copy of a
+    # card of the second deck on is added after a dot (7D.1), as positions write it and move
+    # text where two copies may lie within reach. parse_card reads both.
+    def text(self, card: int, copy: bool = False) -> str:
+        face = rank_text(self.rank_of[card]) + self.suits[self.suit_of[card]].letter
+        n = self.copy_of[card] if copy else 0
+        return f"{face}.{n}" if n else face
 
     def pretty(self, card: int) -> str:
         return rank_text(self.rank_of[card]) + self.suits[self.suit_of[card]].symbol
 
+    def parse_card(self, text: str) -> tuple[int, int, int | None]:
+        """``'7D'`` -> (rank, suit index, None); ``'7D.1'`` -> (rank, suit index, 1), a given
+        copy. Raises CardTextError with a reason."""
+        face, dot, copy = text.partition(".")
+        rank, suit = self.parse_face(face)
+        if not dot:
+            return rank, suit, None
+        if not copy.isdigit() or len(copy) > 3 or int(copy) >= self.decks:
+            raise CardTextError(f"'{short(text)}': the copy after the dot must be 0 to {self.decks - 1} "
+                                f"(this game has {self.decks} deck{'s' if self.decks > 1 else ''})")
+        return rank, suit, int(copy)
+
     def parse_face(self, text: str) -> tuple[int, int]:
-        """``'TD'`` or ``'10d'`` -> (rank, suit index). Raises ValueError with a reason."""
+        """``'TD'`` or ``'10d'`` -> (rank, suit index). Raises CardTextError with a reason."""
         t = text.strip().upper()
         if len(t) < 2:
-            raise ValueError(f"'{short(text)}' is not a card (expected rank then suit letter, like AS or TD)")
+            raise CardTextError(f"'{short(text)}' is not a card (expected rank then suit letter, like AS or TD)")
         rank = parse_rank(t[:-1])
         if rank is None or rank not in self.ranks:
-            raise ValueError(f"'{short(text)}': '{short(t[:-1])}' is not a rank of this deck "
+            raise CardTextError(f"'{short(text)}': '{short(t[:-1])}' is not a rank of this deck "
                              f"(expected one of {' '.join(rank_text(r) for r in self.ranks)})")
         suit = self._by_letter.get(t[-1])
         if suit is None:
-            raise ValueError(f"'{short(text)}': '{t[-1]}' is not a suit letter of this deck "
+            raise CardTextError(f"'{short(text)}': '{t[-1]}' is not a suit letter of this deck "
                              f"(expected one of {' '.join(s.letter for s in self.suits)})")
         return rank, suit
 

@@ -2,21 +2,23 @@
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
-bad arguments). Errors go to standard error as one clear message, never a traceback.
+bad arguments); 70 an internal error (a bug in rulesdsl: anything raised that is not a
+RulesdslError). Errors go to standard error as one clear message, never a traceback
+(set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
-from .errors import MoveError, PositionError, RulesError, short
+from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 
-EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
+TRACEBACK_ENV = "RULESDSL_TRACEBACK"     # set to 1 to see the traceback of an internal error
 
-
-class InputError(Exception):
-    """Bad input from the command line; the message is shown as is."""
+__all__ = ["EXIT_FAIL", "EXIT_INPUT", "EXIT_INTERNAL", "EXIT_OK", "InputError", "main", "parser"]
 
 
 def _options(pairs) -> dict:
@@ -50,10 +52,13 @@ def _game(args):
         if not text.strip():
             raise InputError(f"{path or '--position'}: the position file is empty")
         if text.lstrip()[:1] in "{[":
+            from .position import parse_json
             try:
-                data = json.loads(text)
+                data = parse_json(text)
             except json.JSONDecodeError as exc:
                 raise InputError(f"{path}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg}") from None
+            except PositionError as exc:
+                raise InputError(f"{path}: bad JSON: {exc}") from None
             except RecursionError:
                 raise InputError(f"{path}: bad JSON: nested too deeply") from None
             if isinstance(data, dict) and isinstance(data.get("options"), dict):
@@ -145,6 +150,7 @@ def cmd_schema(args) -> int:
 
 
 def cmd_show(args) -> int:
+    _choose_deal(args)
     g = _game(args)
     if args.format == "fcs":
         from . import fcs
@@ -248,8 +254,110 @@ def cmd_replay(args) -> int:
 
 def cmd_play(args) -> int:
     from .runners.text import run
+    _choose_deal(args)
     g = _game(args)
     return run(g, sys.stdin, sys.stdout)
+
+
+def _limits(args):
+    from .limits import MAX_STATES
+    if args.max_states is not None and not 1 <= args.max_states <= MAX_STATES:
+        raise InputError(f"--max-states is from 1 to {MAX_STATES}")
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise InputError("--time-limit is a number of seconds above 0")
+    return {"max_states": args.max_states, "time_limit": args.time_limit}
+
+
+def cmd_solve(args) -> int:
+    from .solver import solve_game
+    g = _game(args)
+    r = solve_game(g, **_limits(args))
+    if args.json:
+        print(json.dumps(r.to_json(), indent=2))
+        return EXIT_OK
+    what = {"won": f"won in {len(r.moves)} move(s)", "unwinnable": "unwinnable (the search was exhaustive)",
+            "unknown": f"unknown: the {r.limit} limit stopped the search"}[r.verdict]
+    print(f"# {what}; {r.states} state(s) in {r.seconds:.2f} s")   # no comma: replay splits at commas
+    print("# the solver sees face-down cards (the thoughtful game)")
+    for m in r.moves:
+        print(m)
+    return EXIT_OK
+
+
+def cmd_stats(args) -> int:
+    from . import stats
+    from .loader import load
+    options = _options(args.option)
+    load(args.variant, options)                     # bad variant or option: exit 2 now
+    deals = stats.parse_range(args.deals)
+    limits = _limits(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError("--jobs takes a number of processes, 1 or more")
+    if args.resume and not args.out:
+        raise InputError("--resume needs --out FILE.jsonl")
+    if args.cluster and not (args.cluster.startswith(("tcp://", "tls://", "ucx://", "inproc://"))
+                             or (args.cluster.startswith("local:") and args.cluster[6:].isdigit()
+                                 and int(args.cluster[6:]) >= 1)):
+        raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
+    tag = {"variant": _variant_id(args.variant)}
+    if options:
+        tag["options"] = options
+    try:
+        records = stats.run(args.variant, options, deals, jobs=args.jobs, out_path=args.out,
+                            resume=args.resume, cluster=args.cluster, tag=tag, **limits)
+    except RuntimeError as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{args.out}: {exc.strerror or exc}") from None
+    s = stats.summary(records)
+    if args.json:
+        print(json.dumps(s, indent=2))
+    else:
+        print(stats.render_summary(s))
+    return EXIT_OK
+
+
+def _choose_deal(args):
+    """--winnable / --difficulty: the deal to play, found by the solver (said on stderr)."""
+    if not (getattr(args, "winnable", False) or getattr(args, "difficulty", None)):
+        return
+    if args.position is not None:
+        raise InputError("--winnable and --difficulty choose a deal: they do not take --position")
+    from . import stats
+    from .loader import load
+    options = _options(args.option)
+    load(args.variant, options)
+    v = load(args.variant, options)
+    numbered = getattr(v, "numbering", None) is not None
+    if numbered and args.seed is not None:
+        raise InputError("--winnable and --difficulty count deal numbers for this variant: give --deal N")
+    if not numbered and args.deal is not None:
+        raise InputError(f"{v.id} declares no numbering: give --seed N")
+    start = args.seed if args.seed is not None else 1
+    if args.deal is not None:
+        from .numbering import parse_deal
+        start, ms = parse_deal(args.deal, v.numbering.scheme)
+        if ms and v.numbering.scheme != "ms":
+            raise InputError("--winnable counts the variant's own deal numbers, not ms numbers")
+    try:
+        deal, rec = stats.find_winnable(args.variant, options, start, difficulty=args.difficulty)
+    except LookupError as exc:
+        raise InputError(str(exc)) from None
+    level = f" ({args.difficulty}: {rec['difficulty']} states to the first win)" if args.difficulty else ""
+    word = "deal" if numbered else "seed"
+    print(f"rulesdsl: {word} {deal}, won by the solver{level}", file=sys.stderr)
+    if numbered:
+        args.deal, args.seed = str(deal), None
+    else:
+        args.seed = deal
+
+
+def _solver_limits(p, time_default=None):
+    p.add_argument("--time-limit", type=float, default=time_default, metavar="S",
+                   help="stop after S seconds (verdict unknown)" +
+                   (f" (default {time_default})" if time_default else ""))
+    p.add_argument("--max-states", type=int, default=None, metavar="N",
+                   help="keep at most N positions in the table (default 1,000,000; verdict unknown when full)")
 
 
 def _common(p, seed=True):
@@ -284,7 +392,8 @@ def _seed(text):
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulesdsl", description="Declare, check and play patience games.",
-                                epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input")
+                                epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input, "
+                                "70 internal error")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("list", help="every variant with its description and options")
@@ -311,7 +420,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=("text", "json", "fcs"), default="text",
                    help="text (default), json (as --json), or fcs: the board as fc-solve reads it")
     s.add_argument("--reveal", action="store_true", help="show face-down cards")
-    s.set_defaults(fn=cmd_show)
+    s.add_argument("--winnable", action="store_true",
+                   help="deal only a deal the solver has won: the first from --seed on")
+    s.set_defaults(fn=cmd_show, difficulty=None)
 
     s = sub.add_parser("moves", help="the legal moves, optionally after some moves")
     _common(s)
@@ -332,10 +443,46 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(fn=cmd_replay)
 
+    s = sub.add_parser("solve", help="search for a win; print the winning line (notation, one move per line)",
+                       epilog="verdicts: won (with the line; lines starting with # are comments that replay "
+                       "skips), unwinnable (exhaustive search), unknown (a limit stopped it). "
+                       "exit codes: 0 a verdict, 2 bad input")
+    _common(s)
+    _solver_limits(s)
+    s.add_argument("--json", action="store_true", help='print {"verdict", "moves", "states", "seconds"}')
+    s.set_defaults(fn=cmd_solve)
+
+    s = sub.add_parser("stats", help="solve every deal of a range; the winnable share",
+                       epilog="exit codes: 0 done, 2 bad input")
+    s.add_argument("variant", help="a variant name or a path to a .yaml file")
+    s.add_argument("--deals", required=True, metavar="A-B", help="the deals to solve, A to B: the variant's deal numbers "
+                   "when it declares a numbering (Microsoft FreeCell, PySol), else seeds")
+    s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    s.add_argument("--jobs", type=int, default=None, metavar="N", help="processes (default: every core)")
+    _solver_limits(s, time_default=10.0)
+    s.add_argument("--out", metavar="FILE.jsonl", help="append one JSON line per deal as it finishes")
+    s.add_argument("--resume", action="store_true", help="skip the deals already in --out")
+    s.add_argument("--cluster", metavar="ADDRESS", help="tcp://HOST:PORT (a Dask scheduler) or local:N "
+                   "(a local Dask cluster of N processes); needs rulesdsl[cluster]")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.set_defaults(fn=cmd_stats)
+
     s = sub.add_parser("play", help="play in the text runner (reads commands from standard input)")
     _common(s)
+    s.add_argument("--winnable", action="store_true",
+                   help="deal only a deal the solver has won: the first from --seed on")
+    s.add_argument("--difficulty", choices=("easy", "medium", "hard"),
+                   help="a winnable deal from this tertile of the states the solver needs to win")
     s.set_defaults(fn=cmd_play)
     return p
+
+
+def exit_code(exc: RulesdslError) -> int:
+    """The exit code of an error rulesdsl raised on purpose: 1 for an illegal move, 2 for
+    everything else (a variant that does not load, a bad position, option, move text...)."""
+    if isinstance(exc, IllegalMoveError):
+        return EXIT_FAIL
+    return EXIT_INPUT
 
 
 def main(argv=None) -> int:
@@ -345,13 +492,26 @@ def main(argv=None) -> int:
     except RulesError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_INPUT
-    except (InputError, PositionError, MoveError, ValueError) as exc:
+    except RulesdslError as exc:
         print(f"rulesdsl: {exc}", file=sys.stderr)
-        return EXIT_INPUT
+        return exit_code(exc)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:        # not raised on purpose: a bug, never "bad input"
+        return internal_error(exc)
+
+
+def internal_error(exc: BaseException) -> int:
+    """Say that rulesdsl itself failed, ask for a report, and return exit code 70."""
+    if os.environ.get(TRACEBACK_ENV, "") not in ("", "0"):
+        import traceback
+        traceback.print_exception(exc, file=sys.stderr)
+    print(f"rulesdsl: internal error ({type(exc).__name__}: {short(str(exc), 200)}). This is a bug in "
+          f"rulesdsl, not in your input: please report it with the command that caused it "
+          f"(set {TRACEBACK_ENV}=1 to see the traceback)", file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

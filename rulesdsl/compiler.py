@@ -21,7 +21,8 @@ from . import ast
 from .errors import short
 from .builtins import FUNCTIONS
 from .cards import Deck
-from .errors import say_number
+from .cards import RANK_NAMES
+from .errors import CompileError, say_number
 from .limits import MAX_INT
 
 NOCONST = object()
@@ -58,15 +59,6 @@ ROLE_NAMES = {
     "card": {"card": CARD},
     "const": {},
 }
-
-RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
-
-
-class CompileError(Exception):
-    def __init__(self, code, message, col, hint=None):
-        super().__init__(message)
-        self.code, self.message, self.col, self.hint = code, message, col, hint
-
 
 @dataclass
 class Compiled:

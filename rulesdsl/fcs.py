@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from . import model
 from . import moves as engine
-from .errors import MoveError, PositionError
+from .errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
 from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT
 
 FOUNDATION_ORDER = "HCDS"    # the order fc-solve writes the foundations in
@@ -131,7 +131,7 @@ def board_lines(v, board: Board) -> list:
     def put(p, text, where):
         try:
             v.deck.parse_face(text.lstrip("#"))
-        except ValueError as exc:
+        except CardTextError as exc:
             raise PositionError(f"{where}: {exc}") from None
         piles.setdefault(p, ([], where))[0].append(text)
 
@@ -373,7 +373,7 @@ def read_solution(text: str) -> list:
     """fc-solve's solution (``-m``, ``-m -sn``, ``-m -snx``, or bare standard notation) as
     FcsMoves; MoveError names the line of anything else."""
     if len(text) > MAX_FCS_TEXT:
-        raise MoveError(f"solution text too long (at most {MAX_FCS_TEXT} characters)")
+        raise InvalidMoveError(f"solution text too long (at most {MAX_FCS_TEXT} characters)")
     out: list = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip() if not raw.strip().startswith("#") else ""
@@ -386,15 +386,15 @@ def read_solution(text: str) -> list:
                     out.append(FcsMove(line, n, (make([int(g) for g in m.groups()]),)))
                     break
             else:
-                raise MoveError(f"line {n}: cannot read fc-solve move {line[:80]!r}")
+                raise InvalidMoveError(f"line {n}: cannot read fc-solve move {line[:80]!r}")
         else:
             for token in line.split():
                 if not _SN.match(token):
-                    raise MoveError(f"line {n}: {token[:40]!r} is not a move in fc-solve's standard "
+                    raise InvalidMoveError(f"line {n}: {token[:40]!r} is not a move in fc-solve's standard "
                                     f"notation (like 5a, a5, 5h, 21 or 81v3)")
                 out.append(FcsMove(token, n, _sn_readings(token)))
         if len(out) > MAX_FCS_MOVES:
-            raise MoveError(f"more than {MAX_FCS_MOVES} moves in one solution")
+            raise InvalidMoveError(f"more than {MAX_FCS_MOVES} moves in one solution")
     return out
 
 
@@ -409,7 +409,7 @@ def resolve(game, fm: FcsMove):
     v = game.variant
     num = v.numbering
     if num is None:
-        raise MoveError(f"{v.id} declares no numbering, so it has no fc-solve moves")
+        raise InvalidMoveError(f"{v.id} declares no numbering, so it has no fc-solve moves")
     st = game.state
     legal = [m for m in game.legal_moves() if m.kind == "move"]
     for (src_ref, dst_ref, count) in fm.readings:
@@ -440,7 +440,7 @@ def resolve(game, fm: FcsMove):
             cands = [m for m in cands if len(m.cards) == count]
         if cands:
             return max(cands, key=lambda m: len(m.cards))
-    raise MoveError(f"illegal move {fm.text}: {_why(game, fm)}")
+    raise IllegalMoveError(f"illegal move {fm.text}: {_why(game, fm)}")
 
 
 def expand(game, fm) -> list:

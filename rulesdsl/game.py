@@ -11,7 +11,8 @@ from array import array
 from . import moves as engine
 from . import notation, position
 from .compiler import Env
-from .errors import MoveError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, SeedError
+from .kinds import PROGRESS_ROLES
 from .state import State
 
 
@@ -33,7 +34,7 @@ class Game:
     def new(cls, variant, seed: int = 1) -> "Game":
         from .deal import MAX_SEED, deal
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise SeedError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
         g = cls(variant, deal(variant, seed), seed)
         return g
 
@@ -69,23 +70,36 @@ class Game:
         return self._legal
 
     def parse_move(self, text: str):
-        """The legal move a piece of notation names; MoveError says why there is none."""
-        spec = notation.parse_spec(self.variant, text)
-        for m in self.legal_moves():
-            if notation.move_spec(self.variant, m) == spec:
-                return m
-        rough = notation.loose(spec)       # 7D typed for the second deck's 7D
-        for m in self.legal_moves():
-            if notation.loose(notation.move_spec(self.variant, m)) == rough:
-                return m
+        """The legal move a piece of notation names. InvalidMoveError: the text is not a move;
+        IllegalMoveError: no legal move has it; AmbiguousMoveError: several do."""
+        v = self.variant
+        spec = notation.parse_spec(v, text)
+        found = [m for m in self.legal_moves() if notation.move_spec(v, m) == spec]
+        if not found:
+            rough = notation.loose(spec)       # 7D typed for the second deck's 7D
+            found = [m for m in self.legal_moves() if notation.loose(notation.move_spec(v, m)) == rough]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise AmbiguousMoveError(self.why_ambiguous(found, text))
         kind, sources, dest, faces, name = spec
         if kind == "move" and dest is not None:   # to another empty pile of an interchangeable group
+            rough = notation.loose(spec)
             for m in self.legal_moves():
-                if m.kind == "move" and engine.alike(self.variant, self.state.piles, m.dest, dest):
-                    if notation.loose(notation.move_spec(self.variant, m))[:2] == rough[:2] and \
-                            notation.loose(notation.move_spec(self.variant, m))[3:] == rough[3:]:
+                if m.kind == "move" and engine.alike(v, self.state.piles, m.dest, dest):
+                    mine = notation.loose(notation.move_spec(v, m))
+                    if mine[:2] == rough[:2] and mine[3:] == rough[3:]:
                         return engine.retarget(m, dest)
-        raise MoveError(self.why_illegal(spec, text))
+        raise IllegalMoveError(self.why_illegal(spec, text))
+
+    def why_ambiguous(self, found: list, text: str) -> str:
+        v = self.variant
+        told = [notation.move_text(v, m, copy=True) for m in found]
+        if len(set(told)) == len(told):        # copies of one card: the copy says which
+            which = ", ".join(told)
+        else:                                  # removals by different rules
+            which = ", ".join(f"{t} (removal '{m.name}')" for t, m in zip(told, found))
+        return f"ambiguous move {text.strip()}: it names {len(found)} legal moves: {which}"
 
     def is_legal(self, move) -> bool:
         """A legal move, or the same card move to another empty pile of an interchangeable
@@ -121,9 +135,9 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, engine.Move):
-            raise MoveError(f"a move is a Move from legal_moves() or its notation, not {type(move).__name__}")
+            raise InvalidMoveError(f"a move is a Move from legal_moves() or its notation, not {type(move).__name__}")
         elif not self.is_legal(move):
-            raise MoveError(f"illegal move {notation.move_text(self.variant, move)}")
+            raise IllegalMoveError(f"illegal move {notation.move_text(self.variant, move)}")
         self._apply(move)
         self.future.clear()
         return move
@@ -195,7 +209,7 @@ class Game:
             return False
         v = self.variant
         for m in moves:
-            if m.kind != "move" or v.rules[m.dest].role in ("foundation", "discard"):
+            if m.kind != "move" or v.rules[m.dest].role in PROGRESS_ROLES:
                 return False
             src = m.sources[0]
             before_down = sum(self.state.down)

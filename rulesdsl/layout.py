@@ -65,6 +65,7 @@ class Layout:
         self.prev = tuple(prev)
         self.next = tuple(nxt)
         self.by_name = {n: i for i, n in enumerate(self.pile_names)}
+        self._by_folded: dict[str, int] | None = None
 
     @staticmethod
     def _overlaps(g: Group):
@@ -81,8 +82,23 @@ class Layout:
                         yield g.start + first + c, g.start + nxt_first + c2
             first = nxt_first
 
-    def pile(self, name: str) -> int | None:
-        return self.by_name.get(name.replace(" ", ""))
+    # -- pile names, both ways: the only place that writes or reads ``group[i]`` ------------
+    def name(self, p: int) -> str:
+        """The name of pile p: ``group[i]``."""
+        return self.pile_names[p]
+
+    def pile(self, name: str, any_case: bool = False) -> int | None:
+        """The pile a name names (spaces anywhere ignored; with any_case, letter case too,
+        as move text reads it), or None."""
+        key = "".join(name.split())
+        if not any_case:
+            return self.by_name.get(key)
+        if self._by_folded is None:
+            folded: dict[str, int] = {}
+            for i, n in enumerate(self.pile_names):
+                folded.setdefault(n.lower(), i)
+            self._by_folded = folded
+        return self._by_folded.get(key.lower())
 
     def free(self, piles, p: int) -> bool:
         for c in self.covers[p]:

@@ -64,3 +64,10 @@ MAX_PYSOL_DEAL = 10 ** 20          # PySolFC's largest game number
 MAX_FCS_TEXT = 1_000_000           # characters of an fc-solve board or solution file
 MAX_FCS_MOVES = 100_000            # moves read from one fc-solve solution
 MAX_SEQUENCE_SEARCH = 20_000       # moves tried to play one fc-solve sequence move step by step
+
+# -- the solver (solver.py, stats.py) ------------------------------------------------
+DEFAULT_MAX_STATES = 1_000_000   # positions a search may keep in its table (about 150 bytes each)
+MAX_STATES = 100_000_000         # the most --max-states may ask for
+DEFAULT_HINT_SECONDS = 2.0       # the runner's hint asks the solver for this long
+MAX_DEAL_RANGE = 10_000_000      # deals in one stats run (--deals A-B)
+MAX_WINNABLE_TRIES = 1000        # deals --winnable tries forward from the one asked for

@@ -14,9 +14,10 @@ import os
 from pathlib import Path
 
 from . import model, schema
-from .cards import STANDARD_SUITS, Deck, Suit, parse_rank
+from .kinds import ActionKind, AutoKind, Role
+from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
 from .compiler import CompileError, Compiler, World
-from .errors import Diagnostic, RulesError, say_number, short, suggest
+from .errors import CardTextError, Diagnostic, RulesError, short, suggest
 from .layout import Group, Layout
 from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
 from .parser import ExprSyntaxError, parse
@@ -24,9 +25,16 @@ from .source import Document, merge, read_file
 
 
 
-def _said(value) -> str:
-    """A value from the file or the command line, quoted as its author wrote it, short."""
-    return repr(short(value)) if isinstance(value, str) else short(value)
+def _member(kind, word, default):
+    """The member of an enum (kinds.py) a word of the file names: ``default`` when the key is
+    absent; a word the schema refused (already reported) is read as the default too, so that
+    the stages after it still run."""
+    if word is None:
+        return default
+    try:
+        return kind(word)
+    except (ValueError, TypeError):
+        return default
 
 
 def _listed(items) -> str:
@@ -202,9 +210,9 @@ class Builder:
             opt = model.Option(name, spec["default"], tuple(vals) if isinstance(vals, list) else None,
                                spec.get("min"), spec.get("max"), spec.get("help", ""))
             if opt.values is not None and opt.default not in opt.values:
-                self.err("O403", f"option '{name}': the default {_said(opt.default)} is not one of its values "
+                self.err("O403", f"option '{name}': the default {short(opt.default, quote=True)} is not one of its values "
                          f"({_listed(opt.values)})", ("options", name, "default"),
-                         hint=f"make the default one of them, or add {_said(opt.default)} to values")
+                         hint=f"make the default one of them, or add {short(opt.default, quote=True)} to values")
             self.option_checks(name, spec, opt)
             decls.append(opt)
             values[name] = opt.default
@@ -222,7 +230,7 @@ class Builder:
                 hi = opt.max if opt.max is not None else MAX_INT
                 allowed = _listed(opt.values) if opt.values is not None else \
                     f"a whole number from {lo:,} to {hi:,}"
-                self.err("O402", f"option '{short(name)}' cannot be {_say_given(given)}: expected {allowed}",
+                self.err("O402", f"option '{short(name)}' cannot be {short(str(given), quote=True, digits=12)}: expected {allowed}",
                          ("options", name))
                 continue
             values[name] = value
@@ -234,13 +242,13 @@ class Builder:
         given = [(("default",), opt.default)] + [(("values", i), x) for i, x in enumerate(opt.values or ())]
         for where, v in given:
             if isinstance(v, int) and not isinstance(v, bool) and not -MAX_INT <= v <= MAX_INT:
-                self.err("O409", f"option '{name}': {say_number(v)} is outside the integer range "
+                self.err("O409", f"option '{name}': {short(v, digits=12)} is outside the integer range "
                          f"-{MAX_INT:,}..{MAX_INT:,}", p + where, hint="use a smaller number")
         if opt.values is not None:
             seen = []
             for i, v in enumerate(opt.values):
                 if (type(v), v) in seen:
-                    self.err("O406", f"option '{name}': the value {_said(v)} is listed twice", p + ("values", i),
+                    self.err("O406", f"option '{name}': the value {short(v, quote=True)} is listed twice", p + ("values", i),
                              hint="list each allowed value once")
                 seen.append((type(v), v))
             for k in ("min", "max"):
@@ -256,7 +264,7 @@ class Builder:
             return
         d = opt.default
         if isinstance(d, bool) or not isinstance(d, int):
-            self.err("O404", f"option '{name}': the default {_said(d)} is not a whole number; an option "
+            self.err("O404", f"option '{name}': the default {short(d, quote=True)} is not a whole number; an option "
                      f"without 'values' takes numbers", p + ("default",),
                      hint=f"write 'values: [{short(d)}, ...]' to allow named choices")
         elif (isinstance(lo, int) and d < lo) or (isinstance(hi, int) and d > hi):
@@ -337,7 +345,7 @@ class Builder:
             self.err("E213", f"deck {what} must be computable from the options alone", path)
             return None
         if isinstance(c.const, bool) or not isinstance(c.const, int) or not lo <= c.const <= hi:
-            self.err("P323", f"deck {what} is {_said(c.const)} with these options; it must be a whole "
+            self.err("P323", f"deck {what} is {short(c.const, quote=True)} with these options; it must be a whole "
                      f"number from {lo} to {hi}", path)
             return None
         return c.const
@@ -402,7 +410,7 @@ class Builder:
             self.err("E213", f"pile group '{name}': count must be computable from the options alone", path)
             return None
         if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= MAX_GROUP_PILES:
-            self.err("S104", f"pile group '{name}': count is {_said(c.const)} with these options; it must be "
+            self.err("S104", f"pile group '{name}': count is {short(c.const, quote=True)} with these options; it must be "
                      f"a whole number from 1 to {MAX_GROUP_PILES}", path)
             return None
         return c.const
@@ -428,7 +436,7 @@ class Builder:
 
     def hidden_names(self) -> None:
         """Warn about an option or parameter whose name hides (or is hidden by) another name."""
-        from .compiler import RANK_NAMES, ROLE_NAMES
+        from .compiler import ROLE_NAMES
         w = self.world
         rule_names = {n for names in ROLE_NAMES.values() for n in names}
         for section in ("options", "params"):
@@ -449,7 +457,7 @@ class Builder:
                     continue
                 self.out.append(self.doc.diag(
                     "O408", f"{section[:-1]} '{name}' has the name of {what}: {effect}",
-                    (section, name), key=True, severity="warning", hint="rename it"))
+                    (section, name), key=True, hint="rename it"))
 
     def pile_rules(self) -> dict:
         rules = {}
@@ -461,7 +469,7 @@ class Builder:
                          p + ("sequence",), key=True, hint="set lift: run, or remove sequence")
             capacity = g.get("capacity")
             rules[name] = model.PileRules(
-                group=name, role=g.get("role", "other"), lift=lift,
+                group=name, role=_member(Role, g.get("role"), Role.OTHER), lift=lift,
                 sequence=self.expr(p + ("sequence",), "sequence", "bool", plan=True) if "sequence" in g else None,
                 max_run=self.expr(p + ("max_run",), "move", "int") if "max_run" in g else None,
                 accept=self.expr(p + ("accept",), "move", "bool", falsy_none=True) if "accept" in g else None,
@@ -471,7 +479,7 @@ class Builder:
                 empty_plan=self.plans.get(p + ("accept_empty",)),
                 capacity=capacity if isinstance(capacity, int) else None,
                 points=self.expr(p + ("points",), "move", "int") if "points" in g else None,
-                show=g.get("show", "fan" if g.get("role") in ("tableau",) else "stack"),
+                show=g.get("show", "fan" if g.get("role") == Role.TABLEAU else "stack"),
                 label=g.get("label", name),
                 interchangeable=g.get("interchangeable") is True)
             if g.get("interchangeable") is True:
@@ -566,7 +574,7 @@ class Builder:
                         cpath = pp + (j,) if isinstance(cards, list) else pp
                         try:
                             rank, suit = deck.parse_face(str(text))
-                        except ValueError as exc:
+                        except CardTextError as exc:
                             self.err("D503", f"cannot place {exc}", cpath)
                             continue
                         taken[(rank, suit)] = taken.get((rank, suit), 0) + 1
@@ -627,7 +635,7 @@ class Builder:
                 remaining = 0
         if remaining > 0:
             groups = self.data.get("piles") if isinstance(self.data.get("piles"), dict) else {}
-            stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == "stock"),
+            stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK),
                          None)
             self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
                      f"or end with a 'rest' step", ("deal",), key=True,
@@ -635,7 +643,7 @@ class Builder:
                      "add a pile group with role: stock, and end the deal with '- rest: stock[0]'")
         if not has_shuffle:
             self.out.append(self.doc.diag("D506", "the deal never shuffles: every game will be the same",
-                                          ("deal",), severity="warning"))
+                                          ("deal",)))
         return tuple(steps)
 
     def _per_pile(self, value, n, path) -> tuple:
@@ -658,8 +666,8 @@ class Builder:
             targets = self.piles_ref(a["to"], p + ("to",))
             if not src or not targets:
                 continue
-            kind = a.get("kind", "deal")
-            if kind == "recycle" and len(targets) != 1:
+            kind = _member(ActionKind, a.get("kind"), ActionKind.DEAL)
+            if kind is ActionKind.RECYCLE and len(targets) != 1:
                 self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
                          hint="give one pile in 'to', or use kind: deal to spread cards over piles")
             out.append(model.Action(
@@ -743,15 +751,15 @@ class Builder:
                     self.err("A613", f"an automatic move to '{closed[0]}', which takes no cards (no "
                              f"accept or accept_empty)", p + ("to",),
                              hint=f"give '{closed[0]}' the accept rules the move needs")
-                out.append(model.Auto("move", sources, targets=targets,
+                out.append(model.Auto(AutoKind.MOVE, sources, targets=targets,
                                       when=self.expr(p + ("when",), "move", "bool") if "when" in a else None))
             elif "flip" in a:
-                out.append(model.Auto("flip", self.piles_ref(a["flip"], p + ("flip",))))
+                out.append(model.Auto(AutoKind.FLIP, self.piles_ref(a["flip"], p + ("flip",))))
             elif "refill" in a:
                 if "from" not in a:
                     self.err("S102", "refill needs 'from': the source piles in order", p)
                     continue
-                out.append(model.Auto("refill", self.piles_ref(a["refill"], p + ("refill",)),
+                out.append(model.Auto(AutoKind.REFILL, self.piles_ref(a["refill"], p + ("refill",)),
                                       self.piles_ref(a["from"], p + ("from",))))
         return tuple(out)
 
@@ -853,14 +861,6 @@ def coerce_option(opt: model.Option, given):
     return value
 
 
-def _say_given(given) -> str:
-    """A user-given option value as quoted in a message: numbers and long text shortened."""
-    text = str(given)
-    if text.strip().lstrip("+-").isdigit():
-        return repr(say_number(text.strip()))
-    return repr(text) if len(text) <= 60 else repr(text[:60]) + f"...({len(text):,} characters)"
-
-
 # -- resolving files and extends -------------------------------------------------
 
 def variants_dir() -> Path:
@@ -916,16 +916,16 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
     '..' or by a symbolic link). X703, X704 or X705 at the extends value otherwise."""
     where = ("extends",)
     if not name.strip() or "\0" in name:
-        raise RulesError(doc.diag("X703", f"extends {name!r}: not the name of a variant or a file", where,
+        raise RulesError(doc.diag("X703", f"extends {short(name)!r}: not the name of a variant or a file", where,
                                   hint=_EXTENDS_HINT))
     if _is_absolute(name):
-        raise RulesError(doc.diag("X704", f"extends '{name}': an absolute path", where,
+        raise RulesError(doc.diag("X704", f"extends '{short(name)}': an absolute path", where,
                                   hint=_EXTENDS_HINT))
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
     is_file = name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
     rel = name if is_file else f"{name}.yaml"
     if os.path.normpath(rel).split(os.sep)[0] == os.pardir:
-        raise RulesError(doc.diag("X705", f"extends '{name}': '..' leads out of this file's folder", where,
+        raise RulesError(doc.diag("X705", f"extends '{short(name)}': '..' leads out of this file's folder", where,
                                   hint=_EXTENDS_HINT))
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
@@ -933,7 +933,7 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
         if _exists(shipped):
             return shipped
     if not _inside(os.path.realpath(candidate), folder):
-        raise RulesError(doc.diag("X705", f"extends '{name}': a symbolic link to a file outside this file's "
+        raise RulesError(doc.diag("X705", f"extends '{short(name)}': a symbolic link to a file outside this file's "
                                   f"folder", where, hint=_EXTENDS_HINT))
     return candidate
 
@@ -952,10 +952,10 @@ def read_with_extends(path: Path, chain=()) -> Document:
     here = os.path.realpath(path)
     key = os.path.realpath(parent_path)
     if key in chain or key == here:
-        raise RulesError(doc.diag("X701", f"extends cycle: '{parent_name}' extends this file again",
+        raise RulesError(doc.diag("X701", f"extends cycle: '{short(parent_name)}' extends this file again",
                                   ("extends",)))
     if not os.path.lexists(parent_path):
-        raise RulesError(doc.diag("X703", f"extends '{parent_name}': no such variant or file",
+        raise RulesError(doc.diag("X703", f"extends '{short(parent_name)}': no such variant or file",
                                   ("extends",), hint="name a file in the same folder or a variant "
                                   "that 'rulesdsl list' shows"))
     try:
@@ -963,7 +963,7 @@ def read_with_extends(path: Path, chain=()) -> Document:
     except RulesError as exc:        # the parent cannot be read at all: say so at the extends line
         d = exc.first
         if len(exc.diagnostics) == 1 and not d.line and d.file == str(parent_path):
-            raise RulesError(doc.diag(d.code, f"extends '{parent_name}': {d.message}", ("extends",),
+            raise RulesError(doc.diag(d.code, f"extends '{short(parent_name)}': {d.message}", ("extends",),
                                       hint=d.hint)) from None
         raise
     merged = merge(parent, doc)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from .cards import Deck
+from .kinds import ActionKind, AutoKind, Role
 from .layout import Layout
 
 Fn = Optional[Callable]
@@ -36,7 +37,7 @@ class Option:
 class PileRules:
     """How every pile of one group gives and takes cards."""
     group: str
-    role: str
+    role: Role
     lift: str                 # "none", "top" or "run"
     sequence: Fn = None       # (a, b) -> bool, for lift "run"
     max_run: Fn = None        # move context -> int
@@ -58,7 +59,7 @@ class PileRules:
 @dataclass(frozen=True)
 class Action:
     name: str
-    kind: str                 # "deal" or "recycle"
+    kind: ActionKind
     source: int
     targets: tuple
     count: Fn = None
@@ -81,7 +82,7 @@ class Removal:
 
 @dataclass(frozen=True)
 class Auto:
-    kind: str                 # "flip", "refill" or "move"
+    kind: AutoKind            # flip, refill or move
     piles: tuple              # flip, refill: the piles acted on; move: the source piles
     sources: tuple = ()       # refill: where the cards come from
     targets: tuple = ()       # move: the destination piles, in order

@@ -21,6 +21,7 @@ from itertools import combinations
 
 from .compiler import Env
 from .limits import MAX_AUTO_MOVES
+from .kinds import ActionKind, AutoKind, UnknownKind
 from .model import NO_LIMIT
 
 
@@ -226,7 +227,7 @@ def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
     if not piles[a.source]:
         return False
-    if a.kind == "recycle" and piles[a.targets[0]]:
+    if a.kind == ActionKind.RECYCLE and piles[a.targets[0]]:
         return False
     env.st = st
     if a.limit is not None:
@@ -283,9 +284,9 @@ def apply(v, st, move, env: Env, log) -> None:
     else:
         i = v.action_index[move.name]
         a = v.actions[i]
-        if a.kind == "recycle":
+        if a.kind == ActionKind.RECYCLE:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, not a.face_up, log)
-        else:
+        elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
             done = False
             for _ in range(count or 0):
@@ -296,6 +297,8 @@ def apply(v, st, move, env: Env, log) -> None:
                     transfer(st, a.source, t, 1, False, False, log)
                 if done:
                     break
+        else:
+            raise UnknownKind("action kind", a.kind)
         st.used[i] += 1
         log.append(T_USED | i << 2)
         if a.points is not None:
@@ -392,11 +395,11 @@ def follow_ups(v, st, log, env=None):
         passes += 1
         changed = False
         for auto in v.autos:
-            if auto.kind == "move":
+            if auto.kind == AutoKind.MOVE:
                 while moved < MAX_AUTO_MOVES and _auto_move(v, st, auto, env, log):
                     moved += 1
                     changed = True
-            elif auto.kind == "flip":
+            elif auto.kind == AutoKind.FLIP:
                 for p in auto.piles:
                     pile = piles[p]
                     # only a free pile's card turns up: a covered one waits until it is uncovered
@@ -404,7 +407,7 @@ def follow_ups(v, st, log, env=None):
                         down[p] = len(pile) - 1
                         log.append(T_FLIP | p << 2)
                         changed = True
-            else:
+            elif auto.kind == AutoKind.REFILL:
                 for p in auto.piles:
                     if piles[p]:
                         continue
@@ -413,6 +416,8 @@ def follow_ups(v, st, log, env=None):
                             transfer(st, s, p, 1, False, False, log)
                             changed = True
                             break
+            else:
+                raise UnknownKind("follow-up kind", auto.kind)
         if not changed:
             return
 

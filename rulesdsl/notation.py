@@ -8,20 +8,16 @@
 Cards are rank then suit letter (``T`` for ten; ``10D`` is read too). With several decks,
 a run lifted from a ``lift: run`` pile is named by its bottom card with its copy, ``7D.1``
 (as in positions), since two 7D may lie in one such pile; ``7D`` typed for ``7D.1`` is read
-when nothing else fits. Elsewhere the pile tells copies apart. Piles are ``group[i]``
+when nothing else fits (when two copies fit, the text is ambiguous: AmbiguousMoveError). Elsewhere the pile tells copies apart. Piles are ``group[i]``
 counted from 0. Case and spaces around the punctuation do not matter.
 """
 from __future__ import annotations
 
 import re
 
-from .errors import MoveError, short
+from .errors import CardTextError, InvalidMoveError, short
 
 _PART = re.compile(r"^\s*([0-9A-Za-z]{2,3}(?:\.\d{1,2})?)\s*@\s*([A-Za-z_][A-Za-z_0-9]*\s*\[\s*\d+\s*\])\s*$")
-
-
-def card_text(v, card: int) -> str:
-    return v.deck.text(card)
 
 
 def _copy_named(v, src: int) -> bool:
@@ -30,15 +26,16 @@ def _copy_named(v, src: int) -> bool:
     return v.deck.decks > 1 and v.rules[src].lift == "run"
 
 
-def move_text(v, move) -> str:
+def move_text(v, move, copy: bool = False) -> str:
+    """The text of a move; with copy, every card's copy is shown, where the text would not
+    need it (to tell apart the moves an ambiguous text names)."""
     if move.kind == "action":
         return move.name
     names = v.layout.pile_names
     if move.kind == "remove":
-        return "remove " + " ".join(f"{v.deck.text(c)}@{names[p]}" for p, c in zip(move.sources, move.cards))
+        return "remove " + " ".join(f"{v.deck.text(c, copy)}@{names[p]}" for p, c in zip(move.sources, move.cards))
     c, src = move.cards[0], move.sources[0]
-    copy = v.deck.copy_of[c] if _copy_named(v, src) else 0
-    return f"{v.deck.text(c)}{f'.{copy}' if copy else ''}@{names[src]}>{names[move.dest]}"
+    return f"{v.deck.text(c, copy=copy or _copy_named(v, src))}@{names[src]}>{names[move.dest]}"
 
 
 def move_spec(v, move) -> tuple:
@@ -55,26 +52,22 @@ def move_spec(v, move) -> tuple:
 
 
 def _pile(v, text: str) -> int:
-    name = re.sub(r"\s+", "", text).lower()
-    for i, n in enumerate(v.layout.pile_names):
-        if n.lower() == name:
-            return i
-    raise MoveError(f"no pile '{short(text.strip())}' (piles are written like "
+    p = v.layout.pile(text, any_case=True)
+    if p is not None:
+        return p
+    raise InvalidMoveError(f"no pile '{short(text.strip())}' (piles are written like "
                     f"{v.layout.pile_names[0]}; groups: {short(', '.join(v.layout.groups), 180)})")
 
 
 def _part(v, text: str):
     m = _PART.match(text)
     if not m:
-        raise MoveError(f"'{short(text.strip())}' is not CARD@PILE (like 8D@tableau[0])")
-    text, _, copy = m.group(1).partition(".")
+        raise InvalidMoveError(f"'{short(text.strip())}' is not CARD@PILE (like 8D@tableau[0])")
     try:
-        face = v.deck.parse_face(text)
-    except ValueError as exc:
-        raise MoveError(str(exc)) from None
-    if copy and int(copy) >= v.deck.decks:
-        raise MoveError(f"'{short(m.group(1))}': the copy after the dot must be 0 to {v.deck.decks - 1}")
-    return _pile(v, m.group(2)), face + (int(copy or 0),)   # the copy is dropped unless it is named
+        rank, suit, copy = v.deck.parse_card(m.group(1))
+    except CardTextError as exc:
+        raise InvalidMoveError(str(exc)) from None
+    return _pile(v, m.group(2)), (rank, suit, copy or 0)   # the copy is dropped unless it is named
 
 
 def loose(spec) -> tuple:
@@ -86,12 +79,12 @@ def loose(spec) -> tuple:
 
 
 def parse_spec(v, text: str) -> tuple:
-    """Read move text into the spec that ``move_spec`` gives; raise MoveError on bad text."""
+    """Read move text into the spec that ``move_spec`` gives; raise InvalidMoveError on bad text."""
     if not isinstance(text, str) or not text.strip():
-        raise MoveError("empty move")
+        raise InvalidMoveError("empty move")
     t = text.strip()
     if len(t) > 500:
-        raise MoveError("move text too long")
+        raise InvalidMoveError("move text too long")
     action_names = [a.name for a in v.actions]
     if t.lower() in (a.lower() for a in action_names):
         return ("action", (), None, (), next(a for a in action_names if a.lower() == t.lower()))
@@ -99,7 +92,7 @@ def parse_spec(v, text: str) -> tuple:
         parts = re.sub(r"\s*([@\[])\s*|\s*(\])", r"\1\2", t[6:]).split()
         if not parts:
             where = v.layout.pile_names[v.removals[0].sources[0]] if v.removals else v.layout.pile_names[0]
-            raise MoveError(f"remove needs the cards, like: remove KH@{where}"
+            raise InvalidMoveError(f"remove needs the cards, like: remove KH@{where}"
                             + ("" if v.removals else " (this game has no removal moves)"))
         got = [(p, face[:2] + (None,)) for p, face in (_part(v, x) for x in parts)]
         return ("remove", tuple(sorted(got)), None, (), None)
@@ -109,7 +102,7 @@ def parse_spec(v, text: str) -> tuple:
         if not _copy_named(v, src):
             face = face[:2] + (None,)
         return ("move", (src,), _pile(v, right), (face,), None)
-    raise MoveError(f"cannot read move '{short(t)}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
+    raise InvalidMoveError(f"cannot read move '{short(t)}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
                     f"'remove CARD@PILE ...', or an action ({short(', '.join(action_names), 180) or 'none'})")
 
 

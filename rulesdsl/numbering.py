@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from .errors import InputError, short
 from .limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 
 SCHEMES = ("ms", "pysol")
@@ -35,7 +36,7 @@ RANKS = "A23456789TJQK"
 _DEAL = re.compile(r"^\s*(ms)?\s*(\d{1,25})\s*$", re.I)
 
 
-class DealError(ValueError):
+class DealError(InputError, ValueError):
     """A deal number that the variant's numbering does not have."""
 
 
@@ -43,18 +44,13 @@ def parse_deal(text: str, scheme: str) -> tuple[int, bool]:
     """'11982' or 'ms11982' -> (11982, forced Microsoft generator?). Raises DealError."""
     m = _DEAL.match(str(text))
     if not m:
-        raise DealError(f"a deal number is a whole number, like 11982 (or ms11982), not {_short(text)!r}")
+        raise DealError(f"a deal number is a whole number, like 11982 (or ms11982), not {short(str(text))!r}")
     n, ms = int(m.group(2)), bool(m.group(1))
     top = MAX_MS_DEAL if ms or scheme == "ms" else MAX_PYSOL_DEAL
     if not 1 <= n <= top:
         what = "Microsoft deal numbers" if ms or scheme == "ms" else "PySol deal numbers"
         raise DealError(f"{what} run from 1 to {top}, not {n}")
     return n, ms
-
-
-def _short(text, limit=40) -> str:
-    text = str(text)
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def ms_draws(number: int):

@@ -14,18 +14,10 @@ from lark import Lark, Transformer, Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
-from .errors import say_number, short
+from .errors import ExprSyntaxError, short
 
 from .limits import MAX_EXPR_DEPTH as MAX_DEPTH, MAX_EXPR_LENGTH as MAX_LENGTH, MAX_NUMBER, MAX_STRING
 from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
-
-
-class ExprSyntaxError(Exception):
-    """A problem in expression text at a column (1-based) with what was expected."""
-
-    def __init__(self, code: str, message: str, col: int, hint: str | None = None):
-        super().__init__(message)
-        self.code, self.message, self.col, self.hint = code, message, col, hint
 
 
 @lru_cache(maxsize=1)
@@ -154,7 +146,7 @@ class _ToAst(Transformer):
     def number(self, meta, c):
         digits = str(c[0]).lstrip("0") or "0"
         if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:   # no int() of 5,000 digits
-            raise ExprSyntaxError("E107", f"number {say_number(digits)} is larger than {MAX_NUMBER}",
+            raise ExprSyntaxError("E107", f"number {short(digits, digits=12)} is larger than {MAX_NUMBER}",
                                   _col(c[0]), "a number in an expression is at most "
                                   f"{MAX_NUMBER:,}; larger values come from arithmetic")
         return ast.Number(_col(c[0]), int(digits))

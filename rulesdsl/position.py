@@ -28,29 +28,25 @@ from __future__ import annotations
 import json
 
 from .cards import DOWN
-from .errors import PositionError, short
+from .errors import CardTextError, PositionError, short
+from .limits import MAX_INT, MAX_INT_TEXT
 from .limits import MAX_POSITION_TEXT as MAX_TEXT
 from .state import State
 
 FORMAT = "rulesdsl-position/1"
 
 
-def card_text(deck, c) -> str:
-    """Card text that tells copies apart: 7D is the first deck's, 7D.1 the second's."""
-    copy = deck.copy_of[c]
-    return deck.text(c) + (f".{copy}" if copy else "")
+def parse_json(text: str):
+    """``json.loads``, with a whole number longer than MAX_INT_TEXT characters refused
+    (PositionError) before Python converts it: no 5,000-digit int, no "Exceeds the limit"."""
+    return json.loads(text, parse_int=_json_int)
 
 
-def _face(deck, text: str):
-    """'7D' -> (rank, suit, None); '7D.1' -> (rank, suit, 1), a given copy."""
-    face, dot, copy = text.partition(".")
-    rank, suit = deck.parse_face(face)
-    if not dot:
-        return rank, suit, None
-    if not copy.isdigit() or int(copy) >= deck.decks:
-        raise ValueError(f"'{short(text)}': the copy after the dot must be 0 to {deck.decks - 1} "
-                         f"(this game has {deck.decks} deck{'s' if deck.decks > 1 else ''})")
-    return rank, suit, int(copy)
+def _json_int(text: str) -> int:
+    if len(text) > MAX_INT_TEXT:
+        raise PositionError(f"the number {short(text, digits=12)} is outside the integer range "
+                            f"-{MAX_INT:,}..{MAX_INT:,}")
+    return int(text)
 
 
 def to_dict(v, st: State, *, reveal: bool = True) -> dict:
@@ -61,9 +57,9 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
         cards = []
         for i, c in enumerate(pile):
             if i < st.down[p]:
-                cards.append("#" + card_text(v.deck, c) if reveal else DOWN)
+                cards.append("#" + v.deck.text(c, copy=True) if reveal else DOWN)
             else:
-                cards.append(card_text(v.deck, c))
+                cards.append(v.deck.text(c, copy=True))
         piles[v.layout.pile_names[p]] = cards
     out = {"format": FORMAT, "variant": v.id, "options": dict(v.options), "piles": piles,
            "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
@@ -139,8 +135,8 @@ def _build(v, lines, used, points) -> State:
                 raise PositionError(f"{where}: card {i + 1}: {t!r} is not a card (write 8D, #8D face down, "
                                     f"or ## for any card face down)")
             try:
-                placed.append((p, _face(deck, face), down))
-            except ValueError as exc:
+                placed.append((p, deck.parse_card(face), down))
+            except CardTextError as exc:
                 raise PositionError(f"{where}: card {i + 1}: {exc}") from None
     # cards of a given copy first, then other named cards, then placeholders, then the rest
     ids: dict = {}
@@ -149,7 +145,7 @@ def _build(v, lines, used, points) -> State:
             continue
         cid = deck.copies(face[0], face[1])[face[2]]
         if cid not in free_set:
-            raise PositionError(f"{v.layout.pile_names[p]}: {card_text(deck, cid)} is placed twice")
+            raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(cid, copy=True)} is placed twice")
         free_set.discard(cid)
         ids[k] = cid
     for k, (p, face, down) in enumerate(placed):
@@ -240,7 +236,7 @@ def load_position(v, text: str) -> State:
     stripped = text.lstrip()
     if stripped[:1] in ("{", "["):
         try:
-            data = json.loads(text)
+            data = parse_json(text)
         except json.JSONDecodeError as exc:
             raise PositionError(f"bad JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
         except RecursionError:

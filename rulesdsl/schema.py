@@ -10,13 +10,14 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import digit_count, short, suggest
+from .kinds import ActionKind, AutoKind, Role, words
 from .limits import (ECHO_LIMIT, MAX_AUTOS, MAX_CAPACITY, MAX_DEAL_COUNT, MAX_DEAL_STEPS, MAX_DECKS,
                      MAX_GROUP_PILES, MAX_KEYS, MAX_NAME, MAX_NUMBER, MAX_OPTION_VALUES, MAX_ROW_PLACES,
                      MAX_ROWS, MAX_SUITS)
 
 MAX_PILE_REF = MAX_NAME + 8     # group[i]
 
-ROLES = ("stock", "waste", "foundation", "tableau", "cell", "reserve", "place", "discard", "other")
+ROLES = words(Role)
 
 
 BAD = object()      # what clean() gives for a value that must not reach the loader
@@ -155,7 +156,7 @@ class Enum(Spec):
         if not isinstance(value, (str, int, float)) or value not in self.values:
             hint = suggest(value, self.values) if isinstance(value, str) else None
             ck.err("S105", f"'{_key(path)}' must be one of {', '.join(map(str, self.values))}"
-                   f", not {_said(value)}", path, hint=f"did you mean '{hint}'?" if hint else None)
+                   f", not {short(value, quote=True)}", path, hint=f"did you mean '{hint}'?" if hint else None)
             return BAD
         return value
 
@@ -327,11 +328,6 @@ def _structured(spec) -> bool:
     return isinstance(spec, Map) or isinstance(spec, OneOf) and any(isinstance(o, Map) for o in spec.options)
 
 
-def _said(value) -> str:
-    """A value as an author wrote it, short."""
-    return repr(short(value)) if isinstance(value, str) else short(value)
-
-
 _PILE_REF = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$")   # fullmatch
 # the same in the regex dialect JSON Schema uses (ECMA-262: no \Z; a pattern may match anywhere)
 _PILE_REF_JSON = r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$"
@@ -428,7 +424,7 @@ DEAL_STEP = OneOf((
 ))
 
 ACTION = Map({
-    "kind": Field(Enum(("deal", "recycle")), True, "deal: cards from a pile to piles; recycle: a pile turned "
+    "kind": Field(Enum(words(ActionKind)), True, "deal: cards from a pile to piles; recycle: a pile turned "
                   "back over onto another"),
     "from": Field(Str(max_len=MAX_PILE_REF), True, "the pile cards come from"),
     "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))), True,
@@ -463,7 +459,7 @@ AUTO = Map({
                 doc="with move: the destination piles, in order of preference"),
     "when": Field(Expr(role="move", want="bool"), doc="with move: the condition on the move (default: "
                   "every legal move between those piles)"),
-}, exclusive=("flip", "refill", "move"), doc="an automatic follow-up, part of the move that caused it")
+}, exclusive=words(AutoKind), doc="an automatic follow-up, part of the move that caused it")
 
 _PILES = OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1)))
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from . import files
-from .errors import Diagnostic, RulesError, say_number, short
+from .errors import Diagnostic, RulesError, short
 from .limits import MAX_INT, MAX_INT_TEXT, MAX_VARIANT_BYTES
 from .limits import MAX_YAML_NODES as MAX_NODES
 
@@ -48,7 +48,7 @@ class Document:
         return self.locate(path)[0]
 
     def diag(self, code, message, path=(), *, key=False, offset=None, hint=None,
-             severity="error") -> Diagnostic:
+             severity="") -> Diagnostic:
         """A diagnostic at a value (or its key); offset is a column inside an expression."""
         path = tuple(path)
         m, owner = self.locate(path)
@@ -186,7 +186,7 @@ def _walk(node, path, doc, loader, counter):
         return [_walk(v, path + (i,), doc, loader, counter) for i, v in enumerate(node.value)]
     if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_TEXT:
         # refused before Python converts it: no 5,000-digit int, no "Exceeds the limit" message
-        raise RulesError(doc.diag("E108", f"the number {say_number(node.value.strip())} is outside the "
+        raise RulesError(doc.diag("E108", f"the number {short(node.value.strip(), digits=12)} is outside the "
                                   f"integer range -{MAX_INT:,}..{MAX_INT:,}", path,
                                   hint="use a smaller number"))
     try:

@@ -27,7 +27,8 @@ from collections import Counter
 from pathlib import Path
 
 from . import ast, notation
-from .errors import Diagnostic, RulesError
+from .errors import Diagnostic, RulesdslError, RulesError
+from .kinds import PROGRESS_ROLES
 from .loader import Builder, _expr_text, read_with_extends
 from .schema import type_name
 from .parser import ExprSyntaxError, parse
@@ -37,7 +38,6 @@ from .limits import MAX_COMBOS   # option combinations checked statically
 from .limits import MAX_COMBO_VALUES, MAX_PLAY_WORK
 MAX_PLAY_COMBOS = 32     # option combinations played
 SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
-PROGRESS_ROLES = ("foundation", "discard")
 
 
 def check_paths(paths, *, play: int = 3, strict: bool = False, options: dict | None = None
@@ -187,7 +187,7 @@ def win_checks(doc, builder, variant) -> list[Diagnostic]:
                                 where, hint="raise the capacity, or change the win"))
     elif free == {True}:
         out.append(doc.diag("V703", "the win always holds: every game is won before the first move",
-                            ("win",), severity="warning",
+                            ("win",),
                             hint="the win should describe the finished layout, like "
                             "all(t in tableau: t.empty)"))
     return out
@@ -200,12 +200,12 @@ def move_checks(doc, variant) -> list[Diagnostic]:
     if takers and not givers:
         return [doc.diag("V704", f"pile group{'s' if len(takers) > 1 else ''} {', '.join(takers)} "
                          f"accept{'' if len(takers) > 1 else 's'} cards, but no card can ever be picked up: "
-                         f"every group has lift: none", ("piles", takers[0]), key=True, severity="warning",
+                         f"every group has lift: none", ("piles", takers[0]), key=True,
                          hint="give the groups cards are played from lift: top (or lift: run)")]
     if givers and not takers:
         return [doc.diag("V704", f"cards can be picked up from {', '.join(givers)}, but no pile ever takes "
                          f"one: no group has accept or accept_empty", ("piles", givers[0]), key=True,
-                         severity="warning", hint="say when the piles cards go to take them, with accept "
+                         hint="say when the piles cards go to take them, with accept "
                          "(and accept_empty for an empty pile)")]
     return []
 
@@ -324,7 +324,7 @@ class _Abstract:
         if name in self.w.layout.groups:
             piles = list(self.w.layout.groups[name].piles)
             return _List(_Piles(piles), len(piles), len(piles), [_Piles([p]) for p in piles])
-        from .compiler import RANK_NAMES
+        from .cards import RANK_NAMES
         if name in RANK_NAMES:
             return _Const(RANK_NAMES[name])
         if name in self.suits:
@@ -631,7 +631,7 @@ def _join(a, b, ev):
 
 # -- playouts ------------------------------------------------------------------------
 
-class RuleFailed(Exception):
+class RuleFailed(RulesdslError):
     """An expression that raised, or gave the wrong kind of value, during a playout."""
 
     def __init__(self, path, want, *, exc=None, value=None, env=None):
@@ -672,14 +672,14 @@ class _Playout:
         self.doc, self.v, self.combo, self.out = doc, variant, combo, out
         self.reported: set = set()
 
-    def report(self, code, message, path=(), *, severity="error", hint=None):
+    def report(self, code, message, path=(), *, hint=None):
         tag = (code, tuple(path))
         if tag in self.reported:
             return
         self.reported.add(tag)
         # a whole rule (an action, a removal, a pile group) is pointed at by its name
         key = len(path) == 2 and path[0] in ("actions", "removals", "piles")
-        self.out.append(self.doc.diag(code, message, path, severity=severity, hint=hint, key=key))
+        self.out.append(self.doc.diag(code, message, path, hint=hint, key=key))
 
     @staticmethod
     def where(seed, step=None) -> str:
@@ -773,7 +773,7 @@ class _Playout:
             if cap is not None and len(pile) > cap:
                 group = v.layout.group_of[p]
                 self.report("V807", f"the deal puts {len(pile)} cards on {v.pile_name(p)}, whose capacity "
-                            f"is {cap} (seed {seed})", ("piles", group, "capacity"), severity="warning",
+                            f"is {cap} (seed {seed})", ("piles", group, "capacity"),
                             hint="deal fewer cards there, or raise the capacity")
         try:
             won = g.won
@@ -782,7 +782,7 @@ class _Playout:
             return
         if won:
             self.report("V808", f"the game is already won when it is dealt (seed {seed})", ("win",),
-                        severity="warning", hint="the win should describe the finished layout")
+                        hint="the win should describe the finished layout")
 
     def try_move(self, g, m, moves, cards, seed, step, keep) -> bool:
         """Play a listed move with every check; undo it unless keep. False stops the game."""
@@ -894,7 +894,7 @@ def playouts(doc, path, combo, play, budget=None) -> list[Diagnostic]:
         out.append(doc.diag(
             "V806", f"no random game ({play} seeded, up to {MAX_MOVES} moves each) ever moved a card onto "
             f"a foundation or discard pile, or removed one, and no position built from the deal lets "
-            f"one take a card", where, key=True, severity="warning",
+            f"one take a card", where, key=True,
             hint="check that the accept rules of these piles can hold, and that cards can be lifted "
             "(lift) from the piles they start on"))
     return out

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import MoveError, PositionError
-from rulesdsl.errors import short
+from rulesdsl import MoveError
+from rulesdsl.errors import RulesdslError, short
 from rulesdsl.files import write_text_atomic
+from rulesdsl.kinds import Role
 from rulesdsl.limits import MAX_COMMAND_LINE
 
 from .render import render
@@ -76,13 +77,13 @@ class Runner:
         def rank(m):
             if m.kind == "remove":
                 return 0
-            if m.kind == "move" and v.rules[m.dest].role == "foundation":
+            if m.kind == "move" and v.rules[m.dest].role == Role.FOUNDATION:
                 return 0
             if m.kind == "move":
                 src = m.sources[0]
                 if g.state.down[src] and len(g.state.piles[src]) - g.state.down[src] == len(m.cards):
                     return 1          # uncovers a face-down card
-                if len(g.state.piles[src]) == len(m.cards) and v.rules[m.dest].role != "cell":
+                if len(g.state.piles[src]) == len(m.cards) and v.rules[m.dest].role != Role.CELL:
                     return 2          # empties a pile
                 return 3
             return 4
@@ -94,8 +95,8 @@ class Runner:
         played = 0
         while played < 1000:
             up = [m for m in g.legal_moves()
-                  if m.kind == "move" and v.rules[m.dest].role == "foundation"
-                  and v.rules[m.sources[0]].role != "foundation"]
+                  if m.kind == "move" and v.rules[m.dest].role == Role.FOUNDATION
+                  and v.rules[m.sources[0]].role != Role.FOUNDATION]
             if not up:
                 break
             g.play(up[0])
@@ -279,6 +280,6 @@ def run(game, inp, out) -> int:
             continue
         try:
             r.command(line)
-        except (MoveError, PositionError, ValueError) as exc:
+        except RulesdslError as exc:
             r.say(f"error: {exc}")
     return 0

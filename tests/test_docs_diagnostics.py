@@ -1,6 +1,12 @@
-"""docs/diagnostics.md lists every diagnostic code rulesdsl emits, and only those."""
+"""docs/diagnostics.md lists every diagnostic code rulesdsl emits, and only those; every code
+is declared once in rulesdsl/diagnostics.py, which the docs are checked against."""
 import re
 from pathlib import Path
+
+import pytest
+
+from rulesdsl.diagnostics import CODES, WARNING
+from rulesdsl.errors import CompileError, Diagnostic, ExprSyntaxError
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "diagnostics.md"
@@ -42,3 +48,35 @@ def test_codes_are_listed_once():
     text = DOC.read_text(encoding="utf-8")
     codes = re.findall(r"^### ([A-Z]\d{3})", text, flags=re.M)
     assert len(codes) == len(set(codes))
+
+
+def test_every_code_written_in_rulesdsl_is_declared():
+    undeclared = sorted(emitted() - set(CODES))
+    assert not undeclared, f"codes in rulesdsl/ not declared in rulesdsl/diagnostics.py: {undeclared}"
+
+
+def test_the_docs_list_the_declared_codes_in_their_order():
+    text = DOC.read_text(encoding="utf-8")
+    assert re.findall(r"^### ([A-Z]\d{3})", text, flags=re.M) == list(CODES)
+
+
+def test_a_warning_is_one_in_the_registry_and_in_the_docs():
+    for code, body in documented().items():
+        said = body.split("\n", 1)[1].strip().startswith("Warning:")
+        assert said == (CODES[code].severity == WARNING), code
+        assert CODES[code].title and len(CODES[code].title) <= 60, code
+
+
+def test_an_undeclared_code_is_refused_when_it_is_made():
+    for make in (lambda: Diagnostic("Z999", "no such code"),
+                 lambda: CompileError("E299", "no such code", 1),
+                 lambda: ExprSyntaxError("E199", "no such code", 1)):
+        with pytest.raises(KeyError, match="not declared"):
+            make()
+
+
+def test_a_diagnostic_takes_its_severity_from_the_registry():
+    assert Diagnostic("D506", "never shuffles").severity == "warning"
+    assert Diagnostic("D501", "cards undealt").severity == "error"
+    with pytest.raises(ValueError, match="declared as warning"):
+        Diagnostic("D506", "never shuffles", severity="error")

@@ -427,3 +427,13 @@ def test_docs_limits_lists_the_file_limits():
     assert f"| {limits.MAX_COMMAND_LINE:,} characters |" in files_section
     for code in ("Y002", "Y007", "Y008", "X704", "X705"):
         assert code in files_section
+
+
+@pytest.mark.parametrize("name", ["a" * 5000, "a" * 5000 + ".yaml", "../" + "b" * 5000])
+def test_extends_with_a_name_too_long_for_a_file_is_refused_and_cut(tmp_path, name):
+    path = tmp_path / "long.yaml"
+    path.write_text(f"extends: {name}\nname: Long\n", encoding="utf-8")
+    r = probe("check", path)
+    assert_refused(r, codes=(1,))
+    first = r.text.splitlines()[0]
+    assert re.search(r" X70[345] ", first) and "(5,0" in first and len(first) < 400, first

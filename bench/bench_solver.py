@@ -1,0 +1,53 @@
+"""Solver benchmarks: prints figures, asserts nothing (no timed tests anywhere).
+
+    python bench/bench_solver.py rate                      # states per second, a few variants
+    python bench/bench_solver.py freecell 1 1000 [SECS]     # MS deals: won, median and max time
+    python bench/bench_solver.py deal freecell 11982        # one deal: verdict, time, states
+    python bench/bench_solver.py exhaustive black_hole 1 100   # verdicts with no time limit
+    python bench/bench_solver.py share bakers_game 1 1000 [SECS]   # the winnable share
+
+The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+
+from rulesdsl import stats
+from rulesdsl.solver import solve
+from rulesdsl.stats import _variant, deal_state
+
+
+def rate():
+    for name, deal in [("freecell", 1), ("bakers_game", 1), ("black_hole", 3), ("golf", 4), ("klondike", 1)]:
+        v, an = _variant(name, {})
+        r = solve(v, deal_state(v, deal), max_states=50_000, time_limit=30, analysis=an)
+        print(f"{name:12} deal {deal}: {r.verdict:10} {r.states:8} states {r.seconds:7.2f} s "
+              f"{r.states / max(r.seconds, 1e-9):9.0f} states/s")
+
+
+def many(name, a, b, secs=None, options=None):
+    recs = stats.run(name, options or {}, range(a, b + 1), time_limit=secs, progress=sys.stderr.isatty())
+    times = [r["seconds"] for r in recs]
+    s = stats.summary(recs)
+    print(stats.render_summary(s))
+    print(f"time per deal: median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+
+
+def main(argv):
+    if not argv or argv[0] == "rate":
+        return rate()
+    cmd = argv[0]
+    if cmd == "deal":
+        v, an = _variant(argv[1], {})
+        r = solve(v, deal_state(v, int(argv[2])), analysis=an, max_states=50_000_000)
+        print(f"{argv[1]} {argv[2]}: {r.verdict} in {r.seconds:.2f} s, {r.states} states")
+    elif cmd in ("freecell", "share", "exhaustive"):
+        name = "freecell" if cmd == "freecell" else argv[1]
+        rest = argv[1:] if cmd == "freecell" else argv[2:]
+        secs = float(rest[2]) if len(rest) > 2 and cmd != "exhaustive" else None
+        many(name, int(rest[0]), int(rest[1]), secs)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

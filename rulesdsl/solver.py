@@ -1,0 +1,392 @@
+"""A solver for any declared variant: depth-first search over the Game API.
+
+It plays moves with ``Game.apply_unchecked`` and takes them back with ``Game.undo``; nothing
+here knows a game by name. What makes it more than a blind search:
+
+* **A transposition table on canonical keys.** A position's key is built from one byte
+  string per pile, kept up to date incrementally: after a move (or its undo) only the piles
+  its primitive operations touched are re-encoded (read from the game's packed op log).
+  Piles of a group that is *interchangeable* are sorted before joining, so two positions
+  that differ only by a permutation of such piles meet in the table. A group is
+  interchangeable when the variant declares it (``variant.interchangeable``, once the
+  language has the key) or when ``analyse`` proves that no rule can tell its piles apart.
+* **Action counters by dominance.** A position seen with fewer uses of each limited action
+  (passes through the stock) covers the same position with more uses, when no expression
+  reads ``used()``; counters of unlimited actions are never part of the key. Points are
+  never part of the key: no expression can read them.
+* **Move ordering.** Foundation moves and removals first, then moves that turn a card or
+  empty a pile, then building, then actions, then moves into empty piles and cells, and
+  moves off a foundation last.
+* **Forced moves** (a position with one legal move) and **declared safe moves**
+  (``variant.safe_moves``, a callable on the game returning the move to play without
+  branching, once the language has the key) are played without branching.
+
+The search is exhaustive unless a limit stops it: ``unwinnable`` is said only when every
+reachable position was explored (the key and the dominance rule only ever merge positions
+that have the same future). The solver sees face-down cards: it solves the "thoughtful"
+game.
+"""
+from __future__ import annotations
+
+import re
+import time
+from array import array
+from dataclasses import dataclass, field
+
+from .errors import ArgumentError
+from .game import Game
+from .kinds import PROGRESS_ROLES, Role
+from .limits import DEFAULT_MAX_STATES, MAX_STATES
+
+WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
+
+
+@dataclass
+class Result:
+    verdict: str                  # "won", "unwinnable" or "unknown"
+    moves: list = field(default_factory=list)    # the winning line, as move notation
+    states: int = 0               # positions entered in the table
+    seconds: float = 0.0
+    limit: str | None = None      # "states" or "time" when the verdict is unknown
+    difficulty: int | None = None  # states explored up to the first win
+
+    def to_json(self) -> dict:
+        out = {"verdict": self.verdict, "moves": self.moves, "states": self.states,
+               "seconds": round(self.seconds, 4)}
+        if self.limit:
+            out["limit"] = self.limit
+        return out
+
+
+# -- what the rules let the solver merge ----------------------------------------------
+
+@dataclass(frozen=True)
+class Analysis:
+    interchangeable: tuple        # tuples of pile indices whose order does not matter
+    reads_used: bool              # some expression calls used(): counters go in the key as is
+    limited: tuple                # indices of actions with a limit
+    sealed: tuple = ()            # piles of which only size, top and face-down count matter
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next)\b")
+_USED = re.compile(r"\bused\s*\(")
+_DEEP = re.compile(r"\.\s*(cards|bottom)\b|\bcards\s*\(")
+# Keys whose strings are prose, display or the deal: nothing there decides a move.
+_PROSE = {"name", "description", "rules", "label", "help", "layout", "deal", "show", "options",
+          "score", "points"}   # no rule reads the score: it never decides a move
+
+
+def _strings(data, path=()):
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            if isinstance(k, str) and k in _PROSE:
+                continue
+            yield from _strings(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _strings(v, path + (i,))
+
+
+def _document(variant):
+    from pathlib import Path
+
+    from .loader import read_with_extends
+    try:
+        return read_with_extends(Path(variant.path)).data
+    except Exception:              # no readable source: prove nothing
+        return None
+
+
+def analyse(variant, data=None) -> Analysis:
+    """Which pile groups no rule can tell apart, whether any rule reads action counters.
+
+    A group is proved interchangeable when all of these hold: its piles share one rule set
+    (always true: rules are per group); no pile of it covers or is covered by another
+    pile; no action, refill or removal names some of its piles and not others (an action
+    deals to its targets in order, so naming any pile of the group is enough to refuse);
+    and no expression names the group other than as a quantifier's domain (``x in G:``)
+    or reads ``index``, ``prev`` or ``next`` of a pile that could be one of its piles.
+    Anything this test cannot see through counts against the group (sound, not complete).
+    """
+    layout = variant.layout
+    groups = layout.groups
+    limited = tuple(i for i, a in enumerate(variant.actions) if a.limit is not None)
+    if data is None:
+        data = _document(variant)
+    if not isinstance(data, dict):
+        return Analysis((), True, limited)
+    tainted: set[str] = set()
+    everything = set(groups)
+    reads_used = deep = False
+    for path, text in _strings(data):
+        body = _QUOTED.sub("''", text)
+        if _USED.search(body):
+            reads_used = True
+        if _DEEP.search(body):
+            deep = True
+        owner = path[1] if len(path) >= 3 and path[0] == "piles" else None
+        fld = path[2] if owner else None
+        for m in _PILE_ATTR.finditer(body):
+            obj = m.group(1)
+            if owner in groups and ((obj == "dest" and fld in ("accept", "accept_empty", "points"))
+                                    or (obj == "source" and fld == "max_run")):
+                tainted.add(owner)
+            else:
+                tainted |= everything
+        if text.strip() in groups:              # names a whole group (flip: tableau)
+            continue
+        for m in _IDENT.finditer(body):
+            name = m.group()
+            if name not in groups:
+                continue
+            before, after = body[:m.start()].rstrip(), body[m.end():].lstrip()
+            if re.search(r"(^|[^A-Za-z0-9_])in$", before) and after.startswith(":"):
+                continue                        # a quantifier's domain: order-free
+            tainted.add(name)
+    declared = set(getattr(variant, "interchangeable", ()) or ())
+    pile_group = layout.group_of
+
+    def names(piles):
+        return {pile_group[p] for p in piles}
+
+    for a in variant.actions:
+        tainted |= names((a.source,) + tuple(a.targets))
+    for auto in variant.autos:
+        if auto.kind != "flip":
+            tainted |= names(tuple(auto.piles) + tuple(auto.sources))
+        else:
+            for g in names(auto.piles):
+                if set(auto.piles) & set(groups[g].piles) != set(groups[g].piles):
+                    tainted.add(g)
+    for r in variant.removals:
+        tainted |= names((r.dest,))
+        for g in names(r.sources):
+            if set(r.sources) & set(groups[g].piles) != set(groups[g].piles):
+                tainted.add(g)
+    out = []
+    for name, g in groups.items():
+        if g.count < 2:
+            continue
+        if name in declared or (name not in tainted and
+                                not any(layout.covers[p] or layout.under[p] for p in g.piles)):
+            out.append(tuple(g.piles))
+    # A pile nothing leaves (lift none, no action, refill or removal takes from it) whose
+    # cards below the top no expression reads (no .cards, .bottom or cards()): its order
+    # below the top never matters again, only its size and top.
+    sealed = ()
+    if not deep:
+        given = {a.source for a in variant.actions}
+        given |= {s for auto in variant.autos for s in auto.sources}
+        given |= {s for r in variant.removals for s in r.sources}
+        sealed = tuple(p for p, r in enumerate(variant.rules) if r.lift == "none" and p not in given)
+    return Analysis(tuple(out), reads_used, limited, sealed)
+
+
+# -- canonical keys -----------------------------------------------------------------
+
+class Keyer:
+    """The canonical key of the game's position, one byte string per pile kept up to date."""
+
+    def __init__(self, variant, state, analysis: Analysis):
+        self.st = state
+        n = len(state.piles)
+        self.wide = sum(len(p) for p in state.piles) > 250     # a length or id may not fit a byte
+        grouped = {p for g in analysis.interchangeable for p in g}
+        self.fixed = [p for p in range(n) if p not in grouped]
+        self.groups = [list(g) for g in analysis.interchangeable]
+        self.sealed = set(analysis.sealed)
+        self.piece = [self._piece(p) for p in range(n)]
+
+    def _piece(self, p) -> bytes:
+        pile = self.st.piles[p]
+        if p in self.sealed and len(pile) > 1:
+            pile = pile[-1:]
+            if self.wide:
+                return array("H", [len(self.st.piles[p]), self.st.down[p], 65535] + pile).tobytes()
+            return bytes((len(self.st.piles[p]), self.st.down[p], 255)) + bytes(pile)
+        if self.wide:
+            return array("H", [len(pile), self.st.down[p]] + pile).tobytes()
+        return bytes((len(pile), self.st.down[p])) + bytes(pile)
+
+    def touch(self, piles) -> None:
+        if piles is None:
+            piles = range(len(self.piece))
+        for p in piles:
+            self.piece[p] = self._piece(p)
+
+    def key(self) -> bytes:
+        piece = self.piece
+        parts = [piece[p] for p in self.fixed]
+        for g in self.groups:
+            parts.extend(sorted(piece[p] for p in g))
+        return b"".join(parts)
+
+    def full_key(self) -> bytes:
+        """The same key computed from scratch (tests compare the two)."""
+        saved = self.piece
+        self.piece = [self._piece(p) for p in range(len(saved))]
+        try:
+            return self.key()
+        finally:
+            self.piece = saved
+
+
+def _touched(game, start):
+    """The piles the operations logged since ``start`` changed (None: cannot tell, all)."""
+    ops = getattr(game, "_ops", None)
+    if ops is None:
+        return None
+    out = set()
+    for i in range(start, len(ops)):
+        op = ops[i]
+        kind = op & 3
+        if kind == 0:                     # a transfer: source and destination
+            out.add(op >> 2 & 1023)
+            out.add(op >> 12 & 1023)
+        elif kind == 1:                   # a flip
+            out.add(op >> 2)
+    return out
+
+
+# -- the table ------------------------------------------------------------------------
+
+class Table:
+    """Positions seen; with limited actions, the counters each was seen with (dominance)."""
+
+    def __init__(self, analysis: Analysis, n_actions: int):
+        self.exact = analysis.reads_used
+        self.limited = analysis.limited if not self.exact else ()
+        self.seen: dict | set = {} if self.limited else set()
+        self.size = 0
+
+    def add(self, key: bytes, used) -> bool:
+        """Record the position; False when it (or one that dominates it) was seen."""
+        if self.exact:
+            key = key + array("q", used).tobytes()
+        if not self.limited:
+            if key in self.seen:
+                return False
+            self.seen.add(key)
+            self.size += 1
+            return True
+        mine = tuple(used[i] for i in self.limited)
+        known = self.seen.get(key)
+        if known is None:
+            self.seen[key] = [mine]
+            self.size += 1
+            return True
+        for other in known:
+            if all(o <= m for o, m in zip(other, mine)):
+                return False
+        known[:] = [o for o in known if not all(m <= x for m, x in zip(mine, o))]
+        known.append(mine)
+        self.size += 1
+        return True
+
+
+# -- move ordering ---------------------------------------------------------------------
+
+def _orderer(variant):
+    roles = [r.role for r in variant.rules]
+    sink = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
+
+    def rank(st, m) -> int:
+        if m.kind == "remove":
+            return 0
+        if m.kind == "action":
+            return 4
+        s, d = m.sources[0], m.dest
+        if s in sink:
+            return 7
+        if d in sink:
+            return 0
+        left = len(st.piles[s]) - len(m.cards)
+        if left > 0 and st.down[s] >= left:
+            return 1                      # turns a card
+        if not st.piles[d]:
+            return 5 if left else 6       # into an empty pile; a whole pile moved: last
+        if roles[d] == Role.CELL:
+            return 5
+        if left == 0:
+            return 2                      # empties a pile
+        return 3
+
+    def ordered(game):
+        moves = game.legal_moves()
+        if len(moves) < 2:
+            return list(moves)
+        safe = getattr(variant, "safe_moves", None)
+        if safe is not None:
+            m = safe(game)
+            if m is not None:
+                return [m]
+        st = game.state
+        return sorted(moves, key=lambda m: rank(st, m))
+
+    return ordered
+
+
+# -- the search ---------------------------------------------------------------------
+
+def solve(variant, state, *, max_states: int | None = None, time_limit: float | None = None,
+          analysis: Analysis | None = None) -> Result:
+    """Search from ``state`` (not changed) for a win; see the module docstring."""
+    started = time.monotonic()
+    max_states = DEFAULT_MAX_STATES if max_states is None else max_states
+    if not 1 <= max_states <= MAX_STATES:
+        raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    deadline = None if time_limit is None else started + time_limit
+    g = Game(variant, state.copy())
+    if analysis is None:
+        analysis = analyse(variant)
+    keyer = Keyer(variant, g.state, analysis)
+    table = Table(analysis, len(variant.actions))
+    ordered = _orderer(variant)
+
+    def done(verdict, limit=None):
+        line = [g.move_text(m) for m in g.history] if verdict == WON else []
+        return Result(verdict, line, table.size, time.monotonic() - started, limit,
+                      table.size if verdict == WON else None)
+
+    if g.won:
+        table.size = 1
+        return done(WON)
+    table.add(keyer.key(), g.state.used)
+    stack = [[ordered(g), 0, None]]
+    while stack:
+        frame = stack[-1]
+        moves, i = frame[0], frame[1]
+        if i >= len(moves):
+            stack.pop()
+            if stack:
+                g.undo()
+                keyer.touch(frame[2])
+            continue
+        frame[1] = i + 1
+        mark = len(g._ops) if hasattr(g, "_ops") else 0
+        g.apply_unchecked(moves[i])
+        touched = _touched(g, mark)
+        keyer.touch(touched)
+        if not table.add(keyer.key(), g.state.used):
+            g.undo()
+            keyer.touch(touched)
+            continue
+        if g.won:
+            return done(WON)
+        if table.size >= max_states:
+            return done(UNKNOWN, "states")
+        if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
+            return done(UNKNOWN, "time")
+        stack.append([ordered(g), 0, touched])
+        if len(g.future) > 4096:
+            g.future.clear()
+    return done(UNWINNABLE)
+
+
+def solve_game(game, **kw) -> Result:
+    """Solve from a game's current position."""
+    return solve(game.variant, game.state, **kw)
