@@ -171,6 +171,8 @@ class Variant:
 
     def __post_init__(self):
         self.sources = tuple(p for p, r in enumerate(self.rules) if r.lift != "none")
+        # the groups declared interchangeable (piles.*.interchangeable), for searches (solver.py)
+        self.interchangeable = tuple(n for n, r in self.groups.items() if r.interchangeable)
         self.action_index = {a.name: i for i, a in enumerate(self.actions)}
         # Destinations by group, in pile order, with what the generator may use without
         # running a rule (compiler.Plan): the run bound when full / empty, and a key join.
