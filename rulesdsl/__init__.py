@@ -7,12 +7,12 @@
     >>> g.play(m); g.undo()
 
 The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_game``,
-``Game`` (legal_moves, play, undo, redo, won, over, score, position, save),
+``Game`` (legal_moves, generate, play, undo, redo, outcome, won, over, score, position, save),
 ``check`` (diagnostics for a file), and the error types.
 """
 from .errors import (AmbiguousMoveError, Diagnostic, IllegalMoveError, InvalidMoveError, MoveError,
                      PositionError, RulesdslError, RulesError)
-from .game import Game
+from .game import Game, Outcome
 from .loader import diagnose as check
 from .loader import load, load_path
 from .model import Variant
@@ -33,5 +33,5 @@ def game_from_position(name: str, data, options: dict | None = None) -> Game:
 
 
 __all__ = ["AmbiguousMoveError", "Diagnostic", "Game", "IllegalMoveError", "InvalidMoveError", "Move",
-           "MoveError", "PositionError", "RulesError", "RulesdslError", "Variant",
+           "MoveError", "Outcome", "PositionError", "RulesError", "RulesdslError", "Variant",
            "check", "game_from_position", "load", "load_path", "new_game", "variant_names"]

@@ -39,24 +39,14 @@ def elem(t: str) -> str | None:
     return t[5:-1] if t.startswith("list[") else None
 
 
-class Env:
-    """The evaluation context: one object reused for every evaluation (no allocation)."""
-    __slots__ = ("st", "run", "card", "source", "dest", "a", "b", "cards", "v")
-
-    def __init__(self, st=None):
-        self.st = st
-        self.run = self.card = self.source = self.dest = None
-        self.a = self.b = self.cards = None
-        self.v = [None] * 16
-
-
 # What each kind of rule may see, beyond the names every rule sees.
 ROLE_NAMES = {
     "state": {},
     "sequence": {"a": CARD, "b": CARD},
     "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
-    "remove": {"cards": list_of(CARD)},
+    "remove": {"cards": list_of(CARD), "piles": list_of(PILE)},
     "card": {"card": CARD},
+    "pile": {"pile": PILE},
     "const": {},
 }
 

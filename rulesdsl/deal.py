@@ -11,11 +11,52 @@ remaining cards on a pile so that the next card of the deck is that pile's top.
 """
 from __future__ import annotations
 
-from . import model
-from .compiler import Env
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .runtime import Env
+from .state import State
 
 MASK = (1 << 64) - 1
 MAX_SEED = MASK
+
+
+# -- the deal program: steps built by the loader, run in order by deal() -------------
+@dataclass(frozen=True)
+class Shuffle:
+    pass
+
+
+@dataclass(frozen=True)
+class Place:
+    cards: tuple              # (pile, rank, suit index) in order
+
+
+@dataclass(frozen=True)
+class DealTo:
+    piles: tuple
+    counts: tuple             # cards per pile
+    downs: tuple              # face-down cards per pile (the first dealt)
+    by_row: bool = True
+    play: tuple = ()          # piles offered each card first (their accept rules decide)
+    new_pile: Callable | None = None   # card context -> bool: every card left goes on, a new pile before these
+
+
+@dataclass(frozen=True)
+class ToBottom:
+    piles: tuple
+    test: Callable            # card context -> bool: such cards swap down to the pile's bottom
+
+
+@dataclass(frozen=True)
+class Rest:
+    pile: int
+    face_up: bool = False     # the rest goes face up (a face-up stock)
+
+
+@dataclass(frozen=True)
+class RemoveCards:
+    test: Callable            # card context -> bool
 
 
 class SplitMix64:
@@ -46,31 +87,48 @@ def shuffle(cards: list, rng: SplitMix64) -> None:
 
 def deal(variant, seed: int):
     """The starting position of a game: piles and face-down counts."""
-    from .state import State
     st = State.empty(variant)
+    st.seed = seed
     deck = list(range(variant.deck.size))
     rng = SplitMix64(seed)
     piles, down = st.piles, st.down
     for step in variant.deal:
-        if isinstance(step, model.Shuffle):
+        if isinstance(step, Shuffle):
             shuffle(deck, rng)
-        elif isinstance(step, model.Place):
+        elif isinstance(step, Place):
             for pile, rank, suit in step.cards:
                 for cid in variant.deck.copies(rank, suit):
                     if cid in deck:
                         deck.remove(cid)
                         piles[pile].append(cid)
                         break
-        elif isinstance(step, model.DealTo):
-            _deal_to(step, deck, piles, down)
-        elif isinstance(step, model.Rest):
+        elif isinstance(step, DealTo):
+            if step.new_pile is not None:
+                _deal_runs(step, deck, piles, Env(st))
+            else:
+                _deal_to(step, deck, piles, down, variant, Env(st) if step.play else None)
+        elif isinstance(step, ToBottom):
+            env = Env(st)
+            test = step.test
+            for p in step.piles:
+                pile = piles[p]
+                for k in range(len(pile)):
+                    env.card = pile[k]
+                    if not test(env):
+                        continue
+                    for j in range(k):
+                        env.card = pile[j]
+                        if not test(env):
+                            pile[j], pile[k] = pile[k], pile[j]
+                            break
+        elif isinstance(step, Rest):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
             pile.extend(reversed(deck))
             if all_down and not step.face_up:
                 down[step.pile] = len(pile)
             deck.clear()
-        elif isinstance(step, model.RemoveCards):
+        elif isinstance(step, RemoveCards):
             env = Env(st)
             for p, pile in enumerate(piles):
                 keep = []
@@ -86,7 +144,34 @@ def deal(variant, seed: int):
     return st
 
 
-def _deal_to(step, deck, piles, down):
+def _offer(variant, env, c, play) -> bool:
+    """Put card c on the first pile of play whose accept rules take it; False if none does."""
+    piles = env.st.piles
+    env.run, env.card, env.source = (c,), c, None
+    for d in play:
+        r = variant.rules[d]
+        if r.capacity is not None and len(piles[d]) >= r.capacity:
+            continue
+        rule = r.accept if piles[d] else r.accept_empty
+        env.dest = d
+        if rule is not None and rule(env):
+            piles[d].append(c)
+            return True
+    return False
+
+
+def _deal_runs(step, deck, piles, env):
+    """Every card left, face up, one pile after another: a new pile before each card the test picks."""
+    i = 0
+    while deck:
+        c = deck.pop(0)
+        env.card = c
+        if piles[step.piles[i]] and i + 1 < len(step.piles) and step.new_pile(env):
+            i += 1
+        piles[step.piles[i]].append(c)
+
+
+def _deal_to(step, deck, piles, down, variant=None, env=None):
     order = []
     if step.by_row:
         for k in range(max(step.counts, default=0)):
@@ -99,6 +184,9 @@ def _deal_to(step, deck, piles, down):
             return
         p = step.piles[i]
         face_down = k < step.downs[i]
+        if env is not None and not face_down and _offer(variant, env, deck[0], step.play):
+            deck.pop(0)
+            continue
         if face_down and down[p] == len(piles[p]):
             down[p] += 1
         piles[p].append(deck.pop(0))

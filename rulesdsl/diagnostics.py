@@ -85,6 +85,9 @@ _DECLARED = (
     ("D506", WARNING, "the deal never shuffles"),
     ("D507", ERROR, "a place step after cards were dealt"),
     ("D508", ERROR, "rest face down onto face-up cards"),
+    ("D520", ERROR, "to_bottom without 'in'"),
+    ("D521", ERROR, "a deal step key in the wrong kind of step"),
+    ("D522", ERROR, "a count, face or skip key with new_pile"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
     ("A610", ERROR, "an automatic move without destinations"),
@@ -92,6 +95,10 @@ _DECLARED = (
     ("A612", ERROR, "an automatic move from piles that lift nothing"),
     ("A613", ERROR, "an automatic move to piles that take nothing"),
     ("A614", ERROR, "face_up on an action that is not a recycle"),
+    ("A630", ERROR, "a deal or recycle action without 'to'"),
+    ("A631", ERROR, "a redeal's key on another kind of action"),
+    ("A632", ERROR, "a redeal naming a pile twice"),
+    ("A633", ERROR, "a compaction naming a pile twice"),
     # expression syntax
     ("E100", ERROR, "empty expression"),
     ("E101", ERROR, "unexpected character"),
@@ -138,6 +145,9 @@ _DECLARED = (
     ("I906", ERROR, "the numbered deal differs from the variant's deal"),
     # finding a variant
     ("R001", ERROR, "no variant by that name"),
+    # the solver-backed check (rulesdsl check --solve N)
+    ("V901", ERROR, "no deal tried can be won"),
+    ("V902", WARNING, "the solver won no deal in its time"),
 )
 
 CODES: dict[str, Code] = {c: Code(c, sev, title) for c, sev, title in _DECLARED}

@@ -28,12 +28,16 @@ separators, boards and the closing lines are skipped.
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field
 
-from . import model
 from . import moves as engine
+from .deal import Place, Rest
 from .errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
-from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT
+from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
+from .moves import generate
+from .runtime import Env
+from .state import State
 
 FOUNDATION_ORDER = "HCDS"    # the order fc-solve writes the foundations in
 _RANK = {"0": 0, "A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}
@@ -153,7 +157,7 @@ def board_lines(v, board: Board) -> list:
                 put(p, card, where)
     if board.talon:
         # face up only where the variant's own deal leaves its stock face up
-        open_talon = any(isinstance(s, model.Rest) and s.face_up and s.pile == num.talon[0] for s in v.deal)
+        open_talon = any(isinstance(s, Rest) and s.face_up and s.pile == num.talon[0] for s in v.deal)
         for card, where in reversed(board.talon):
             put(num.talon[0], ("" if open_talon else "#") + card, where)
     if board.foundations:
@@ -197,21 +201,21 @@ def _foundations(v, num, given, put):
                 put(pile, _RANK_TEXT[r] + deck.suits[suit].letter, where)
 
 
+# suit_homes() per variant, computed on first use (a variant is frozen, so it cannot hold it)
+_HOMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def suit_homes(v) -> dict:
     """suit index -> foundation piles that suit's run belongs on, best first: where the
     variant's own deal places the suit's lowest card, then where the rules let it go
     from the first column of an empty layout."""
-    cached = getattr(v, "_fcs_homes", None)
+    cached = _HOMES.get(v)
     if cached is not None:
         return cached
-    from . import model
-    from .compiler import Env
-    from .moves import generate
-    from .state import State
     num = v.numbering
     homes: dict = {}
     for step in v.deal:
-        if isinstance(step, model.Place):
+        if isinstance(step, Place):
             for pile, rank, suit in step.cards:
                 if pile in num.foundations and rank == v.deck.low:
                     homes.setdefault(suit, []).append(pile)
@@ -224,7 +228,7 @@ def suit_homes(v) -> dict:
             except Exception:   # a rule that cannot judge an empty layout: no preference
                 dests = []
             homes.setdefault(suit, []).extend(d for d in dests if d in num.foundations)
-    v._fcs_homes = homes
+    _HOMES[v] = homes
     return homes
 
 
@@ -478,7 +482,6 @@ def expand(game, fm) -> list:
 
 
 def _through_free_piles(game, src, dst, k):
-    from .limits import MAX_SEQUENCE_SEARCH
     v, st = game.variant, game.state
     num = v.numbering
     if not 2 <= k <= len(st.piles[src]) - st.down[src]:
@@ -600,6 +603,8 @@ def move_text(v, st, move, legal=None) -> str | None:
         return s + "h"
     if dst in num.columns:
         d = str(num.columns.index(dst) + 1)
+        if src in num.columns and _splits(s + d, len(num.columns)) > 1:
+            return None             # "112" could be 11 to 2 or 1 to 12: no standard text
         if n > 1 and not st.piles[dst] or _count_needed(v, st, move, legal):
             return f"{s}{d}v{n:x}"
         return s + d
@@ -608,14 +613,22 @@ def move_text(v, st, move, legal=None) -> str | None:
     return None
 
 
+def _splits(digits: str, columns: int) -> int:
+    """In how many ways the digits read as two column numbers (1..columns, no leading 0)."""
+    n = 0
+    for k in range(1, len(digits)):
+        a, b = digits[:k], digits[k:]
+        if a[0] != "0" and b[0] != "0" and 1 <= int(a) <= columns and 1 <= int(b) <= columns:
+            n += 1
+    return n
+
+
 def _count_needed(v, st, move, legal) -> bool:
     """Does another legal move take a different number of cards between the same piles?
     Then standard notation without a count ("the cards that fit") would name the other."""
     if not st.piles[move.dest]:
         return False
     if legal is None:
-        from .compiler import Env
-        from .moves import generate
         legal = generate(v, st, Env(st))
     return any(m.kind == "move" and m.sources == move.sources and m.dest == move.dest
                and len(m.cards) != len(move.cards) for m in legal)

@@ -1,19 +1,36 @@
 """A game in progress: a position, its history, and the OpenSpiel-like verbs on it.
 
-``legal_moves``, ``play``, ``undo``, ``redo``, ``won``, ``over``, ``score``, ``clone``,
-and the position as JSON. Undo keeps only the primitive operations of each move, so a
-long history stays small.
+``legal_moves``, ``generate``, ``play``, ``undo``, ``redo``, ``outcome`` (with ``won``
+and ``over``), ``score``, ``clone``, and the position as JSON. Undo keeps only the
+primitive operations of each move, so a long history stays small.
 """
 from __future__ import annotations
 
+import enum
 from array import array
 
+from . import fcs, notation, numbering, position
 from . import moves as engine
-from . import notation, position
-from .compiler import Env
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, SeedError
+from .deal import MAX_SEED, deal
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
 from .kinds import PROGRESS_ROLES
+from .runtime import Env
 from .state import State
+
+
+class Outcome(enum.Enum):
+    """Where a game stands. A game is *over* when it is won or lost: a won game is over even
+    when moves remain (the win rule is asked first), a lost one has no legal move left. A
+    stalled game is not over: moves remain, but none of them matters (Game.stalled), so a
+    player may resign it."""
+    ONGOING = "ongoing"
+    WON = "won"
+    LOST = "lost"
+    STALLED = "stalled"
+
+    @property
+    def over(self) -> bool:
+        return self is Outcome.WON or self is Outcome.LOST
 
 
 class Game:
@@ -21,18 +38,19 @@ class Game:
         self.variant = variant
         self.state = state
         self.seed = seed
+        if seed is not None:
+            state.seed = seed       # shuffling redeals draw from the game's seed
         self.start = state.copy()
         self._codes = array("q")    # the moves played, packed (moves.encode)
         self._ops = array("q")      # their undo operations, packed, all moves end to end
         self._marks = array("q")    # where each move's operations start in _ops
         self.future: list = []      # moves undone, for redo (newest last)
         self._env = Env(state)
-        self._legal = None
-        self.deal = None            # the deal number, when numbered (Game.numbered)
+        self._legal: list | None = None
+        self.deal: int | str | None = None   # the deal number, when numbered (Game.numbered)
 
     @classmethod
     def new(cls, variant, seed: int = 1) -> "Game":
-        from .deal import MAX_SEED, deal
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise SeedError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
         g = cls(variant, deal(variant, seed), seed)
@@ -42,7 +60,6 @@ class Game:
     def numbered(cls, variant, deal) -> "Game":
         """Deal number ``deal`` of the variant's numbering (numbering.py): an int, or text
         such as '617' or 'ms617'. numbering.DealError says why there is no such deal."""
-        from . import fcs, numbering
         num = variant.numbering
         if num is None:
             raise numbering.DealError(f"{variant.id} declares no numbering, so its deals have no numbers "
@@ -61,13 +78,23 @@ class Game:
             st = position.load_position(variant, data)
         else:
             st = position.from_dict(variant, data)
+            seed = data.get("seed")
+            if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64:
+                return cls(variant, st, seed)    # a saved position keeps its redeals' shuffles
         return cls(variant, st)
 
     # -- moves ------------------------------------------------------------------
     def legal_moves(self) -> list:
+        """The legal moves in the documented order (moves.py), kept until the position
+        changes: do not change the list."""
         if self._legal is None:
-            self._legal = engine.generate(self.variant, self.state, self._env)
+            self._legal = self.generate()
         return self._legal
+
+    def generate(self) -> list:
+        """The legal moves computed afresh, without the cache (a new list each call): what
+        the benchmarks time."""
+        return engine.generate(self.variant, self.state, self._env)
 
     def parse_move(self, text: str):
         """The legal move a piece of notation names. InvalidMoveError: the text is not a move;
@@ -191,21 +218,41 @@ class Game:
 
     # -- outcome ----------------------------------------------------------------
     @property
-    def won(self) -> bool:
+    def outcome(self) -> Outcome:
+        """WON when the win rule holds (moves may remain); else LOST when no move is legal;
+        else STALLED when every move left only shuffles cards (``stalled``); else ONGOING."""
+        return self._outcome(stall_test=True)
+
+    def _outcome(self, stall_test: bool) -> Outcome:
+        if self._win_holds():
+            return Outcome.WON
+        if not self.legal_moves():
+            return Outcome.LOST
+        if stall_test and self.stalled():
+            return Outcome.STALLED
+        return Outcome.ONGOING
+
+    def _win_holds(self) -> bool:
         env = self._env
         env.st = self.state
         return bool(self.variant.win(env)) if self.variant.win else False
 
     @property
+    def won(self) -> bool:
+        """The outcome is WON: the win rule holds. Asked first, so this needs no move list."""
+        return self._win_holds()
+
+    @property
     def over(self) -> bool:
-        return self.won or not self.legal_moves()
+        """The outcome is WON or LOST (a stalled game is not over: it can be resigned)."""
+        return self._outcome(stall_test=False).over
 
     def stalled(self) -> bool:
         """True when moves remain but none of them matters: each is a card move that its
         reverse undoes, turns up no card, frees no covered pile and puts nothing on a
         foundation (a king shuttled between empty columns). The runner then offers resigning."""
         moves = self.legal_moves()
-        if not moves or self.won:
+        if not moves or self._win_holds():
             return False
         v = self.variant
         for m in moves:
@@ -269,11 +316,9 @@ class Game:
 
     @classmethod
     def load_save(cls, variant, data) -> "Game":
-        from .errors import PositionError
         if not isinstance(data, dict) or data.get("format") != "rulesdsl-save/1":
             raise PositionError("not a rulesdsl save (expected format 'rulesdsl-save/1')")
         position.check_variant(variant, data)
-        from .deal import MAX_SEED
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
             raise PositionError(f"'seed' must be null or a whole number from 0 to {MAX_SEED}")

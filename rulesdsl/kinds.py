@@ -33,9 +33,13 @@ PROGRESS_ROLES = frozenset({Role.FOUNDATION, Role.DISCARD})
 
 
 class ActionKind(_Word):
-    """deal: cards one at a time from a pile onto piles; recycle: a pile turned over onto one."""
+    """deal: cards one at a time from a pile onto piles; recycle: a pile turned over onto one;
+    redeal: cards gathered from piles and dealt to them again; compact: piles slide up to close
+    gaps, then the empty piles at the end are refilled."""
     DEAL = "deal"
     RECYCLE = "recycle"
+    REDEAL = "redeal"
+    COMPACT = "compact"
 
 
 class AutoKind(_Word):

@@ -71,3 +71,5 @@ MAX_STATES = 100_000_000         # the most --max-states may ask for
 DEFAULT_HINT_SECONDS = 2.0       # the runner's hint asks the solver for this long
 MAX_DEAL_RANGE = 10_000_000      # deals in one stats run (--deals A-B)
 MAX_WINNABLE_TRIES = 1000        # deals --winnable tries forward from the one asked for
+MAX_SOLVE_SECONDS = 3600         # the runner's `solve SECONDS` searches at most this long
+MAX_CHECK_SOLVE = 10_000          # deals `rulesdsl check --solve N` may ask about

@@ -12,17 +12,23 @@ import re
 
 import os
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
-from . import model, schema
-from .kinds import ActionKind, AutoKind, Role
+from . import deal as dealing
+from . import fcs, model, position, schema
+from . import numbering as nb
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .compiler import CompileError, Compiler, World
-from .errors import CardTextError, Diagnostic, RulesError, short, suggest
+from .compiler import ROLE_NAMES, CompileError, Compiler, Plan, World
+from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
+from .errors import CardTextError, Diagnostic, PositionError, RulesError, short, suggest
+from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
 from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
+from .moves import NO_LIMIT, DestBlock
 from .parser import ExprSyntaxError, parse
+from .registry import find_variant, names, shipped_file
 from .source import Document, merge, read_file
-
 
 
 def _member(kind, word, default):
@@ -113,12 +119,14 @@ class Builder:
         numbering = self.numbering()
         if any(d.severity == "error" for d in self.out):
             return None
+        pile_rules = tuple(rules[layout.group_of[p]] for p in range(layout.size))
         variant = model.Variant(
             id=self.id, name=data.get("name", self.id), description=data.get("description", ""),
-            path=self.doc.path, option_decls=decls, options=options, deck=deck, layout=layout,
-            rules=tuple(rules[layout.group_of[p]] for p in range(layout.size)), groups=rules,
+            path=self.doc.path, option_decls=decls, options=MappingProxyType(dict(options)), deck=deck,
+            layout=layout, rules=pile_rules, groups=MappingProxyType(dict(rules)),
             deal=deal, actions=actions, removals=removals, autos=autos, win=win, score=score,
-            display=display, text=data.get("rules", ""), numbering=numbering)
+            display=display, text=data.get("rules", ""), numbering=numbering,
+            **engine_indexes(layout, rules, pile_rules, actions, removals))
         if numbering is not None:
             self.numbering_fits(variant)
             if any(d.severity == "error" for d in self.out):
@@ -130,7 +138,6 @@ class Builder:
         raw = self.data.get("numbering")
         if not isinstance(raw, dict) or raw.get("scheme") not in ("ms", "pysol"):
             return None
-        from . import numbering as nb
         p = ("numbering",)
         scheme, game = raw["scheme"], raw.get("game")
         if scheme == "pysol" and not game:
@@ -172,25 +179,23 @@ class Builder:
 
     def numbering_fits(self, variant) -> None:
         """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""
-        from . import fcs
-        from . import numbering as nb
-        from .deal import deal
-        from .errors import PositionError
-        from .position import build
         num = variant.numbering
         p = ("numbering",)
         text = nb.board_text(num, 1)
         try:
-            numbered = build(variant, fcs.board_lines(variant, fcs.parse_board(text)))
+            numbered = position.build(variant, fcs.board_lines(variant, fcs.parse_board(text)))
         except PositionError as exc:
             self.err("I905", f"numbering: deal 1 does not fit the piles: {exc}", p, key=True,
                      hint="name the piles that take the board's columns, cells, foundations and talon")
             return
-        own = deal(variant, 1)
+        own = dealing.deal(variant, 1)
         names = variant.layout.pile_names
+        # a deal whose steps look at the cards (play, new_pile) lays out each deal its own
+        # way: then only the face-down cards must lie alike
+        by_cards = variant.deal_by_cards
         for q in range(variant.layout.size):
-            a = (len(own.piles[q]), own.down[q])
-            b = (len(numbered.piles[q]), numbered.down[q])
+            a = (0 if by_cards else len(own.piles[q]), own.down[q])
+            b = (0 if by_cards else len(numbered.piles[q]), numbered.down[q])
             if a != b:
                 self.err("I906", f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
                          f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)", p, key=True,
@@ -436,7 +441,6 @@ class Builder:
 
     def hidden_names(self) -> None:
         """Warn about an option or parameter whose name hides (or is hidden by) another name."""
-        from .compiler import ROLE_NAMES
         w = self.world
         rule_names = {n for names in ROLE_NAMES.values() for n in names}
         for section in ("options", "params"):
@@ -535,7 +539,7 @@ class Builder:
         return tuple(out)
 
     def deal_steps(self) -> tuple:
-        steps = []
+        steps: list = []
         deck = self.world.deck
         remaining = deck.size
         taken: dict = {}
@@ -548,7 +552,7 @@ class Builder:
         for i, step in enumerate(raw):
             path = ("deal", i)
             if step == "shuffle":
-                steps.append(model.Shuffle())
+                steps.append(Shuffle())
                 has_shuffle = True
                 continue
             if not isinstance(step, dict):
@@ -559,6 +563,10 @@ class Builder:
                 self.err("P324", "face_up belongs to a rest step (the cards left over), not to this step",
                          path + ("face_up",), key=True,
                          hint="deal face-up cards with up: (or down:) in a 'to' step")
+            for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom")):
+                if key in step and needs not in step:
+                    self.err("D521", f"'{key}' belongs to a '{needs}' step", path + (key,), key=True,
+                             hint=f"put it in the step with '{needs}', or remove it")
             if "place" in step and isinstance(step["place"], dict):
                 if dealt:
                     self.err("D507", "a place step comes after cards were dealt, so the cards it names "
@@ -585,7 +593,7 @@ class Builder:
                         placed.append((piles[0], rank, suit))
                         face_up.add(piles[0])
                         remaining -= 1
-                steps.append(model.Place(tuple(placed)))
+                steps.append(Place(tuple(placed)))
             elif "to" in step:
                 dealt = True
                 piles = self.piles_ref(step["to"], path + ("to",))
@@ -611,9 +619,31 @@ class Builder:
                             self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",),
                                      hint="down can be at most count")
                             break
-                steps.append(model.DealTo(piles, counts, downs, step.get("by", "row") == "row"))
+                play = self.piles_ref(step["play"], path + ("play",)) if "play" in step else ()
+                new_pile = None
+                if "new_pile" in step:
+                    for key in ("count", "down", "up", "by", "skip"):
+                        if key in step:
+                            self.err("D522", f"'{key}' means nothing with new_pile: every card left is "
+                                     f"dealt face up, one pile after another", path + (key,), key=True,
+                                     hint=f"remove '{key}'")
+                    new_pile = self.expr(path + ("new_pile",), "card", "bool")
+                    counts, downs = (0,) * len(piles), (0,) * len(piles)
+                steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
+                if new_pile is not None:
+                    face_up.update(piles)
+                    remaining = 0
                 face_up.update(p for p, c, d in zip(piles, counts, downs) if c > d)
                 remaining -= sum(counts)
+            elif "to_bottom" in step:
+                if "in" not in step:
+                    self.err("D520", "to_bottom needs 'in': the piles whose cards it moves down", path,
+                             key=True, hint="add 'in: tableau'")
+                    continue
+                piles = self.piles_ref(step["in"], path + ("in",))
+                fn = self.expr(path + ("to_bottom",), "card", "bool")
+                if fn is not None and piles:
+                    steps.append(ToBottom(piles, fn))
             elif "rest" in step:
                 dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
@@ -623,12 +653,12 @@ class Builder:
                              f"cards (face-down cards lie under face-up ones)", path + ("rest",),
                              hint="send the rest to a pile that is empty or face down, like the stock")
                 if piles:
-                    steps.append(model.Rest(piles[0], step.get("face_up") is True))
+                    steps.append(Rest(piles[0], step.get("face_up") is True))
                 remaining = 0
             elif "remove" in step:
                 fn = self.expr(path + ("remove",), "card", "bool")
                 if fn is not None:
-                    steps.append(model.RemoveCards(fn))
+                    steps.append(RemoveCards(fn))
             if remaining < 0:
                 self.err("D502", f"the deal needs {deck.size - remaining} cards but the deck has {deck.size}",
                          path, hint="deal fewer cards, or shuffle more decks together (deck.decks)")
@@ -660,13 +690,35 @@ class Builder:
         raw = self.data.get("actions") or {}
         for name, a in raw.items() if isinstance(raw, dict) else ():
             p = ("actions", name)
-            if not isinstance(a, dict) or "from" not in a or "to" not in a:
+            if not isinstance(a, dict) or "from" not in a:
+                continue
+            kind = _member(ActionKind, a.get("kind"), ActionKind.DEAL)
+            if kind is ActionKind.REDEAL:
+                redeal = self.redeal(name, a, p)
+                if redeal is not None:
+                    out.append(redeal)
+                continue
+            for key in ("order", "keep", "skip"):
+                if key in a:
+                    self.err("A631", f"'{key}' belongs to a redeal; this action is kind {kind}", p + (key,),
+                             key=True, hint="remove it, or make the action kind: redeal")
+            if "to" not in a:
+                self.err("A630", f"a {kind} action needs 'to': the pile(s) its cards go to", p, key=True,
+                         hint="add 'to: waste[0]' or similar")
+                continue
+            if isinstance(a["from"], list):
+                self.err("S103", f"'from' of a {kind} action must be one pile (text), not a list; only a "
+                         f"redeal gathers from several piles", p + ("from",), hint='write from: "stock[0]"')
                 continue
             src = self.piles_ref(a["from"], p + ("from",), single=True)
             targets = self.piles_ref(a["to"], p + ("to",))
             if not src or not targets:
                 continue
-            kind = _member(ActionKind, a.get("kind"), ActionKind.DEAL)
+            if kind is ActionKind.COMPACT and (src[0] in targets or len(set(targets)) != len(targets)):
+                self.err("A633", "a compaction slides the piles of 'to' and refills them from 'from': "
+                         "'to' names a pile twice, or its 'from' pile", p + ("to",),
+                         hint="list each pile once, and take the refills from another pile (the stock)")
+                continue
             if kind is ActionKind.RECYCLE and len(targets) != 1:
                 self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
                          hint="give one pile in 'to', or use kind: deal to spread cards over piles")
@@ -694,6 +746,31 @@ class Builder:
                      hint="write it over the options and params only")
             return False
         return bool(c.const)
+
+    def redeal(self, name, a, p):
+        """A redeal action: cards gathered from piles (those not kept), then dealt back."""
+        gather = self.piles_ref(a["from"], p + ("from",))
+        targets = self.piles_ref(a["to"], p + ("to",)) if "to" in a else gather
+        if not gather or not targets:
+            return None
+        if len(set(gather)) != len(gather):
+            self.err("A632", "a redeal gathers each pile once; 'from' names a pile twice", p + ("from",),
+                     hint="list each group or pile once")
+            return None
+        if len(set(targets)) != len(targets):
+            self.err("A632", "a redeal deals to each pile once; 'to' names a pile twice", p + ("to",),
+                     hint="list each group or pile once")
+            return None
+        return model.Action(
+            name, ActionKind.REDEAL, gather[0], targets,
+            count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
+            limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
+            when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
+            points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
+            label=a.get("label", name), gather=gather,
+            keep=self.expr(p + ("keep",), "pile", "bool") if "keep" in a else None,
+            skip=self.expr(p + ("skip",), "pile", "bool") if "skip" in a else None,
+            shuffle=a.get("order", "shuffle") == "shuffle")
 
     def removals(self) -> tuple:
         out = []
@@ -797,7 +874,6 @@ class Builder:
         if c.plan is not None:
             plan = c.plan
             if self.wrap is not None and plan.run_key is not None:
-                from .compiler import Plan
                 plan = Plan(plan.max_run, self.wrap(plan.run_key, tuple(path), None),
                             self.wrap(plan.top_key, tuple(path), None))
             self.plans[tuple(path)] = plan
@@ -808,6 +884,34 @@ class Builder:
 
 # what an empty pile's rule may read that tells one pile of its group from another
 _PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
+
+
+def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tuple,
+                   removals: tuple) -> dict[str, Any]:
+    """The move generator's indexes (moves.py), as the Variant's keyword arguments: the piles
+    that give cards; per group that takes cards, its piles with what the generator may use
+    without running a rule (compiler.Plan: the run bound when full / empty, and a key join);
+    and the actions and removals by name."""
+    covers = layout.covers
+    blocks = []
+    for name, g in layout.groups.items():
+        r = groups[name]
+        if not r.takes:
+            continue
+        ap, ep = r.accept_plan, r.empty_plan
+        blocks.append(DestBlock(
+            full_max=ap.max_run if ap is not None and ap.max_run is not None else NO_LIMIT,
+            empty_max=ep.max_run if ep is not None and ep.max_run is not None else NO_LIMIT,
+            run_key=ap.run_key if ap is not None else None,
+            top_key=ap.top_key if ap is not None else None,
+            piles=tuple((d, covers[d], r.accept, r.accept_empty, r.capacity) for d in g.piles)))
+    return {
+        "sources": tuple(p for p, r in enumerate(pile_rules) if r.lift != "none"),
+        "dest_blocks": tuple(blocks),
+        "action_index": MappingProxyType({a.name: i for i, a in enumerate(actions)}),
+        "removal_index": MappingProxyType({r.name: r for r in removals}),
+        "removal_number": MappingProxyType({r.name: i for i, r in enumerate(removals)}),
+    }
 
 
 def _get(data, path):
@@ -863,37 +967,6 @@ def coerce_option(opt: model.Option, given):
 
 # -- resolving files and extends -------------------------------------------------
 
-def variants_dir() -> Path:
-    """The shipped variants: $RULESDSL_VARIANTS if set; else the package data of an installed
-    wheel (rulesdsl/variants); else the repository's variants/ folder (an editable install or
-    a source checkout, so an edit there is seen at once)."""
-    env = os.environ.get("RULESDSL_VARIANTS")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parent
-    packaged = here / "variants"
-    return packaged if packaged.is_dir() else here.parent / "variants"
-
-
-def _exists(path: Path) -> bool:
-    """Path.exists(), false for a name the system refuses (too long, a NUL byte) instead of raising."""
-    try:
-        return path.exists()
-    except (OSError, ValueError):
-        return False
-
-
-def find_variant(name: str) -> Path | None:
-    """A variant by name (variants/NAME.yaml) or by path."""
-    p = Path(name)
-    if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
-        return p
-    if not name or "\0" in name:
-        return None
-    candidate = variants_dir() / f"{name}.yaml"
-    return candidate if _exists(candidate) else None
-
-
 _EXTENDS_HINT = ("extends reaches only a shipped variant, by name, or a file in "
                  "this file's own folder or below it")
 
@@ -929,8 +1002,8 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
                                   hint=_EXTENDS_HINT))
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
-        shipped = variants_dir() / rel
-        if _exists(shipped):
+        shipped = shipped_file(rel)
+        if shipped is not None:
             return shipped
     if not _inside(os.path.realpath(candidate), folder):
         raise RulesError(doc.diag("X705", f"extends '{short(name)}': a symbolic link to a file outside this file's "
@@ -1007,7 +1080,6 @@ def load(name: str, options: dict | None = None) -> model.Variant:
     """Load a variant by name (from variants/) or by path, with option values."""
     path = find_variant(name)
     if path is None:
-        from .registry import names
         hint = suggest(name, names())
         raise RulesError(Diagnostic("R001", f"no variant named '{short(name)}'", short(name),
                                     hint=f"did you mean '{hint}'?" if hint else

@@ -1,14 +1,19 @@
 """The compiled variant: plain immutable objects holding ready-to-call rules.
 
 Nothing here reads YAML or parses text; the loader builds these once per set of option
-values, and the engine (``moves``) only ever reads them.
+values, and the engine (``deal``, ``moves``, ``game``) only ever reads them. The engine
+reads them as they are and imports nothing from here (the deal program's steps live in
+deal.py, the generator's index in moves.py), so this module can stand above it:
+``Variant.new_game`` builds a ``game.Game``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Callable, Optional
 
 from .cards import Deck
+from .game import Game
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Layout
 
@@ -59,7 +64,7 @@ class PileRules:
 @dataclass(frozen=True)
 class Action:
     name: str
-    kind: ActionKind
+    kind: ActionKind          # deal, recycle or redeal
     source: int
     targets: tuple
     count: Fn = None
@@ -68,6 +73,10 @@ class Action:
     points: Fn = None
     label: str = ""
     face_up: bool = False     # recycle: the cards stay face up
+    gather: tuple = ()        # redeal: the piles whose cards are gathered, in order
+    keep: Fn = None           # redeal: pile context -> bool, the pile's cards stay
+    skip: Fn = None           # redeal: pile context -> bool, the pile gets no card back
+    shuffle: bool = False     # redeal: shuffle the gathered cards (else keep their order)
 
 
 @dataclass(frozen=True)
@@ -89,36 +98,6 @@ class Auto:
     when: Fn = None           # move: move context -> bool
 
 
-# -- deal steps ---------------------------------------------------------------
-@dataclass(frozen=True)
-class Shuffle:
-    pass
-
-
-@dataclass(frozen=True)
-class Place:
-    cards: tuple              # (pile, rank, suit index) in order
-
-
-@dataclass(frozen=True)
-class DealTo:
-    piles: tuple
-    counts: tuple             # cards per pile
-    downs: tuple              # face-down cards per pile (the first dealt)
-    by_row: bool = True
-
-
-@dataclass(frozen=True)
-class Rest:
-    pile: int
-    face_up: bool = False     # the rest goes face up (a face-up stock)
-
-
-@dataclass(frozen=True)
-class RemoveCards:
-    test: Callable            # card context -> bool
-
-
 @dataclass(frozen=True)
 class Numbering:
     """How numbered deals (numbering.py) and fc-solve boards (fcs.py) map onto the piles."""
@@ -132,78 +111,58 @@ class Numbering:
     face_up: bool = False     # every card of a board lies face up, whatever it marks face down
 
 
-NO_LIMIT = 1 << 30
-
-
-@dataclass(frozen=True)
-class DestBlock:
-    """The piles of one group that take cards, and the shortcuts its accept rules allow."""
-    full_max: int
-    empty_max: int
-    run_key: Fn
-    top_key: Fn
-    piles: tuple              # (pile, covering piles, accept, accept_empty, capacity)
-
-
-@dataclass
+@dataclass(frozen=True, eq=False)
 class Variant:
-    """One variant with its option values bound: everything the engine needs."""
+    """One variant with its option values bound: everything the engine needs.
+
+    Frozen: the loader builds it whole, the generator's indexes included, and nothing
+    changes it afterwards (the maps are read-only views). Two variants are equal only when
+    they are the same object, so a variant can key a cache (fcs.py keeps one).
+    """
     id: str
     name: str
     description: str
     path: str
     option_decls: tuple
-    options: dict
+    options: Mapping          # option name -> value
     deck: Deck
     layout: Layout
     rules: tuple              # PileRules per pile index
-    groups: dict              # group name -> PileRules
-    deal: tuple
+    groups: Mapping           # group name -> PileRules
+    deal: tuple               # the deal program (deal.py's steps)
     actions: tuple
     removals: tuple
     autos: tuple
-    win: Callable
+    win: Fn
     score: Fn
     display: tuple            # rows of pile/group names for the runner
+    # The generator's indexes (moves.py), built by the loader from the rules above.
+    sources: tuple            # piles that can give cards, in order
+    dest_blocks: tuple        # moves.DestBlock per group that takes cards, in group order
+    action_index: Mapping     # action name -> its index in actions
+    removal_index: Mapping    # removal name -> Removal
+    removal_number: Mapping   # removal name -> its index in removals
     text: str = ""            # the rules in words
-    sources: tuple = field(default=())   # piles that can give cards, in order
     numbering: Numbering | None = None   # deal numbers and fc-solve boards (numbering.py)
 
-    def __post_init__(self):
-        self.sources = tuple(p for p, r in enumerate(self.rules) if r.lift != "none")
-        # the groups declared interchangeable (piles.*.interchangeable), for searches (solver.py)
-        self.interchangeable = tuple(n for n, r in self.groups.items() if r.interchangeable)
-        self.action_index = {a.name: i for i, a in enumerate(self.actions)}
-        # Destinations by group, in pile order, with what the generator may use without
-        # running a rule (compiler.Plan): the run bound when full / empty, and a key join.
-        covers = self.layout.covers
-        blocks = []
-        for name, g in self.layout.groups.items():
-            r = self.groups[name]
-            if not r.takes:
-                continue
-            ap, ep = r.accept_plan, r.empty_plan
-            blocks.append(DestBlock(
-                full_max=ap.max_run if ap is not None and ap.max_run is not None else NO_LIMIT,
-                empty_max=ep.max_run if ep is not None and ep.max_run is not None else NO_LIMIT,
-                run_key=ap.run_key if ap is not None else None,
-                top_key=ap.top_key if ap is not None else None,
-                piles=tuple((d, covers[d], r.accept, r.accept_empty, r.capacity) for d in g.piles)))
-        self.dest_blocks = tuple(blocks)
-        self.use_plans = True          # tests switch the shortcuts off to compare
-        self.removal_index = {r.name: r for r in self.removals}
-        self.removal_number = {r.name: i for i, r in enumerate(self.removals)}
-
-    def new_game(self, seed: int = 1):
+    def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""
-        from .game import Game
         return Game.new(self, seed)
 
-    def numbered_game(self, deal):
+    def numbered_game(self, deal: int | str) -> Game:
         """A new game dealt as deal number ``deal`` (an int, or text like 'ms617') of the
         numbering the variant declares; numbering.DealError says why there is none."""
-        from .game import Game
         return Game.numbered(self, deal)
+
+    @property
+    def deal_by_cards(self) -> bool:
+        """Do the deal's steps look at the cards (play, new_pile), so that pile sizes vary by deal?"""
+        return any(getattr(s, "play", ()) or getattr(s, "new_pile", None) is not None for s in self.deal)
+
+    @property
+    def interchangeable(self) -> tuple:
+        """The groups declared interchangeable (piles.*.interchangeable), for searches."""
+        return tuple(n for n, r in self.groups.items() if r.interchangeable)
 
     def pile_name(self, p: int) -> str:
         return self.layout.pile_names[p]

@@ -17,12 +17,27 @@ undo plays them backwards, so a move and its automatic follow-ups undo as one.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 
-from .compiler import Env
+from .deal import SplitMix64, shuffle
 from .limits import MAX_AUTO_MOVES
 from .kinds import ActionKind, AutoKind, UnknownKind
-from .model import NO_LIMIT
+from .runtime import Env
+
+NO_LIMIT = 1 << 30         # no bound on a run's length
+
+
+@dataclass(frozen=True)
+class DestBlock:
+    """The piles of one group that take cards, and the shortcuts its accept rules allow
+    (compiler.Plan): the generator's index, built once per variant by the loader."""
+    full_max: int
+    empty_max: int
+    run_key: Callable | None
+    top_key: Callable | None
+    piles: tuple              # (pile, covering piles, accept, accept_empty, capacity)
 
 
 class Move:
@@ -165,10 +180,9 @@ def _dest_blocks(v, piles, env) -> list:
     are full (keyed by the top-card side of a key join, when the rule has one), empty, and
     held (covered now; a lift may free them). Computed once per position."""
     out = []
-    plans = v.use_plans
     for b in v.dest_blocks:
         full, empty, held = [], [], []
-        keyed = {} if plans and b.run_key is not None else None
+        keyed = {} if b.run_key is not None else None
         for d, dc, accept, accept_empty, cap in b.piles:
             size = len(piles[d])
             if cap is not None and size >= cap:
@@ -186,8 +200,7 @@ def _dest_blocks(v, piles, env) -> list:
             else:
                 full.append(x)
         if full or keyed or empty or held:
-            out.append((b.full_max if plans else NO_LIMIT, b.empty_max if plans else NO_LIMIT,
-                        b.run_key, full, keyed, empty, held))
+            out.append((b.full_max, b.empty_max, b.run_key, full, keyed, empty, held))
     return out
 
 
@@ -218,6 +231,7 @@ def _removals(v, st, env, out):
             if key in seen:
                 continue
             env.cards = tuple(c for _, c in combo)
+            env.piles = key
             if rule.when(env):
                 seen.add(key)
                 out.append(Move("remove", key, rule.dest, env.cards, rule.name))
@@ -225,7 +239,13 @@ def _removals(v, st, env, out):
 
 def action_allowed(a, i, st, env) -> bool:
     piles = st.piles
-    if not piles[a.source]:
+    if a.kind == ActionKind.REDEAL:
+        if not _gathers(a, st, env):
+            return False
+    elif a.kind == ActionKind.COMPACT:
+        if not _compacts(a, piles):
+            return False
+    elif not piles[a.source]:
         return False
     if a.kind == ActionKind.RECYCLE and piles[a.targets[0]]:
         return False
@@ -239,11 +259,27 @@ def action_allowed(a, i, st, env) -> bool:
     return True
 
 
+def _gathers(a, st, env) -> bool:
+    """Would the redeal a gather at least one card?"""
+    piles, keep = st.piles, a.keep
+    env.st = st
+    for p in a.gather:
+        if piles[p]:
+            if keep is None:
+                return True
+            env.pile = p
+            if not keep(env):
+                return True
+    return False
+
+
 # -- applying and undoing ------------------------------------------------------------
 # Each primitive operation is packed into one int (two low bits say which), so a
 # 1,000-move history is a few thousand 8-byte words.
 T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
 BIAS = 1 << 40
+SNAP = 1 << 12      # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
+SNAP_CARD = 1 << 13  # n << 24 | down << 35, after n card entries, SNAP | SNAP_CARD | card << 14
 
 
 def transfer(st, src, dst, n, reverse, face_down, log):
@@ -277,14 +313,18 @@ def apply(v, st, move, env: Env, log) -> None:
     elif move.kind == "remove":
         rule = v.removal_index[move.name]
         if rule.points is not None:
-            env.cards = move.cards
+            env.cards, env.piles = move.cards, move.sources
             _score(st, rule.points(env) or 0, log)
         for p in move.sources:
             transfer(st, p, move.dest, 1, False, False, log)
     else:
         i = v.action_index[move.name]
         a = v.actions[i]
-        if a.kind == ActionKind.RECYCLE:
+        if a.kind == ActionKind.REDEAL:
+            redeal(a, i, st, env, log)
+        elif a.kind == ActionKind.COMPACT:
+            compact(a, st, log)
+        elif a.kind == ActionKind.RECYCLE:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, not a.face_up, log)
         elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
@@ -383,6 +423,99 @@ def _auto_move(v, st, auto, env, log) -> bool:
     return False
 
 
+def _compacts(a, piles) -> bool:
+    """Would the compaction a change anything: a gap before a pile with cards, or a gap
+    and cards to refill it with?"""
+    gap = False
+    for p in a.targets:
+        if not piles[p]:
+            gap = True
+        elif gap:
+            return True
+    return gap and bool(piles[a.source])
+
+
+def _snapshot(st, touched, log):
+    """The undo record of a redeal or compaction: each touched pile as it was."""
+    piles, down = st.piles, st.down
+    for p in touched:
+        log.extend(T_FLIP | SNAP | SNAP_CARD | c << 14 for c in piles[p])
+        log.append(T_FLIP | SNAP | p << 14 | len(piles[p]) << 24 | down[p] << 35)
+
+
+def compact(a, st, log):
+    """The piles of ``to`` slide towards the first, in order, closing the gaps (each keeps its
+    cards and face-down count); then each empty pile at the end, in order, gets the top card
+    of ``from`` face up, while it has cards."""
+    piles, down = st.piles, st.down
+    _snapshot(st, sorted(set(a.targets) | {a.source}), log)
+    full = [(list(piles[p]), down[p]) for p in a.targets if piles[p]]
+    for k, p in enumerate(a.targets):
+        cards, d = full[k] if k < len(full) else ([], 0)
+        piles[p][:] = cards
+        down[p] = d
+    src = piles[a.source]
+    for p in a.targets[len(full):]:
+        if not src:
+            break
+        piles[p].append(src.pop())
+        down[p] = 0
+    if down[a.source] > len(src):
+        down[a.source] = len(src)
+
+
+def redeal_seed(seed: int, action: int, number: int) -> int:
+    """The seed of a shuffling redeal: from the game's seed, the action's number among the
+    variant's actions and how many times it was used before (integer arithmetic mod 2^64)."""
+    return (seed + (number + 1) * 0x9E3779B97F4A7C15 + action * 0xD1B54A32D192ED03) % (1 << 64)
+
+
+def redeal(a, i, st, env, log):
+    """Gather the cards of the piles not kept (pile by pile, each bottom card first), shuffle
+    them if the action says so, and deal them back face up: ``count`` cards to each target
+    pile in turn, skipping the piles ``skip`` names, round again while cards remain."""
+    piles, down = st.piles, st.down
+    env.st = st
+    gathered, emptied = [], []
+    for p in a.gather:
+        if a.keep is not None:
+            env.pile = p
+            if a.keep(env):
+                continue
+        if piles[p]:
+            emptied.append(p)
+    _snapshot(st, sorted(set(emptied) | set(a.targets)), log)
+    for p in emptied:
+        gathered.extend(piles[p])
+        piles[p].clear()
+        down[p] = 0
+    if a.shuffle and len(gathered) > 1:
+        shuffle(gathered, SplitMix64(redeal_seed(st.seed, i, st.used[i])))
+    count = a.count(env) if a.count is not None else 1
+    if not isinstance(count, int) or count < 1:
+        count = 1
+    targets = []
+    for p in a.targets:
+        if a.skip is not None:
+            env.pile = p
+            if a.skip(env):
+                continue
+        targets.append(p)
+    if not targets:
+        targets = list(a.targets)
+    k = 0
+    while k < len(gathered):
+        for p in targets:
+            take = gathered[k:k + count]
+            piles[p].extend(take)
+            if down[p] > len(piles[p]) - len(take):
+                down[p] = len(piles[p]) - len(take)
+            k += len(take)
+            if k >= len(gathered):
+                break
+    env.pile = None
+
+
 def follow_ups(v, st, log, env=None):
     """Automatic actions, repeated until nothing changes. Flips and refills only shrink the
     work left; automatic moves are bounded by MAX_AUTO_MOVES per move played."""
@@ -439,7 +572,14 @@ def undo(st, log, start: int = 0) -> None:
             piles[src].extend(cards)
             down[src], down[dst] = op >> 34 & 2047, op >> 45 & 2047
         elif kind == T_FLIP:
-            down[op >> 2] += 1
+            if op & SNAP:
+                p, n = op >> 14 & 1023, op >> 24 & 2047
+                cards = [log.pop() >> 14 for _ in range(n)]
+                cards.reverse()
+                piles[p][:] = cards
+                down[p] = op >> 35 & 2047
+            else:
+                down[op >> 2] += 1
         elif kind == T_USED:
             st.used[op >> 2] -= 1
         else:

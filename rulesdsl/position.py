@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 
+from . import fcs
 from .cards import DOWN
 from .errors import CardTextError, PositionError, short
 from .limits import MAX_INT, MAX_INT_TEXT
@@ -243,7 +244,6 @@ def load_position(v, text: str) -> State:
             raise PositionError("bad JSON: nested too deeply") from None
         return from_dict(v, data)
     if v.numbering is not None:
-        from . import fcs
         if fcs.looks_like_board(text):
             return build(v, fcs.board_lines(v, fcs.parse_board(text)))
     return from_text(v, text)

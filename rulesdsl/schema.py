@@ -420,22 +420,41 @@ DEAL_STEP = OneOf((
                       "holds (an expression over the options)"),
         "remove": Field(Expr(role="card", want="bool"),
                         doc="take out of the game every dealt card for which this holds"),
-    }, exclusive=("place", "to", "rest", "remove"), doc="one step of the deal"),
+        "play": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                      doc="with to: piles offered each card first, in order; the first whose accept "
+                      "rules take it gets it (the card still uses up its place in the deal)"),
+        "new_pile": Field(Expr(role="card", want="bool"),
+                          doc="with to: deal every card left face up, in one pile, moving on to the next "
+                          "pile before each card for which this holds (unless the pile is still empty)"),
+        "to_bottom": Field(Expr(role="card", want="bool"),
+                           doc="in each pile of 'in', each card for which this holds, bottom to top, "
+                           "swaps places with the lowest card below it for which it does not"),
+        "in": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="with to_bottom: the piles it works on"),
+    }, exclusive=("place", "to", "rest", "remove", "to_bottom"), doc="one step of the deal"),
 ))
 
 ACTION = Map({
-    "kind": Field(Enum(words(ActionKind)), True, "deal: cards from a pile to piles; recycle: a pile turned "
-                  "back over onto another"),
-    "from": Field(Str(max_len=MAX_PILE_REF), True, "the pile cards come from"),
-    "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))), True,
-                "the pile(s) cards go to, in order"),
-    "count": Field(Expr(want="int"), doc="deal: cards to each target per use (default 1)"),
+    "kind": Field(Enum(words(ActionKind)), True, "deal: cards from a pile to piles; recycle: a pile "
+                  "turned back over onto another; redeal: cards gathered from piles and dealt to them again"),
+    "from": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))), True,
+                  "the pile cards come from (redeal: the piles whose cards are gathered, in order)"),
+    "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                doc="the pile(s) cards go to, in order (required for deal and recycle; redeal: default 'from')"),
+    "count": Field(Expr(want="int"), doc="deal: cards to each target per use (default 1); redeal: cards to each "
+                   "target pile in turn (default 1)"),
     "limit": Field(Expr(want="int"), doc="how many times the action may be used in a game (default: no limit)"),
     "when": Field(Expr(want="bool"), doc="an extra condition for the action"),
     "points": Field(Expr(want="int"), doc="points scored when the action is used"),
     "label": Field(Str(max_len=40), doc="a longer name shown by the runner"),
     "face_up": Field(Expr(role="const", want="bool"), doc="recycle: the cards stay face up (an "
                      "expression over the options; default false)"),
+    "order": Field(Enum(("shuffle", "fixed")), doc="redeal: shuffle the gathered cards (seeded by the game's "
+                   "seed and the redeal's number), or deal them back in the order gathered (default shuffle)"),
+    "keep": Field(Expr(role="pile", want="bool"), doc="redeal: a pile whose cards stay where they are "
+                  "(named pile; read before anything is gathered)"),
+    "skip": Field(Expr(role="pile", want="bool"), doc="redeal: a target pile that gets no card back "
+                  "(named pile; read after the gather)"),
 }, doc="a player action that is not a card move")
 
 REMOVAL = Map({

@@ -32,11 +32,15 @@ import re
 import time
 from array import array
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .errors import ArgumentError
 from .game import Game
 from .kinds import PROGRESS_ROLES, Role
 from .limits import DEFAULT_MAX_STATES, MAX_STATES
+from .loader import read_with_extends
+from .runtime import Env
+from .state import State
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 
@@ -92,9 +96,6 @@ def _strings(data, path=()):
 
 
 def _document(variant):
-    from pathlib import Path
-
-    from .loader import read_with_extends
     try:
         return read_with_extends(Path(variant.path)).data
     except Exception:              # no readable source: prove nothing
@@ -247,8 +248,11 @@ def _touched(game, start):
         if kind == 0:                     # a transfer: source and destination
             out.add(op >> 2 & 1023)
             out.add(op >> 12 & 1023)
-        elif kind == 1:                   # a flip
-            out.add(op >> 2)
+        elif kind == 1:                   # a flip, or a redeal's record of a pile (moves.SNAP)
+            if not op & 1 << 12:
+                out.add(op >> 2)
+            elif not op & 1 << 13:
+                out.add(op >> 14 & 1023)
     return out
 
 
@@ -327,14 +331,254 @@ def _orderer(variant):
         st = game.state
         return sorted(moves, key=lambda m: rank(st, m))
 
+    ordered.rank = rank
     return ordered
+
+
+# -- moves that cannot hurt, derived from the rules ------------------------------------
+#
+# A card c moved onto a *sink* f (a pile nothing leaves) is played without branching when a
+# proof says it cannot turn a won position into a lost one. The proof (docs/solver.md):
+# given a winning line L from the position P, the line L' that starts with c -> f and then
+# plays L without c's moves wins from P'. It holds for a class of variants recognised from
+# the rules' text and evaluated, never guessed: no actions, removals, automatic follow-ups
+# or covering piles; every rule that judges a destination reads only the moving card, the
+# destination's top card and index, the source's group or role, and at most
+# ``run.size == 1`` as a leading conjunct (so it is *context-free*, and evaluated once per
+# pair of cards at analysis time); every ``max_run`` only adds, multiplies and raises counts
+# of empty piles (more empty piles never forbid a move); and the game is won exactly when
+# every card lies on the sinks. Then, at a position, c -> f is safe when
+#   (a) every card some non-sink pile could accept onto c already lies on a sink (so c is
+#       never a base for anything again: nothing in L is ever put onto c);
+#   (b) f waits for c: of the cards not on sinks, f's rule accepts c and only c now;
+#   (c) no other sink could ever take c: each card another sink would take c on already lies
+#       on a sink and is not that sink's top, and an empty sink would not take c.
+
+_FREE_NAMES = {"card", "dest", "top", "rank", "suit", "color", "index", "source", "group",
+               "role", "and", "or", "not", "in", "true", "false", "abs", "succ", "pred",
+               "A", "J", "Q", "K", "T", "red", "black"}
+_RUN_FIRST = re.compile(r"^\s*run\s*\.\s*size\s*==\s*1\s+and\s+(.*)$", re.S)
+_EMPTY_COUNT = re.compile(r"count\(\s*(\w+)\s+in\s+\w+\s*:\s*\1\s*\.\s*empty"
+                          r"(?:\s+and\s+\1\s*!=\s*(?:dest|source))*\s*\)")
+_WIN_ALL = re.compile(r"^\s*all\(\s*(\w+)\s+in\s+(\w+)\s*:\s*\1\s*\.\s*size\s*==\s*(\d+)\s*\)\s*$")
+
+
+def _context_free(text, names) -> bool:
+    """True when a destination rule's text reads only what the proof allows."""
+    if not isinstance(text, (str, bool)):
+        return False
+    body = _QUOTED.sub("''", str(text).lower() if isinstance(text, bool) else text)
+    m = _RUN_FIRST.match(body)
+    if m:
+        body = m.group(1)
+        if re.search(r"\bor\b", body):       # 'run.size == 1 and X or Y' is not a conjunct
+            return False
+    return all(w in names for w in _IDENT.findall(body))
+
+
+def _monotone_run(text) -> bool:
+    """A max_run that only grows with the number of empty piles."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return True
+    if not isinstance(text, str):
+        return False
+    rest = _EMPTY_COUNT.sub("1", text)
+    return re.fullmatch(r"[0-9\s+*()]*", rest) is not None and rest.strip() != ""
+
+
+class SafeRule:
+    """The tables that decide, per position, which sink moves are safe (see above)."""
+
+    def __init__(self, variant, sinks, want, takes_on, takes_empty):
+        self.sinks = sinks                # pile indices
+        self.want = want                  # card -> cards non-sink piles would put onto it
+        self.takes_on = takes_on          # sink -> top card -> cards it would take
+        self.takes_empty = takes_empty    # sink -> cards it would take when empty
+        self.bases = {g: {} for g in sinks}   # sink -> card -> tops it would take it on
+        for g in sinks:
+            for t, xs in takes_on[g].items():
+                for x in xs:
+                    self.bases[g].setdefault(x, []).append(t)
+
+    def pick(self, st, moves):
+        """The first legal move that is safe here, or None."""
+        piles = st.piles
+        on_sink = set()
+        for g in self.sinks:
+            on_sink.update(piles[g])
+        for m in moves:
+            if m.kind != "move" or m.dest not in self.takes_on or len(m.cards) != 1:
+                continue
+            c, f = m.cards[0], m.dest
+            if not self.want[c] <= on_sink:
+                continue
+            top = piles[f][-1] if piles[f] else None
+            waits = self.takes_empty[f] if top is None else self.takes_on[f].get(top, frozenset())
+            if waits - on_sink != {c}:
+                continue
+            ok = True
+            for g in self.sinks:
+                if g == f:
+                    continue
+                if not piles[g] and c in self.takes_empty[g]:
+                    ok = False
+                    break
+                gtop = piles[g][-1] if piles[g] else None
+                for t in self.bases[g].get(c, ()):
+                    if t not in on_sink or t == gtop:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                return m
+        return None
+
+
+def derive_safe(variant, data=None):
+    """A SafeRule when the variant is in the class the proof covers, else None."""
+    if data is None:
+        data = _document(variant)
+    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
+        return None
+    if variant.actions or variant.removals or variant.autos:
+        return None
+    layout = variant.layout
+    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
+        return None
+    rules = variant.rules
+    sinks = tuple(p for p, r in enumerate(rules) if r.lift == "none")
+    if not sinks:
+        return None
+    deck = variant.deck
+    win = data.get("win")
+    m = _WIN_ALL.match(win) if isinstance(win, str) else None
+    if m is None or m.group(2) not in layout.groups:
+        return None
+    g = layout.groups[m.group(2)]
+    if not set(g.piles) <= set(sinks) or int(m.group(3)) * g.count != deck.size:
+        return None
+    names = set(_FREE_NAMES) | {s.name for s in deck.suits} | set(deck.colors)
+    for name, spec in data["piles"].items():
+        if not isinstance(spec, dict) or name not in layout.groups:
+            return None
+        for key in ("accept", "accept_empty"):
+            if key in spec and not _context_free(spec[key], names):
+                return None
+        if "max_run" in spec and not _monotone_run(spec["max_run"]):
+            return None
+    # Evaluate the destination rules once per pair of cards, on an otherwise empty table.
+    st = State.empty(variant)
+    env = Env(st)
+    cards = range(deck.size)
+    givers = [p for p, r in enumerate(rules) if r.lift != "none"]
+    source_of = {}                       # one giving pile per (group, role): all the rules read
+    for p in givers:
+        source_of.setdefault((rules[p].group, rules[p].role), p)
+    sources = list(source_of.values())
+
+    def accepts(fn, d, top, x) -> bool:
+        st.piles[d][:] = [] if top is None else [top]
+        env.st, env.card, env.run, env.dest = st, x, (x,), d
+        for s in sources:
+            if s == d:
+                continue
+            env.source = s
+            if fn(env):
+                return True
+        return False
+
+    want = [set() for _ in cards]
+    takes_on = {f: {} for f in sinks if rules[f].takes}
+    takes_empty = {f: frozenset() for f in takes_on}
+    try:
+        for d, r in enumerate(rules):
+            if d in takes_on:
+                if r.accept_empty is not None:
+                    takes_empty[d] = frozenset(x for x in cards if accepts(r.accept_empty, d, None, x))
+                if r.accept is not None:
+                    for t in cards:
+                        xs = frozenset(x for x in cards if x != t and accepts(r.accept, d, t, x))
+                        if xs:
+                            takes_on[d][t] = xs
+            elif r.accept is not None:
+                for t in cards:
+                    for x in cards:
+                        if x != t and accepts(r.accept, d, t, x):
+                            want[t].add(x)
+            st.piles[d][:] = []
+    except Exception:                    # a rule that cannot be judged out of play: no proof
+        return None
+    return SafeRule(variant, sinks, [frozenset(w) for w in want], takes_on, takes_empty)
 
 
 # -- the search ---------------------------------------------------------------------
 
+# Weights: foundation card, card in a cell, empty pile that takes cards, card above a break
+# (tuned on Microsoft FreeCell deals 1-40; they only order the search).
+W = (6, 6, 9, 1)
+
+
+class Scorer:
+    """How promising a position looks, kept up to date per pile like the key.
+
+    Cards on foundations and discards count for, cards lying above a break of their pile's
+    sequence rule (out of order), cards in cells and face-down cards against, and empty piles
+    that take cards for. Only the order of the search depends on it, never a verdict."""
+
+    def __init__(self, variant, state):
+        self.st = state
+        self.env = Env(state)
+        self.kind = []
+        for r in variant.rules:
+            if r.role in ("foundation", "discard"):
+                self.kind.append(0)
+            elif r.role == "cell":
+                self.kind.append(1)
+            else:
+                self.kind.append(2)
+        self.seq = [r.sequence for r in variant.rules]
+        self.takes = [r.takes for r in variant.rules]
+        self.part = [self._part(p) for p in range(len(state.piles))]
+        self.total = sum(self.part)
+
+    def _part(self, p) -> int:
+        pile = self.st.piles[p]
+        kind = self.kind[p]
+        if kind == 0:
+            return W[0] * len(pile)
+        if kind == 1:
+            return -W[1] * len(pile)
+        if not pile:
+            return W[2] if self.takes[p] else 0
+        down = self.st.down[p]
+        out = -2 * down
+        seq = self.seq[p]
+        if seq is not None:
+            env = self.env
+            env.st = self.st
+            n = len(pile)
+            for i in range(max(down, 1), n):
+                env.a, env.b = pile[i - 1], pile[i]
+                if not seq(env):
+                    out -= W[3] * (n - i)
+        return out
+
+    def touch(self, piles) -> None:
+        if piles is None:
+            piles = range(len(self.part))
+        for p in piles:
+            new = self._part(p)
+            self.total += new - self.part[p]
+            self.part[p] = new
+
+
 def solve(variant, state, *, max_states: int | None = None, time_limit: float | None = None,
-          analysis: Analysis | None = None) -> Result:
-    """Search from ``state`` (not changed) for a win; see the module docstring."""
+          analysis: Analysis | None = None, safe: "SafeRule | None | bool" = True) -> Result:
+    """Search from ``state`` (not changed) for a win; see the module docstring.
+
+    ``safe``: True derives the safe-move rule from the variant (derive_safe), False or None
+    plays no derived safe move, a SafeRule uses that one."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -343,48 +587,103 @@ def solve(variant, state, *, max_states: int | None = None, time_limit: float | 
     g = Game(variant, state.copy())
     if analysis is None:
         analysis = analyse(variant)
+    if safe is True:
+        safe = safe_rule(variant)
     keyer = Keyer(variant, g.state, analysis)
+    scorer = Scorer(variant, g.state)
     table = Table(analysis, len(variant.actions))
-    ordered = _orderer(variant)
+    rank = _orderer(variant).rank
+    declared = getattr(variant, "safe_moves", None)
+    st = g.state
+    has_ops = hasattr(g, "_ops")
 
     def done(verdict, limit=None):
         line = [g.move_text(m) for m in g.history] if verdict == WON else []
         return Result(verdict, line, table.size, time.monotonic() - started, limit,
                       table.size if verdict == WON else None)
 
+    def play(m):
+        mark = len(g._ops) if has_ops else 0
+        g.apply_unchecked(m)
+        touched = _touched(g, mark)
+        keyer.touch(touched)
+        scorer.touch(touched)
+        return touched
+
+    def back(touched):
+        g.undo()
+        keyer.touch(touched)
+        scorer.touch(touched)
+
+    def children():
+        """The unseen positions one move away, most promising first; None: a win was
+        reached (and is on the board); a str: a limit was hit."""
+        moves = g.legal_moves()
+        if len(moves) > 1:
+            pick = declared(g) if declared is not None else None
+            if pick is None and safe:
+                pick = safe.pick(st, moves)
+            if pick is not None:
+                moves = [pick]
+        out = []
+        for m in list(moves):
+            touched = play(m)
+            if table.add(keyer.key(), st.used):
+                if g.won:
+                    return None
+                out.append((-scorer.total, rank(st, m), len(out), m))
+            back(touched)
+            if table.size >= max_states:
+                return "states"
+            if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
+                return "time"
+        out.sort()
+        return [x[3] for x in out]
+
     if g.won:
         table.size = 1
         return done(WON)
-    table.add(keyer.key(), g.state.used)
-    stack = [[ordered(g), 0, None]]
+    table.add(keyer.key(), st.used)
+    first = children()
+    if first is None:
+        return done(WON)
+    if isinstance(first, str):
+        return done(UNKNOWN, first)
+    stack = [[first, 0, None]]
     while stack:
         frame = stack[-1]
         moves, i = frame[0], frame[1]
         if i >= len(moves):
             stack.pop()
             if stack:
-                g.undo()
-                keyer.touch(frame[2])
+                back(frame[2])
             continue
         frame[1] = i + 1
-        mark = len(g._ops) if hasattr(g, "_ops") else 0
-        g.apply_unchecked(moves[i])
-        touched = _touched(g, mark)
-        keyer.touch(touched)
-        if not table.add(keyer.key(), g.state.used):
-            g.undo()
-            keyer.touch(touched)
-            continue
-        if g.won:
+        touched = play(moves[i])
+        nxt = children()
+        if nxt is None:
             return done(WON)
-        if table.size >= max_states:
-            return done(UNKNOWN, "states")
-        if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
-            return done(UNKNOWN, "time")
-        stack.append([ordered(g), 0, touched])
+        if isinstance(nxt, str):
+            return done(UNKNOWN, nxt)
+        stack.append([nxt, 0, touched])
         if len(g.future) > 4096:
             g.future.clear()
     return done(UNWINNABLE)
+
+
+_SAFE_CACHE: dict = {}
+
+
+def safe_rule(variant):
+    """The variant's derived SafeRule (or None), computed once per compiled variant."""
+    key = id(variant)
+    hit = _SAFE_CACHE.get(key)
+    if hit is None or hit[0] is not variant:
+        hit = (variant, derive_safe(variant))
+        if len(_SAFE_CACHE) > 64:
+            _SAFE_CACHE.clear()
+        _SAFE_CACHE[key] = hit
+    return hit[1]
 
 
 def solve_game(game, **kw) -> Result:

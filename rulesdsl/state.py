@@ -9,14 +9,15 @@ from __future__ import annotations
 
 
 class State:
-    __slots__ = ("piles", "down", "used", "points", "removed")
+    __slots__ = ("piles", "down", "used", "points", "removed", "seed")
 
-    def __init__(self, piles, down, used, points=0, removed=False):
+    def __init__(self, piles, down, used, points=0, removed=False, seed=0):
         self.piles = piles
         self.down = down
         self.used = used
         self.points = points
         self.removed = removed      # cards were taken out of the game by the deal
+        self.seed = seed            # the game's seed: shuffling redeals draw from it
 
     @classmethod
     def empty(cls, variant) -> "State":
@@ -25,7 +26,7 @@ class State:
 
     def copy(self) -> "State":
         return State([list(p) for p in self.piles], list(self.down), list(self.used),
-                     self.points, self.removed)
+                     self.points, self.removed, self.seed)
 
     def key(self) -> tuple:
         """Everything that makes two positions the same, as one hashable value."""

@@ -10,6 +10,7 @@ Deals solved here are also recorded in the user's cache folder (``cache_dir``), 
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -17,7 +18,14 @@ import sys
 import time
 from pathlib import Path
 
+from .deal import MAX_SEED
+from .deal import deal as seeded
 from .errors import ArgumentError
+from .game import Game
+from .limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
+from .loader import load
+from .registry import find_variant
+from .solver import analyse, solve
 
 _VARIANTS: dict = {}          # per process: (variant, options) -> (Variant, Analysis)
 
@@ -25,8 +33,6 @@ _VARIANTS: dict = {}          # per process: (variant, options) -> (Variant, Ana
 def _variant(name: str, options: dict):
     key = (name, tuple(sorted(options.items())))
     if key not in _VARIANTS:
-        from .loader import load
-        from .solver import analyse
         v = load(name, options)
         _VARIANTS[key] = (v, analyse(v))
     return _VARIANTS[key]
@@ -36,15 +42,12 @@ def deal_state(v, deal: int):
     """Deal ``deal``: the variant's published numbering when it declares one (Microsoft
     FreeCell, PySol), rulesdsl's own seeded shuffle otherwise."""
     if getattr(v, "numbering", None) is not None:
-        from .game import Game
         return Game.numbered(v, deal).state
-    from .deal import deal as seeded
     return seeded(v, deal)
 
 
 def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=None) -> dict:
     """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker)."""
-    from .solver import solve
     v, analysis = _variant(name, options)
     r = solve(v, deal_state(v, deal), time_limit=time_limit, max_states=max_states, analysis=analysis)
     out = {"deal": deal, "verdict": r.verdict, "states": r.states, "seconds": round(r.seconds, 4)}
@@ -214,8 +217,6 @@ def _dask_results(name, options, deals, time_limit, max_states, address):
 
 
 def parse_range(text: str) -> range:
-    from .deal import MAX_SEED
-    from .limits import MAX_DEAL_RANGE
     a, sep, b = text.partition("-")
     try:
         lo = int(a)
@@ -244,8 +245,6 @@ class DealCache:
     """Solved deals of one variant with its options: deal -> record, kept as JSONL."""
 
     def __init__(self, name: str, options: dict):
-        import hashlib
-        from .loader import find_variant
         path = find_variant(name)
         ident = Path(name).stem if path is None else path.stem
         # the rules themselves are part of the name: an edited variant starts a new cache
@@ -294,7 +293,6 @@ def find_winnable(name: str, options: dict, start: int, *, difficulty: str | Non
     """(deal, record): the first deal from ``start`` on that the solver wins, within the
     difficulty tertile asked for. Tertiles come from at least ``sample`` won deals, solved
     on demand (deals 1, 2, ...) and cached. Raises LookupError when none is found."""
-    from .limits import MAX_WINNABLE_TRIES
     tries = tries or MAX_WINNABLE_TRIES
     cache = DealCache(name, options)
     try:

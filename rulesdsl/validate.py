@@ -27,20 +27,26 @@ from collections import Counter
 from pathlib import Path
 
 from . import ast, notation
-from .errors import Diagnostic, RulesdslError, RulesError
+from .cards import RANK_NAMES
+from .errors import Diagnostic, RulesdslError, RulesError, short
+from .game import Game
 from .kinds import PROGRESS_ROLES
 from .loader import Builder, _expr_text, read_with_extends
 from .schema import type_name
+from .solver import UNWINNABLE, WON
+from .solver import solve as run_solver
+from .stats import deal_state
 from .parser import ExprSyntaxError, parse
 
 MAX_MOVES = 300          # moves per playout
 from .limits import MAX_COMBOS   # option combinations checked statically
-from .limits import MAX_COMBO_VALUES, MAX_PLAY_WORK
+from .limits import MAX_COMBO_VALUES, MAX_INT, MAX_PLAY_WORK
 MAX_PLAY_COMBOS = 32     # option combinations played
 SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
 
 
-def check_paths(paths, *, play: int = 3, strict: bool = False, options: dict | None = None
+def check_paths(paths, *, play: int = 3, strict: bool = False, options: dict | None = None,
+                solve: int = 0, solve_seconds: float = 2.0, notes: list | None = None
                 ) -> list[Diagnostic]:
     """Every diagnostic (errors and warnings) for every file, in file order, then by line.
 
@@ -51,11 +57,13 @@ def check_paths(paths, *, play: int = 3, strict: bool = False, options: dict | N
     """
     out: list[Diagnostic] = []
     for p in paths:
-        out.extend(check_file(p, play=play, options=options))
+        out.extend(check_file(p, play=play, options=options, solve=solve,
+                              solve_seconds=solve_seconds, notes=notes))
     return out
 
 
-def check_file(path, *, play: int = 3, options: dict | None = None) -> list[Diagnostic]:
+def check_file(path, *, play: int = 3, options: dict | None = None, solve: int = 0,
+               solve_seconds: float = 2.0, notes: list | None = None) -> list[Diagnostic]:
     path = Path(path)
     try:
         doc = read_with_extends(path)
@@ -92,6 +100,9 @@ def check_file(path, *, play: int = 3, options: dict | None = None) -> list[Diag
         budget = [MAX_PLAY_WORK]      # listed moves, for all playouts of the file together
         for combo, b, v in built[:MAX_PLAY_COMBOS]:
             report.add(playouts(doc, path, combo or {}, play, budget), combo)
+    if solve > 0 and built and not any(d.severity == "error" for d in report.items):
+        combo, b, v = built[0]
+        report.add(solver_check(doc, path, v, solve, solve_seconds, notes), combo)
     items = report.sorted()
     if any(d.code == "V703" for d in items):       # said already: the win always holds
         items = [d for d in items if d.code != "V808"]
@@ -324,7 +335,6 @@ class _Abstract:
         if name in self.w.layout.groups:
             piles = list(self.w.layout.groups[name].piles)
             return _List(_Piles(piles), len(piles), len(piles), [_Piles([p]) for p in piles])
-        from .cards import RANK_NAMES
         if name in RANK_NAMES:
             return _Const(RANK_NAMES[name])
         if name in self.suits:
@@ -599,7 +609,6 @@ def _arith(op, a: _Int, b: _Int) -> _Int:
 def _in_range(lo, hi, none) -> _Int:
     """The values of an interval that are numbers of the language: the part of it outside
     -MAX_INT..MAX_INT is none at play time."""
-    from .limits import MAX_INT
     if (lo is not None and lo < -MAX_INT) or (hi is not None and hi > MAX_INT):
         none = True
         lo = -MAX_INT if lo is None or lo < -MAX_INT else lo
@@ -721,7 +730,6 @@ class _Playout:
     # -- one game ---------------------------------------------------------------------
     def run(self, seed) -> bool:
         """Play one random game; True when it made progress."""
-        from .game import Game
         v = self.v
         try:
             g = Game.new(v, seed)
@@ -941,7 +949,6 @@ def _progress_possible(v) -> bool:
     (`_chains`) is put face up on that pile (the cards taken from wherever they were), and the
     engine is asked whether any listed move then reaches a foundation or discard pile.
     """
-    from .game import Game
     try:
         dealt = Game.new(v, 1).state
     except Exception:       # the playouts reported it
@@ -979,3 +986,33 @@ def _progress_possible(v) -> bool:
                 if any(m.kind == "remove" or (m.kind == "move" and m.dest in goal) for m in moves):
                     return True
     return False
+
+
+def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = None) -> list[Diagnostic]:
+    """V901, V902: the solver on deals 1..N (the variant's deal numbers when it declares a
+    numbering, seeds otherwise), ``seconds`` each. "The solver won k of N deals" goes to
+    ``notes``. An error only when no deal is winnable and every search was exhaustive."""
+    won = proven = 0
+    for deal in range(1, deals + 1):
+        try:
+            r = run_solver(v, deal_state(v, deal), time_limit=seconds)
+        except Exception as exc:       # the playouts report failing rules; say it once here
+            return [doc.diag("V809", f"rulesdsl itself failed while solving deal {deal}: "
+                             f"{type(exc).__name__}: {short(str(exc))}", ("win",))]
+        won += r.verdict == WON
+        proven += r.verdict == UNWINNABLE
+    what = "deal numbers" if v.numbering is not None else "seeds"
+    if notes is not None:
+        notes.append(f"{path}: the solver won {won} of {deals} deal(s) ({what} 1-{deals}, "
+                     f"{seconds:g} s each; {proven} proved unwinnable, {deals - won - proven} undecided)")
+    if won:
+        return []
+    if proven == deals:
+        return [doc.diag("V901", f"no deal is winnable: the solver explored every reachable position "
+                         f"of {what} 1-{deals} and none is won", ("win",),
+                         hint="check the win condition and that the accept rules let every card reach "
+                         "the piles the win counts")]
+    return [doc.diag("V902", f"the solver won none of {what} 1-{deals} ({proven} proved unwinnable, "
+                     f"{deals - proven} undecided within {seconds:g} s each)", ("win",),
+                     hint="give the solver more time (--solve-seconds) or more deals (--solve), or check "
+                     "that the game can be won")]

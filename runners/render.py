@@ -7,6 +7,8 @@ showing their top card and size.
 """
 from __future__ import annotations
 
+import re
+
 from rulesdsl.cards import DOWN
 
 RED = "\033[31m"
@@ -52,7 +54,6 @@ def _expand(v, names):
 
 
 def _visible_len(s: str) -> int:
-    import re
     return len(re.sub(r"\033\[[0-9;]*m", "", s))
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import MoveError
-from rulesdsl.errors import RulesdslError, short
+from rulesdsl import fcs
+from rulesdsl.errors import MoveError, RulesdslError, short
 from rulesdsl.files import write_text_atomic
+from rulesdsl.game import Outcome
 from rulesdsl.kinds import Role
-from rulesdsl.limits import MAX_COMMAND_LINE
+from rulesdsl.solver import UNWINNABLE, WON, solve_game
+from rulesdsl.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOLVE_SECONDS
 
 from .render import render
 
@@ -24,7 +26,9 @@ HELP = """commands:
   r, redo         play again the move just taken back
   m, moves        list the legal moves
   s, show         draw the layout again
-  h, hint         suggest a move
+  h, hint         suggest a move: the solver's first move when it wins from here within the
+                  time limit (2 s), else the heuristic's (it says which)
+  solve [SECONDS] the rest of a winning line from here, when the solver finds one (default 10 s)
   a, auto         play cards to the foundations while any can go
   score           the score
   rules           the rules of this variant
@@ -34,11 +38,13 @@ HELP = """commands:
 
 
 class Runner:
-    def __init__(self, game, out, color=False):
+    def __init__(self, game, out, color=False, hint_seconds=DEFAULT_HINT_SECONDS):
         self.g = game
         self.out = out
         self.color = color
         self.done = False
+        self.hint_seconds = hint_seconds
+        self._line = None           # (position key, the solver's winning line from there)
 
     def say(self, text=""):
         print(text, file=self.out)
@@ -50,10 +56,11 @@ class Runner:
     def list_moves(self):
         g = self.g
         moves = g.legal_moves()
-        if g.won:
+        outcome = g.outcome
+        if outcome is Outcome.WON:
             self.say(f"*** You won! Score: {g.score}. (undo, or quit) ***")
             return
-        if not moves:
+        if outcome is Outcome.LOST:
             self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
             return
         line = "moves:"
@@ -64,9 +71,49 @@ class Runner:
                 line = " "
             line += "  " + item
         self.say(line)
-        if g.stalled():
+        if outcome is Outcome.STALLED:
             self.say("Every move left only shuffles cards back and forth (nothing turns up or goes "
                      "up): type resign to end the game.")
+
+    def solver_line(self, seconds):
+        """The solver's verdict from here, and a winning line. A line found earlier is reused
+        while the position is one it passes through (whatever commands led there)."""
+        g = self.g
+        here = g.state.key()[:3]
+        if self._line is not None:
+            keys, line = self._line
+            if here in keys:
+                return WON, line[keys.index(here):]
+        r = solve_game(g, time_limit=seconds)
+        if r.verdict == WON:
+            self._remember(r.moves)
+        return r.verdict, r.moves
+
+    def _remember(self, line):
+        """The positions the line passes through (its end excluded), with the line."""
+        c = self.g.clone()
+        keys = []
+        for text in line:
+            keys.append(c.state.key()[:3])
+            c.play(text)
+        self._line = (keys, list(line))
+
+    def solver_hint(self):
+        """(move, why): the solver's first move, else the heuristic's and why."""
+        g = self.g
+        if not g.legal_moves():
+            return None, ""
+        verdict, line = self.solver_line(self.hint_seconds)
+        if verdict == WON and line:
+            try:
+                return g.parse_move(line[0]), f"the solver wins from here in {len(line)} move(s)"
+            except MoveError:
+                pass
+        if verdict == UNWINNABLE:
+            why = "heuristic: the solver proved that this position cannot be won"
+        else:
+            why = f"heuristic: the solver found no win within {self.hint_seconds:g} s"
+        return self.hint(), why
 
     def hint(self):
         g = self.g
@@ -88,6 +135,34 @@ class Runner:
                 return 3
             return 4
         return min(moves, key=rank)
+
+    def solve_command(self, args):
+        g = self.g
+        seconds = 10.0
+        if len(args) > 1:
+            self.say("solve takes at most one number: the seconds to search")
+            return
+        if args:
+            try:
+                seconds = float(args[0])
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= MAX_SOLVE_SECONDS:
+                self.say(f"solve: the seconds are a number above 0 and at most {MAX_SOLVE_SECONDS}, "
+                         f"not {short(args[0])!r}")
+                return
+        if g.won:
+            self.say("solve: the game is already won")
+            return
+        verdict, line = self.solver_line(seconds)
+        if verdict == WON:
+            self.say(f"solve: won in {len(line)} move(s) from here (the solver sees face-down cards):")
+            for i, text in enumerate(line, 1):
+                self.say(f"  {i}) {text}")
+        elif verdict == UNWINNABLE:
+            self.say("solve: this position cannot be won (every reachable position was explored)")
+        else:
+            self.say(f"solve: no verdict within {seconds:g} s (try solve {min(seconds * 4, MAX_SOLVE_SECONDS):g})")
 
     def auto(self) -> int:
         g = self.g
@@ -128,8 +203,10 @@ class Runner:
         elif cmd in ("s", "show"):
             self.show()
         elif cmd in ("h", "hint"):
-            m = self.hint()
-            self.say(f"hint: {g.move_text(m)}" if m else "no move left")
+            m, why = self.solver_hint()
+            self.say(f"hint: {g.move_text(m)} ({why})" if m else "no move left")
+        elif cmd == "solve":
+            self.solve_command(words[1:])
         elif cmd in ("a", "auto"):
             n = self.auto()
             self.say(f"auto: {n} card(s) played to the foundations")
@@ -194,7 +271,6 @@ class Runner:
         """The legal moves an fc-solve move names (a list: several for a sequence move played
         step by step), a MoveError saying why it names none, or None if the variant has no
         fc-solve notation or the text is not written in it."""
-        from rulesdsl import fcs
         if self.g.variant.numbering is None:
             return None
         fm = fcs.read_move(text)
@@ -260,11 +336,11 @@ def read_line(inp):
     return line
 
 
-def run(game, inp, out) -> int:
+def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS) -> int:
     """Run until quit or end of input. Prompts only on a terminal; always prints the board."""
     interactive = hasattr(inp, "isatty") and inp.isatty()
     color = interactive and hasattr(out, "isatty") and out.isatty()
-    r = Runner(game, out, color)
+    r = Runner(game, out, color, hint_seconds)
     r.say(f"{game.variant.name}: type help for commands")
     r.show()
     while not r.done:

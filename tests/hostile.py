@@ -30,7 +30,7 @@ class Result:
         return self.out + self.err
 
 
-def _limit():
+def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
@@ -41,7 +41,7 @@ def probe(*args, stdin: bytes | str | None = None, timeout: float = TIMEOUT, cwd
     try:
         proc = subprocess.run([sys.executable, "-m", "rulesdsl", *map(str, args)],
                               input=data if data is not None else b"",
-                              capture_output=True, timeout=timeout, preexec_fn=_limit,
+                              capture_output=True, timeout=timeout, preexec_fn=limit_memory,
                               env=env, cwd=cwd)
     except subprocess.TimeoutExpired as exc:      # pragma: no cover - a hang is the failure
         raise AssertionError(f"probe hung for {timeout}s: rulesdsl {' '.join(map(str, args))}") from exc

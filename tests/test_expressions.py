@@ -12,7 +12,8 @@ import re
 import pytest
 
 from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.compiler import CompileError, Compiler, Env, World
+from rulesdsl.compiler import CompileError, Compiler, World
+from rulesdsl.runtime import Env
 from rulesdsl.layout import Group, Layout
 from rulesdsl.parser import ExprSyntaxError, parse
 from rulesdsl.state import State

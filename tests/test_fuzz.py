@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.compiler import ROLE_NAMES, CompileError, Compiler, Env, World
+from rulesdsl.compiler import ROLE_NAMES, CompileError, Compiler, World
+from rulesdsl.runtime import Env
 from rulesdsl.errors import Diagnostic
 from rulesdsl.parser import ExprSyntaxError, parse
 

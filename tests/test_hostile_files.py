@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl import files, limits
 from rulesdsl.errors import RulesError
-from rulesdsl.loader import parent_file, variants_dir
+from rulesdsl.loader import parent_file
+from rulesdsl.registry import variants_dir
 from rulesdsl.runners.text import Runner, run
 from rulesdsl.source import read_text
-from tests.hostile import MEMORY, TIMEOUT, _limit, assert_refused, probe
+from tests.hostile import MEMORY, TIMEOUT, limit_memory, assert_refused, probe
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "TOP-SECRET-LINE"
@@ -180,7 +181,7 @@ def test_special_files_as_extends_parents(game, fifo):
 def python_probe(code: str, *args) -> subprocess.CompletedProcess:
     """Python code in a child process under the probe limits (for the library's own entry points)."""
     return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
-                          timeout=TIMEOUT, preexec_fn=_limit, cwd=ROOT)
+                          timeout=TIMEOUT, preexec_fn=limit_memory, cwd=ROOT)
 
 
 LOAD = """

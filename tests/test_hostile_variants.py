@@ -271,7 +271,7 @@ def test_list_shows_broken_files_and_the_others(tmp_path):
 
 def test_list_survives_an_unexpected_failure(tmp_path, monkeypatch):
     """Even a bug in the loader (simulated) only marks that one file broken."""
-    from rulesdsl import loader, registry
+    from rulesdsl import cli, loader
     folder = tmp_path / "variants"
     folder.mkdir()
     for name in ("a", "b", "c"):
@@ -285,7 +285,7 @@ def test_list_survives_an_unexpected_failure(tmp_path, monkeypatch):
         return real(name, options)
 
     monkeypatch.setattr(loader, "load", flaky)
-    rows = registry.describe_all()
+    rows = cli.describe_all()
     assert [r[0] for r in rows] == ["a", "b", "c"]
     assert rows[0][3] is None and rows[2][3] is None and "TypeError" in rows[1][3]
 

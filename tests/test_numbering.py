@@ -78,6 +78,8 @@ def test_deal_numbers_are_checked():
 def _parts(text, face_up=False):
     b = fcs.parse_board(text)
     cols = [[(c, d and not face_up) for c, d, _ in col] for col in b.columns]
+    while cols and not cols[-1]:       # an empty last column is no column (Der Katz: 8 kings, 9 columns)
+        cols.pop()
     cells = [c for c, _ in b.cells or []]
     while cells and cells[-1] is None:
         cells.pop()
@@ -108,6 +110,9 @@ def test_numbered_boards_equal_pysol_cards(name, n):
     # every card is dealt, and the shape is the variant's own deal's
     assert g.state.card_count() == v.deck.size
     own = v.new_game(1).state
+    if v.deal_by_cards:        # the deal looks at the cards (Citadel, Der Katz): sizes vary by deal
+        assert own.down == g.state.down
+        return
     assert [(len(p), d) for p, d in zip(own.piles, own.down)] == \
         [(len(p), d) for p, d in zip(g.state.piles, g.state.down)]
 
@@ -212,9 +217,12 @@ def test_board_text_round_trips(name, seed, plies):
     # the format says which suit, not which foundation pile: compare those as a set
     found = set(v.numbering.foundations)
     if len(found) > 1 or not g.state.piles[v.numbering.foundations[0]]:
-        assert sorted(back.state.piles[p] for p in found) == sorted(g.state.piles[p] for p in found)
+        # nor which copy of a card, with two decks: compare faces
+        def faces(st, p):
+            return [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in st.piles[p]]
+        assert sorted(faces(back.state, p) for p in found) == sorted(faces(g.state, p) for p in found)
         rest = [p for p in range(v.layout.size) if p not in found]
-        assert [back.state.piles[p] for p in rest] == [g.state.piles[p] for p in rest]
+        assert [faces(back.state, p) for p in rest] == [faces(g.state, p) for p in rest]
         assert back.state.down == g.state.down
 
 

@@ -38,7 +38,7 @@ def test_moves_by_notation_and_bad_commands_change_nothing():
 def test_help_rules_hint_and_auto():
     g, text = session(["help", "rules", "hint", "auto", "q"])
     assert "undo" in text and "Ace Pile" in text
-    assert "hint: AD@tableau[0]>foundation[0]" in text
+    assert "hint: AD@tableau[0]>foundation[0] (" in text
     assert "auto: 2 card(s) played to the foundations" in text
     assert g.score == 20
 

@@ -1,4 +1,4 @@
-"""Engine corner cases found in review: each test pins one general behaviour."""
+"""Engine edge cases: each test pins one general behaviour (copies, huge numbers, limits, stalls)."""
 from __future__ import annotations
 
 import json
@@ -120,7 +120,8 @@ def test_the_run_compares_equal_to_a_list_of_the_same_cards(tmp_path):
 
 def test_logic_gives_true_or_false_even_with_none():
     from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-    from rulesdsl.compiler import Compiler, Env, World
+    from rulesdsl.compiler import Compiler, World
+    from rulesdsl.runtime import Env
     from rulesdsl.layout import Group, Layout
     from rulesdsl.parser import parse
     from rulesdsl.state import State
