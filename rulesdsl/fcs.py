@@ -31,7 +31,8 @@ import re
 import weakref
 from dataclasses import dataclass, field
 
-from .deal import Place
+from . import moves as engine
+from .deal import Place, Rest
 from .errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
 from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
 from .moves import generate
@@ -155,8 +156,10 @@ def board_lines(v, board: Board) -> list:
             if card is not None:
                 put(p, card, where)
     if board.talon:
+        # face up only where the variant's own deal leaves its stock face up
+        open_talon = any(isinstance(s, Rest) and s.face_up and s.pile == num.talon[0] for s in v.deal)
         for card, where in reversed(board.talon):
-            put(num.talon[0], "#" + card, where)
+            put(num.talon[0], ("" if open_talon else "#") + card, where)
     if board.foundations:
         _foundations(v, num, board.foundations, put)
     return [(where, names[p], cards) for p, (cards, where) in sorted(piles.items())]
@@ -433,6 +436,8 @@ def resolve(game, fm: FcsMove):
         if dst is None:
             continue
         cands = [m for m in from_src if m.dest == dst]
+        if not cands:       # an empty cell alike to the one the engine lists: the card goes where named
+            cands = [engine.retarget(m, dst) for m in from_src if engine.alike(v, st.piles, m.dest, dst)]
         if count is None:
             count = 1 if not st.piles[dst] else None
         if count is not None:

@@ -158,7 +158,7 @@ def analyse(variant, data=None) -> Analysis:
         tainted |= names((a.source,) + tuple(a.targets))
     for auto in variant.autos:
         if auto.kind != "flip":
-            tainted |= names(tuple(auto.piles) + tuple(auto.sources))
+            tainted |= names(tuple(auto.piles) + tuple(auto.sources) + tuple(auto.targets))
         else:
             for g in names(auto.piles):
                 if set(auto.piles) & set(groups[g].piles) != set(groups[g].piles):
