@@ -344,9 +344,9 @@ class Builder:
     def deck_number(self, deck, path, text, lo, hi, what):
         """A deck size worked out from the options alone (like a group's count)."""
         constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
-        compiler = Compiler(World(deck, Layout([]), constants))
+        checker = Checker(World(deck, Layout([]), constants))
         try:
-            c = compiler.compile(parse(text), "const", "int")
+            c = checker.check(parse(text), "const", INT)
         except (ExprSyntaxError, CompileError) as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
             return None
