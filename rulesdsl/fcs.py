@@ -89,7 +89,7 @@ def parse_board(text: str) -> Board:
         tokens = [(m.group(), f"line {n}, column {offset + m.start() + 1}")
                   for m in re.finditer(r"\S+", body)]
         kind = head.group(1).lower() if head else "column"
-        if kind != "column" and getattr(board, {"foundations": "foundations", "freecells": "cells",
+        if head is not None and kind != "column" and getattr(board, {"foundations": "foundations", "freecells": "cells",
                                                 "talon": "talon"}[kind]) is not None:
             raise PositionError(f"line {n}: a second {head.group(1)} line")
         if kind == "foundations":
@@ -347,9 +347,11 @@ def _cell_char(i: int) -> str:
 
 def _sn_readings(token: str) -> tuple:
     m = _SN.match(token)
+    if m is None:
+        return ()
     src_t, dst_t, v = m.group(1), m.group(2), m.group(3)
     count = int(v, 16) if v else None
-    out = []
+    out: list[tuple] = []
     if src_t.isdigit() and dst_t.isdigit():
         # the digits split into two column numbers somewhere
         digits = src_t + dst_t

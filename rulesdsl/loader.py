@@ -8,9 +8,8 @@ run on the parts that are sound, so an author sees every problem in one go.
 """
 from __future__ import annotations
 
-import re
-
 import os
+import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -23,6 +22,7 @@ from .checker import ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
+from .exprtypes import ANY, BOOL, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
 from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
@@ -30,7 +30,6 @@ from .moves import NO_LIMIT, DestBlock
 from .parser import ExprSyntaxError, parse
 from .registry import find_variant, names, shipped_file
 from .source import Document, merge, read_file
-from .exprtypes import ANY, BOOL, INT, STR, Type
 
 
 def _member(kind, word, default):
@@ -365,7 +364,7 @@ class Builder:
             return None
         if any(p[:1] == ("piles",) and len(p) <= 2 for p in self.dropped):
             return None         # a whole group left out: its own error is reported already
-        for name, g in piles.items():
+        for name in piles:
             if any(self.spoilt("piles", name, k) for k in ("count", "rows", "offsets", "overlap")):
                 return None     # its own error is reported already
         groups = []
@@ -428,7 +427,7 @@ class Builder:
         raw = self.data.get("params") or {}
         if not isinstance(raw, dict):
             return
-        for name, value in raw.items():
+        for name in raw:
             c = self.compile(("params", name), "const", None)
             if c is None or not c.is_const:
                 if c is not None:
@@ -668,7 +667,8 @@ class Builder:
                          path, hint="deal fewer cards, or shuffle more decks together (deck.decks)")
                 remaining = 0
         if remaining > 0:
-            groups = self.data.get("piles") if isinstance(self.data.get("piles"), dict) else {}
+            raw_piles = self.data.get("piles")
+            groups = raw_piles if isinstance(raw_piles, dict) else {}
             stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK),
                          None)
             self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
@@ -732,7 +732,7 @@ class Builder:
                 limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
                 when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
                 points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
-                label=a.get("label", name),
+                label=a.get("label", name) or "",
                 face_up=self.const_bool(p + ("face_up",)) if "face_up" in a else False))
             if "face_up" in a and kind != "recycle":
                 self.err("A614", "face_up applies to a recycle (the cards turned back stay face up); "
@@ -1047,7 +1047,8 @@ def read_with_extends(path: Path, chain=()) -> Document:
                                       hint=d.hint)) from None
         raise
     merged = merge(parent, doc)
-    merged.data.pop("extends", None)
+    if isinstance(merged.data, dict):
+        merged.data.pop("extends", None)
     return merged
 
 

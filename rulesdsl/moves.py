@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .deal import SplitMix64, shuffle
-from .limits import MAX_AUTO_MOVES
 from .kinds import ActionKind, AutoKind, UnknownKind
+from .limits import MAX_AUTO_MOVES
 from .runtime import Env
 
 NO_LIMIT = 1 << 30         # no bound on a run's length
@@ -108,7 +108,7 @@ def generate(v, st, env: Env) -> list:
             del pile[-n:]                 # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
-            cands = []
+            cands: list = []
             merge = False
             for full_max, empty_max, run_key, full, keyed, empty, held in blocks:
                 if n <= full_max:
@@ -129,7 +129,7 @@ def generate(v, st, env: Env) -> list:
             if merge:
                 cands.sort(key=_first)
             alike = None            # groups of interchangeable piles already given this run
-            for d, dc, accept, accept_empty, room in cands:
+            for d, _dc, accept, accept_empty, room in cands:
                 if d == s or room < n:
                     continue
                 if not piles[d] and rules[d].interchangeable:
@@ -182,7 +182,7 @@ def _dest_blocks(v, piles, env) -> list:
     out = []
     for b in v.dest_blocks:
         full, empty, held = [], [], []
-        keyed = {} if b.run_key is not None else None
+        keyed: dict | None = {} if b.run_key is not None else None
         for d, dc, accept, accept_empty, cap in b.piles:
             size = len(piles[d])
             if cap is not None and size >= cap:

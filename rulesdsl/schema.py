@@ -11,9 +11,22 @@ from dataclasses import dataclass, field
 
 from .errors import digit_count, short, suggest
 from .kinds import ActionKind, AutoKind, Role, words
-from .limits import (ECHO_LIMIT, MAX_AUTOS, MAX_CAPACITY, MAX_DEAL_COUNT, MAX_DEAL_STEPS, MAX_DECKS,
-                     MAX_GROUP_PILES, MAX_KEYS, MAX_NAME, MAX_NUMBER, MAX_OPTION_VALUES, MAX_ROW_PLACES,
-                     MAX_ROWS, MAX_SUITS)
+from .limits import (
+    ECHO_LIMIT,
+    MAX_AUTOS,
+    MAX_CAPACITY,
+    MAX_DEAL_COUNT,
+    MAX_DEAL_STEPS,
+    MAX_DECKS,
+    MAX_GROUP_PILES,
+    MAX_KEYS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_OPTION_VALUES,
+    MAX_ROW_PLACES,
+    MAX_ROWS,
+    MAX_SUITS,
+)
 
 MAX_PILE_REF = MAX_NAME + 8     # group[i]
 
