@@ -347,7 +347,7 @@ class Builder:
             if g.get("overlap") and not rows:
                 self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"),
                          hint="lay the piles out with rows: [...], or remove overlap")
-            groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap"))))
+            groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap")), g.get("wrap") is True))
         total = sum(g.count for g in groups)
         if total > MAX_PILES:
             self.err("S104", f"the pile groups hold {total} piles in all; at most {MAX_PILES} are allowed",

@@ -374,6 +374,9 @@ GROUP = Map({
                      doc="each row's left edge in half-card widths (default 0)"),
     "overlap": Field(Bool(), doc="each row lies partly over the row before it: a pile of the next "
                      "row that overlaps a pile covers it"),
+    "wrap": Field(Bool(), doc="an index into the group counts round it: group[i] is pile i modulo the "
+                  "group's size, so group[-1] is the last pile (default false: a negative or too large "
+                  "index is none, or error E220 when it is a constant)"),
     "role": Field(Enum(ROLES), doc="what kind of pile this is, for the runner and the validator"),
     "lift": Field(Enum(("none", "top", "run")), doc="what may be picked up: nothing, the top card, "
                   "or any face-up card with all the cards on it (a run)"),
