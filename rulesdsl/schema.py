@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .errors import digit_count, short, suggest
 from .kinds import ActionKind, AutoKind, Role, words
-from .limits import (ECHO_LIMIT, MAX_AUTOS, MAX_CAPACITY, MAX_DEAL_COUNT, MAX_DEAL_STEPS, MAX_DECKS,
+from .limits import (ECHO_LIMIT, MAX_AUTOS, MAX_COUNT_TEXT, MAX_CAPACITY, MAX_DEAL_COUNT, MAX_DEAL_STEPS, MAX_DECKS,
                      MAX_GROUP_PILES, MAX_KEYS, MAX_NAME, MAX_NUMBER, MAX_OPTION_VALUES, MAX_ROW_PLACES,
                      MAX_ROWS, MAX_SUITS)
 
@@ -365,9 +365,9 @@ DECK = Map({
 })
 
 GROUP = Map({
-    "count": Field(OneOf((Int(min=1, max=MAX_GROUP_PILES), Str(max_len=200))),
-                   doc="how many piles (not with rows): a number, or an expression over the options "
-                   "such as \"wastes\""),
+    "count": Field(OneOf((Int(min=1, max=MAX_GROUP_PILES), Str(max_len=MAX_COUNT_TEXT))),
+                   doc="how many piles (not with rows): a number, or an expression (at most 200 characters) "
+                   "over the options and the params computable from them, such as \"wastes\""),
     "rows": Field(List(Int(min=1, max=MAX_ROW_PLACES), min_items=1, max_items=MAX_ROWS),
                   doc="places per row, back row first: the group's piles laid out in rows"),
     "offsets": Field(List(Int(min=-100, max=100), min_items=1, max_items=MAX_ROWS),
