@@ -10,8 +10,16 @@ The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_gam
 ``Game`` (legal_moves, generate, play, undo, redo, outcome, won, over, score, position, save),
 ``check`` (diagnostics for a file), and the error types.
 """
-from .errors import (AmbiguousMoveError, Diagnostic, IllegalMoveError, InvalidMoveError, MoveError,
-                     PositionError, RulesdslError, RulesError)
+from .errors import (
+    AmbiguousMoveError,
+    Diagnostic,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    PositionError,
+    RulesdslError,
+    RulesError,
+)
 from .game import Game, Outcome
 from .loader import diagnose as check
 from .loader import load, load_path

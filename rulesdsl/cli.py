@@ -316,7 +316,7 @@ def cmd_stats(args) -> int:
                              or (args.cluster.startswith("local:") and args.cluster[6:].isdigit()
                                  and int(args.cluster[6:]) >= 1)):
         raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
-    tag = {"variant": _variant_id(args.variant)}
+    tag: dict = {"variant": _variant_id(args.variant)}
     if options:
         tag["options"] = options
     try:

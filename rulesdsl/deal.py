@@ -51,6 +51,7 @@ class ToBottom:
 @dataclass(frozen=True)
 class Rest:
     pile: int
+    face_up: bool = False     # the rest goes face up (a face-up stock)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ def deal(variant, seed: int):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
             pile.extend(reversed(deck))
-            if all_down:
+            if all_down and not step.face_up:
                 down[step.pile] = len(pile)
             deck.clear()
         elif isinstance(step, RemoveCards):

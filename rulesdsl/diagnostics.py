@@ -71,6 +71,11 @@ _DECLARED = (
     ("P304", ERROR, "a sequence that is never used"),
     ("P305", ERROR, "no such pile or group"),
     ("P306", ERROR, "a group where one pile is needed"),
+    ("P320", ERROR, "an interchangeable group laid out in rows"),
+    ("P321", ERROR, "an interchangeable group whose rules tell its piles apart"),
+    ("P322", ERROR, "suit_count more than the suits listed"),
+    ("P323", ERROR, "deck size from the options out of range"),
+    ("P324", ERROR, "face_up on a deal step other than rest"),
     # the deal
     ("D501", ERROR, "the deal leaves cards undealt"),
     ("D502", ERROR, "the deal needs more cards than the deck has"),
@@ -85,6 +90,11 @@ _DECLARED = (
     ("D522", ERROR, "a count, face or skip key with new_pile"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
+    ("A610", ERROR, "an automatic move without destinations"),
+    ("A611", ERROR, "a key of an automatic move on another follow-up"),
+    ("A612", ERROR, "an automatic move from piles that lift nothing"),
+    ("A613", ERROR, "an automatic move to piles that take nothing"),
+    ("A614", ERROR, "face_up on an action that is not a recycle"),
     ("A630", ERROR, "a deal or recycle action without 'to'"),
     ("A631", ERROR, "a redeal's key on another kind of action"),
     ("A632", ERROR, "a redeal naming a pile twice"),

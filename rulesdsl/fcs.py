@@ -31,7 +31,8 @@ import re
 import weakref
 from dataclasses import dataclass, field
 
-from .deal import Place
+from . import moves as engine
+from .deal import Place, Rest
 from .errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
 from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
 from .moves import generate
@@ -88,7 +89,7 @@ def parse_board(text: str) -> Board:
         tokens = [(m.group(), f"line {n}, column {offset + m.start() + 1}")
                   for m in re.finditer(r"\S+", body)]
         kind = head.group(1).lower() if head else "column"
-        if kind != "column" and getattr(board, {"foundations": "foundations", "freecells": "cells",
+        if head is not None and kind != "column" and getattr(board, {"foundations": "foundations", "freecells": "cells",
                                                 "talon": "talon"}[kind]) is not None:
             raise PositionError(f"line {n}: a second {head.group(1)} line")
         if kind == "foundations":
@@ -155,8 +156,10 @@ def board_lines(v, board: Board) -> list:
             if card is not None:
                 put(p, card, where)
     if board.talon:
+        # face up only where the variant's own deal leaves its stock face up
+        open_talon = any(isinstance(s, Rest) and s.face_up and s.pile == num.talon[0] for s in v.deal)
         for card, where in reversed(board.talon):
-            put(num.talon[0], "#" + card, where)
+            put(num.talon[0], ("" if open_talon else "#") + card, where)
     if board.foundations:
         _foundations(v, num, board.foundations, put)
     return [(where, names[p], cards) for p, (cards, where) in sorted(piles.items())]
@@ -344,9 +347,11 @@ def _cell_char(i: int) -> str:
 
 def _sn_readings(token: str) -> tuple:
     m = _SN.match(token)
+    if m is None:
+        return ()
     src_t, dst_t, v = m.group(1), m.group(2), m.group(3)
     count = int(v, 16) if v else None
-    out = []
+    out: list[tuple] = []
     if src_t.isdigit() and dst_t.isdigit():
         # the digits split into two column numbers somewhere
         digits = src_t + dst_t
@@ -433,6 +438,8 @@ def resolve(game, fm: FcsMove):
         if dst is None:
             continue
         cands = [m for m in from_src if m.dest == dst]
+        if not cands:       # an empty cell alike to the one the engine lists: the card goes where named
+            cands = [engine.retarget(m, dst) for m in from_src if engine.alike(v, st.piles, m.dest, dst)]
         if count is None:
             count = 1 if not st.piles[dst] else None
         if count is not None:

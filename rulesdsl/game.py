@@ -109,6 +109,14 @@ class Game:
             return found[0]
         if found:
             raise AmbiguousMoveError(self.why_ambiguous(found, text))
+        kind, sources, dest, faces, name = spec
+        if kind == "move" and dest is not None:   # to another empty pile of an interchangeable group
+            rough = notation.loose(spec)
+            for m in self.legal_moves():
+                if m.kind == "move" and engine.alike(v, self.state.piles, m.dest, dest):
+                    mine = notation.loose(notation.move_spec(v, m))
+                    if mine[:2] == rough[:2] and mine[3:] == rough[3:]:
+                        return engine.retarget(m, dest)
         raise IllegalMoveError(self.why_illegal(spec, text))
 
     def why_ambiguous(self, found: list, text: str) -> str:
@@ -119,6 +127,18 @@ class Game:
         else:                                  # removals by different rules
             which = ", ".join(f"{t} (removal '{m.name}')" for t, m in zip(told, found))
         return f"ambiguous move {text.strip()}: it names {len(found)} legal moves: {which}"
+
+    def is_legal(self, move) -> bool:
+        """A legal move, or the same card move to another empty pile of an interchangeable
+        group (listed once, to the group's first empty pile; played where it is sent)."""
+        legal = self.legal_moves()
+        if move in legal:
+            return True
+        if move.kind != "move":
+            return False
+        piles = self.state.piles
+        return any(m.kind == "move" and m.sources == move.sources and m.cards == move.cards
+                   and engine.alike(self.variant, piles, m.dest, move.dest) for m in legal)
 
     def why_illegal(self, spec, text) -> str:
         v = self.variant
@@ -143,7 +163,7 @@ class Game:
             move = self.parse_move(move)
         elif not isinstance(move, engine.Move):
             raise InvalidMoveError(f"a move is a Move from legal_moves() or its notation, not {type(move).__name__}")
-        elif move not in self.legal_moves():
+        elif not self.is_legal(move):
             raise IllegalMoveError(f"illegal move {notation.move_text(self.variant, move)}")
         self._apply(move)
         self.future.clear()

@@ -43,9 +43,11 @@ class ActionKind(_Word):
 
 
 class AutoKind(_Word):
-    """An automatic follow-up: flip the top card of a pile face up; refill an empty pile."""
+    """An automatic follow-up: flip the top card of a pile face up; refill an empty pile; play a
+    legal move that meets a condition."""
     FLIP = "flip"
     REFILL = "refill"
+    MOVE = "move"
 
 
 def words(kind: type[_Word]) -> tuple[str, ...]:

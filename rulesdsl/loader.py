@@ -9,6 +9,7 @@ run on the parts that are sound, so an author sees every problem in one go.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -21,14 +22,14 @@ from .checker import ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
+from .exprtypes import ANY, BOOL, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
-from .limits import ECHO_LIMIT, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
+from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
 from .moves import NO_LIMIT, DestBlock
 from .parser import ExprSyntaxError, parse
 from .registry import find_variant, names, shipped_file
 from .source import Document, merge, read_file
-from .exprtypes import ANY, BOOL, INT, STR, Type
 
 
 def _member(kind, word, default):
@@ -94,6 +95,7 @@ class Builder:
         if data is None:
             return None
         options, decls = self.options()
+        self.option_values, self.decls = options, decls
         deck = self.deck()
         self.option_values, self.decls, self.world_deck = options, decls, deck
         layout = self.layout()
@@ -108,6 +110,8 @@ class Builder:
         self.params()
         self.hidden_names()
         rules = self.pile_rules()
+        self.groups_lift = {n: r.lift for n, r in rules.items()}
+        self.groups_take = {n: r.takes for n, r in rules.items()}
         deal = self.deal_steps()
         actions = self.actions()
         removals = self.removals()
@@ -173,7 +177,8 @@ class Builder:
                     return None
                 seen[q] = key
         return model.Numbering(scheme=scheme, game=game or "freecell", fc_solve=raw.get("fc_solve", ""),
-                               face_up=raw.get("face_up") is True, **parts)
+                               face_up=raw.get("face_up") is True or isinstance(raw.get("face_up"), str)
+                               and self.const_bool(("numbering", "face_up")), **parts)
 
     def numbering_fits(self, variant) -> None:
         """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""
@@ -315,7 +320,43 @@ class Builder:
             return None
         decks = spec.get("decks", 1)
         wrap = spec.get("wrap", False)
+        if isinstance(decks, str) or "suit_count" in spec:
+            # worked out from the options, with the full deck's names in sight
+            whole = Deck(made, sorted(parsed), 1, wrap is True)
+            if isinstance(decks, str):
+                decks = self.deck_number(whole, ("deck", "decks"), decks, 1, MAX_DECKS, "decks")
+                if decks is None:
+                    return None
+            n = spec.get("suit_count")
+            if isinstance(n, str):
+                n = self.deck_number(whole, ("deck", "suit_count"), n, 1, len(made), "suit_count")
+                if n is None:
+                    return None
+            if isinstance(n, int):
+                if n > len(made):
+                    self.err("P322", f"suit_count is {n}, but the deck has {len(made)} suit(s)",
+                             ("deck", "suit_count"), hint="list more suits, or count fewer")
+                    return None
+                made = made[:n]
         return Deck(made, sorted(parsed), decks if isinstance(decks, int) else 1, wrap is True)
+
+    def deck_number(self, deck, path, text, lo, hi, what):
+        """A deck size worked out from the options alone (like a group's count)."""
+        constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
+        checker = Checker(World(deck, Layout([]), constants))
+        try:
+            c = checker.check(parse(text), "const", INT)
+        except (ExprSyntaxError, CompileError) as exc:
+            self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+            return None
+        if not c.is_const:
+            self.err("E213", f"deck {what} must be computable from the options alone", path)
+            return None
+        if isinstance(c.const, bool) or not isinstance(c.const, int) or not lo <= c.const <= hi:
+            self.err("P323", f"deck {what} is {short(c.const, quote=True)} with these options; it must be a whole "
+                     f"number from {lo} to {hi}", path)
+            return None
+        return c.const
 
     def layout(self) -> Layout | None:
         piles = self.data.get("piles")
@@ -323,7 +364,7 @@ class Builder:
             return None
         if any(p[:1] == ("piles",) and len(p) <= 2 for p in self.dropped):
             return None         # a whole group left out: its own error is reported already
-        for name, g in piles.items():
+        for name in piles:
             if any(self.spoilt("piles", name, k) for k in ("count", "rows", "offsets", "overlap")):
                 return None     # its own error is reported already
         groups = []
@@ -404,7 +445,7 @@ class Builder:
         raw = self.data.get("params") or {}
         if not isinstance(raw, dict):
             return
-        for name, value in raw.items():
+        for name in raw:
             c = self.compile(("params", name), "const", None)
             if c is None or not c.is_const:
                 if c is not None:
@@ -464,8 +505,31 @@ class Builder:
                 capacity=capacity if isinstance(capacity, int) else None,
                 points=self.expr(p + ("points",), "move", "int") if "points" in g else None,
                 show=g.get("show", "fan" if g.get("role") == Role.TABLEAU else "stack"),
-                label=g.get("label", name))
+                label=g.get("label", name),
+                interchangeable=g.get("interchangeable") is True)
+            if g.get("interchangeable") is True:
+                self.interchangeable_checks(name, g)
         return rules
+
+    def interchangeable_checks(self, name, g) -> None:
+        """An interchangeable group's empty piles must really be alike: no geometry, and no
+        rule for an empty pile that tells one pile from another."""
+        p = ("piles", name)
+        if g.get("overlap") or g.get("rows"):
+            self.err("P320", f"pile group '{name}' is interchangeable but laid out in rows, where each "
+                     f"place has its own neighbours and covers", p + ("interchangeable",),
+                     hint="remove interchangeable, or give the group a count instead of rows")
+        for key in ("accept_empty", "points", "max_run"):
+            text = g.get(key)
+            if not isinstance(text, str):
+                continue
+            m = _PILE_SPECIFIC.search(text)
+            if m:
+                self.err("P321", f"pile group '{name}' is interchangeable, but {key} reads "
+                         f"'{m.group(0)}', which tells its piles apart", p + (key,),
+                         offset=m.start(),
+                         hint="remove interchangeable (the piles are bound, for example to suits), "
+                         "or write the rule without the pile's index or neighbours")
 
     def piles_ref(self, value, path, *, single=False) -> tuple:
         """Pile references ('stock[0]', a group name, or a list of them) -> pile indices."""
@@ -514,6 +578,12 @@ class Builder:
                 continue
             if not isinstance(step, dict):
                 continue
+            if "when" in step and not self.const_bool(path + ("when",)):
+                continue            # not part of the deal with these options
+            if "face_up" in step and "rest" not in step:
+                self.err("P324", "face_up belongs to a rest step (the cards left over), not to this step",
+                         path + ("face_up",), key=True,
+                         hint="deal face-up cards with up: (or down:) in a 'to' step")
             for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom")):
                 if key in step and needs not in step:
                     self.err("D521", f"'{key}' belongs to a '{needs}' step", path + (key,), key=True,
@@ -598,13 +668,13 @@ class Builder:
             elif "rest" in step:
                 dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
-                if len(piles) == 1 and piles[0] in face_up:
+                if len(piles) == 1 and piles[0] in face_up and step.get("face_up") is not True:
                     self.err("D508", f"rest puts the remaining cards face down on "
                              f"{self.world.layout.pile_names[piles[0]]}, which already holds face-up "
                              f"cards (face-down cards lie under face-up ones)", path + ("rest",),
                              hint="send the rest to a pile that is empty or face down, like the stock")
                 if piles:
-                    steps.append(Rest(piles[0]))
+                    steps.append(Rest(piles[0], step.get("face_up") is True))
                 remaining = 0
             elif "remove" in step:
                 fn = self.expr(path + ("remove",), "card", "bool")
@@ -615,7 +685,8 @@ class Builder:
                          path, hint="deal fewer cards, or shuffle more decks together (deck.decks)")
                 remaining = 0
         if remaining > 0:
-            groups = self.data.get("piles") if isinstance(self.data.get("piles"), dict) else {}
+            raw_piles = self.data.get("piles")
+            groups = raw_piles if isinstance(raw_piles, dict) else {}
             stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK),
                          None)
             self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
@@ -679,8 +750,24 @@ class Builder:
                 limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
                 when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
                 points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
-                label=a.get("label", name)))
+                label=a.get("label", name) or "",
+                face_up=self.const_bool(p + ("face_up",)) if "face_up" in a else False))
+            if "face_up" in a and kind != "recycle":
+                self.err("A614", "face_up applies to a recycle (the cards turned back stay face up); "
+                         "a deal puts its cards face up anyway", p + ("face_up",), key=True,
+                         hint="remove face_up, or make the action kind: recycle")
         return tuple(out)
+
+    def const_bool(self, path) -> bool:
+        """A yes/no worked out from the options alone (False after reporting an error)."""
+        c = self.compile(path, "const", "bool")
+        if c is None:
+            return False
+        if not c.is_const:
+            self.err("E213", "this must be computable from the options alone", path,
+                     hint="write it over the options and params only")
+            return False
+        return bool(c.const)
 
     def redeal(self, name, a, p):
         """A redeal action: cards gathered from piles (those not kept), then dealt back."""
@@ -734,7 +821,38 @@ class Builder:
             if not isinstance(a, dict):
                 continue
             p = ("auto", i)
-            if "flip" in a:
+            for key in ("to", "when"):
+                if key in a and "move" not in a:
+                    self.err("A611", f"'{key}' belongs to an automatic move, not to "
+                             f"{'a flip' if 'flip' in a else 'a refill' if 'refill' in a else 'this entry'}",
+                             p + (key,), key=True,
+                             hint="write {move: SOURCES, to: DESTINATIONS, when: CONDITION}, or remove it")
+            if "from" in a and "move" in a:
+                self.err("A611", "an automatic move takes its source piles from 'move', not 'from'",
+                         p + ("from",), key=True, hint="write {move: SOURCES, to: DESTINATIONS}")
+            if "move" in a:
+                if "to" not in a:
+                    self.err("A610", "an automatic move needs 'to': the piles it may play to", p + ("move",),
+                             key=True, hint="add to: foundation (the piles, in order of preference)")
+                    continue
+                sources = self.piles_ref(a["move"], p + ("move",))
+                targets = self.piles_ref(a["to"], p + ("to",))
+                layout = self.world.layout
+                names = {layout.group_of[q] for q in sources}
+                mute = sorted(n for n in names if self.groups_lift.get(n) == "none")
+                if mute:
+                    self.err("A612", f"an automatic move from '{mute[0]}', whose cards never leave it "
+                             f"(lift: none)", p + ("move",),
+                             hint=f"give '{mute[0]}' lift: top or run, or move from other piles")
+                takes = {layout.group_of[q] for q in targets}
+                closed = sorted(n for n in takes if not self.groups_take.get(n, True))
+                if closed:
+                    self.err("A613", f"an automatic move to '{closed[0]}', which takes no cards (no "
+                             f"accept or accept_empty)", p + ("to",),
+                             hint=f"give '{closed[0]}' the accept rules the move needs")
+                out.append(model.Auto(AutoKind.MOVE, sources, targets=targets,
+                                      when=self.expr(p + ("when",), "move", "bool") if "when" in a else None))
+            elif "flip" in a:
                 out.append(model.Auto(AutoKind.FLIP, self.piles_ref(a["flip"], p + ("flip",))))
             elif "refill" in a:
                 if "from" not in a:
@@ -787,6 +905,10 @@ class Builder:
         if self.wrap is not None:
             return self.wrap(c.fn, tuple(path), want)
         return c.fn
+
+
+# what an empty pile's rule may read that tells one pile of its group from another
+_PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
 
 
 def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tuple,
@@ -943,7 +1065,8 @@ def read_with_extends(path: Path, chain=()) -> Document:
                                       hint=d.hint)) from None
         raise
     merged = merge(parent, doc)
-    merged.data.pop("extends", None)
+    if isinstance(merged.data, dict):
+        merged.data.pop("extends", None)
     return merged
 
 

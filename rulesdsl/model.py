@@ -54,6 +54,7 @@ class PileRules:
     points: Fn = None         # move context -> int, scored when cards enter
     show: str = "stack"
     label: str = ""
+    interchangeable: bool = False   # empty piles of the group are alike: one move to the first
 
     @property
     def takes(self) -> bool:
@@ -71,6 +72,7 @@ class Action:
     when: Fn = None
     points: Fn = None
     label: str = ""
+    face_up: bool = False     # recycle: the cards stay face up
     gather: tuple = ()        # redeal: the piles whose cards are gathered, in order
     keep: Fn = None           # redeal: pile context -> bool, the pile's cards stay
     skip: Fn = None           # redeal: pile context -> bool, the pile gets no card back
@@ -89,9 +91,11 @@ class Removal:
 
 @dataclass(frozen=True)
 class Auto:
-    kind: AutoKind
-    piles: tuple
-    sources: tuple = ()
+    kind: AutoKind            # flip, refill or move
+    piles: tuple              # flip, refill: the piles acted on; move: the source piles
+    sources: tuple = ()       # refill: where the cards come from
+    targets: tuple = ()       # move: the destination piles, in order
+    when: Fn = None           # move: move context -> bool
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,11 @@ class Variant:
     def deal_by_cards(self) -> bool:
         """Do the deal's steps look at the cards (play, new_pile), so that pile sizes vary by deal?"""
         return any(getattr(s, "play", ()) or getattr(s, "new_pile", None) is not None for s in self.deal)
+
+    @property
+    def interchangeable(self) -> tuple:
+        """The groups declared interchangeable (piles.*.interchangeable), for searches."""
+        return tuple(n for n, r in self.groups.items() if r.interchangeable)
 
     def pile_name(self, p: int) -> str:
         return self.layout.pile_names[p]

@@ -23,6 +23,7 @@ from itertools import combinations
 
 from .deal import SplitMix64, shuffle
 from .kinds import ActionKind, AutoKind, UnknownKind
+from .limits import MAX_AUTO_MOVES
 from .runtime import Env
 
 NO_LIMIT = 1 << 30         # no bound on a run's length
@@ -107,7 +108,7 @@ def generate(v, st, env: Env) -> list:
             del pile[-n:]                 # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
-            cands = []
+            cands: list = []
             merge = False
             for full_max, empty_max, run_key, full, keyed, empty, held in blocks:
                 if n <= full_max:
@@ -127,9 +128,16 @@ def generate(v, st, env: Env) -> list:
                             merge = True
             if merge:
                 cands.sort(key=_first)
-            for d, dc, accept, accept_empty, room in cands:
+            alike = None            # groups of interchangeable piles already given this run
+            for d, _dc, accept, accept_empty, room in cands:
                 if d == s or room < n:
                     continue
+                if not piles[d] and rules[d].interchangeable:
+                    if alike is not None and rules[d].group in alike:
+                        continue    # the same move as to the first empty pile of the group
+                    alike_key = rules[d].group
+                else:
+                    alike_key = None
                 env.dest = d
                 if not (accept(env) if piles[d] else accept_empty(env)):
                     continue
@@ -138,6 +146,9 @@ def generate(v, st, env: Env) -> list:
                     if limit is None or n > limit:
                         continue
                 out.append(Move("move", (s,), d, run))
+                if alike_key is not None:
+                    alike = alike or set()
+                    alike.add(alike_key)
             pile.extend(run)
     if v.removals:
         _removals(v, st, env, out)
@@ -145,6 +156,19 @@ def generate(v, st, env: Env) -> list:
         if action_allowed(a, i, st, env):
             out.append(Move("action", (a.source,), None, (), a.name))
     return out
+
+
+def alike(v, piles, a: int, b: int) -> bool:
+    """Piles a and b are empty piles of one interchangeable group: a move to one of them is
+    the same move as to the other (the generator lists it once, to the first)."""
+    r = v.rules[a]
+    return (r.interchangeable and not piles[a] and not piles[b] and a != b
+            and v.rules[b].group == r.group)
+
+
+def retarget(move, dest: int):
+    """The same card move sent to another pile (one alike to its own)."""
+    return Move("move", move.sources, dest, move.cards)
 
 
 def _first(x):
@@ -158,7 +182,7 @@ def _dest_blocks(v, piles, env) -> list:
     out = []
     for b in v.dest_blocks:
         full, empty, held = [], [], []
-        keyed = {} if b.run_key is not None else None
+        keyed: dict | None = {} if b.run_key is not None else None
         for d, dc, accept, accept_empty, cap in b.piles:
             size = len(piles[d])
             if cap is not None and size >= cap:
@@ -285,18 +309,7 @@ def apply(v, st, move, env: Env, log) -> None:
     """Play a move known to be legal, appending the operations that undo it to log."""
     env.st = st
     if move.kind == "move":
-        src, dst = move.sources[0], move.dest
-        n = len(move.cards)
-        points = v.rules[dst].points
-        if points is not None:
-            pile = st.piles[src]
-            run = tuple(pile[-n:])
-            del pile[-n:]
-            env.run, env.card, env.source, env.dest = run, run[0], src, dst
-            gained = points(env) or 0
-            pile.extend(run)
-            _score(st, gained, log)
-        transfer(st, src, dst, n, False, False, log)
+        _card_move(v, st, move.sources[0], move.dest, len(move.cards), env, log)
     elif move.kind == "remove":
         rule = v.removal_index[move.name]
         if rule.points is not None:
@@ -312,7 +325,7 @@ def apply(v, st, move, env: Env, log) -> None:
         elif a.kind == ActionKind.COMPACT:
             compact(a, st, log)
         elif a.kind == ActionKind.RECYCLE:
-            transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, True, log)
+            transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, not a.face_up, log)
         elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
             done = False
@@ -330,7 +343,84 @@ def apply(v, st, move, env: Env, log) -> None:
         log.append(T_USED | i << 2)
         if a.points is not None:
             _score(st, a.points(env) or 0, log)
-    follow_ups(v, st, log)
+    follow_ups(v, st, log, env)
+
+
+def _card_move(v, st, src, dst, n, env, log):
+    """The top n cards of src onto dst, scoring the destination's points (a player's move or
+    an automatic one)."""
+    points = v.rules[dst].points
+    if points is not None:
+        pile = st.piles[src]
+        run = tuple(pile[-n:])
+        del pile[-n:]
+        env.run, env.card, env.source, env.dest = run, run[0], src, dst
+        gained = points(env) or 0
+        pile.extend(run)
+        _score(st, gained, log)
+    transfer(st, src, dst, n, False, False, log)
+
+
+def _liftable(r, pile, up, env) -> int:
+    """How many cards from the top of a pile may be lifted together (0: none)."""
+    if up <= 0 or r.lift == "none":
+        return 0
+    if r.lift == "top":
+        return 1
+    seq = r.sequence
+    if seq is None:
+        return up
+    longest = 1
+    while longest < up:
+        env.a = pile[-longest - 1]
+        env.b = pile[-longest]
+        if not seq(env):
+            break
+        longest += 1
+    return longest
+
+
+def _auto_move(v, st, auto, env, log) -> bool:
+    """Play the first move an automatic move allows (sources in order, shortest run first,
+    destinations in order): a legal move, judged as the generator judges it, for which the
+    auto's condition holds. True if one was played."""
+    piles, down, covers, rules = st.piles, st.down, v.layout.covers, v.rules
+    env.st = st
+    for s in auto.piles:
+        pile = piles[s]
+        if not pile or covers[s] and not _free(piles, covers[s]):
+            continue
+        r = rules[s]
+        longest = _liftable(r, pile, len(pile) - down[s], env)
+        env.source = s
+        for n in range(1, longest + 1):
+            run = tuple(pile[-n:])
+            del pile[-n:]
+            env.run, env.card = run, run[0]
+            hit = None
+            for d in auto.targets:
+                dr, dp = rules[d], piles[d]
+                if d == s or dr.capacity is not None and len(dp) + n > dr.capacity:
+                    continue
+                if covers[d] and not _free(piles, covers[d]):
+                    continue
+                test = dr.accept if dp else dr.accept_empty
+                env.dest = d
+                if test is None or not test(env):
+                    continue
+                if n > 1 and r.max_run is not None:
+                    limit = r.max_run(env)
+                    if limit is None or n > limit:
+                        continue
+                if auto.when is not None and not auto.when(env):
+                    continue
+                hit = d
+                break
+            pile.extend(run)
+            if hit is not None:
+                _card_move(v, st, s, hit, n, env, log)
+                return True
+    return False
 
 
 def _compacts(a, piles) -> bool:
@@ -426,16 +516,27 @@ def redeal(a, i, st, env, log):
     env.pile = None
 
 
-def follow_ups(v, st, log):
-    """Automatic actions, repeated until nothing changes (each pass can only shrink work)."""
-    piles, down = st.piles, st.down
-    for _ in range(len(piles) + 1):
+def follow_ups(v, st, log, env=None):
+    """Automatic actions, repeated until nothing changes. Flips and refills only shrink the
+    work left; automatic moves are bounded by MAX_AUTO_MOVES per move played."""
+    piles, down, covers = st.piles, st.down, v.layout.covers
+    if env is None:
+        env = Env(st)
+    moved = 0
+    passes = 0
+    while passes <= len(piles) + moved:
+        passes += 1
         changed = False
         for auto in v.autos:
-            if auto.kind == AutoKind.FLIP:
+            if auto.kind == AutoKind.MOVE:
+                while moved < MAX_AUTO_MOVES and _auto_move(v, st, auto, env, log):
+                    moved += 1
+                    changed = True
+            elif auto.kind == AutoKind.FLIP:
                 for p in auto.piles:
                     pile = piles[p]
-                    if pile and down[p] >= len(pile):
+                    # only a free pile's card turns up: a covered one waits until it is uncovered
+                    if pile and down[p] >= len(pile) and (not covers[p] or _free(piles, covers[p])):
                         down[p] = len(pile) - 1
                         log.append(T_FLIP | p << 2)
                         changed = True

@@ -10,14 +10,15 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Transformer, Token, Tree, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
 from .errors import ExprSyntaxError, short
-
-from .limits import MAX_EXPR_DEPTH as MAX_DEPTH, MAX_EXPR_LENGTH as MAX_LENGTH, MAX_NUMBER, MAX_STRING
+from .limits import MAX_EXPR_DEPTH as MAX_DEPTH
+from .limits import MAX_EXPR_LENGTH as MAX_LENGTH
 from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
+from .limits import MAX_NUMBER, MAX_STRING
 
 
 @lru_cache(maxsize=1)
@@ -86,9 +87,10 @@ def _parse(text: str):
     try:
         tree = _lark().parse(text)
     except UnexpectedCharacters as exc:
-        raise ExprSyntaxError("E101", f"unexpected character {text[exc.pos_in_stream]!r}"
+        pos = exc.pos_in_stream or 0
+        raise ExprSyntaxError("E101", f"unexpected character {text[pos]!r}"
                               f" (expected {_expected(exc.allowed or ['an expression'])})",
-                              exc.pos_in_stream + 1) from None
+                              pos + 1) from None
     except UnexpectedEOF as exc:
         raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
                               len(text.rstrip()) + 1) from None

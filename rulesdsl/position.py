@@ -141,7 +141,7 @@ def _build(v, lines, used, points) -> State:
                 raise PositionError(f"{where}: card {i + 1}: {exc}") from None
     # cards of a given copy first, then other named cards, then placeholders, then the rest
     ids: dict = {}
-    for k, (p, face, down) in enumerate(placed):
+    for k, (p, face, _down) in enumerate(placed):
         if face is None or face[2] is None:
             continue
         cid = deck.copies(face[0], face[1])[face[2]]
@@ -149,7 +149,7 @@ def _build(v, lines, used, points) -> State:
             raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(cid, copy=True)} is placed twice")
         free_set.discard(cid)
         ids[k] = cid
-    for k, (p, face, down) in enumerate(placed):
+    for k, (p, face, _down) in enumerate(placed):
         if face is None or face[2] is not None:
             continue
         for cid in deck.copies(face[0], face[1]):
@@ -161,12 +161,12 @@ def _build(v, lines, used, points) -> State:
             raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(deck.copies(face[0], face[1])[0])} "
                                 f"appears more often than the deck holds it ({deck.decks})")
     free = [c for c in free if c in free_set]
-    for k, (p, face, down) in enumerate(placed):
+    for k, (p, face, _down) in enumerate(placed):
         if face is None:
             if not free:
                 raise PositionError(f"{v.layout.pile_names[p]}: '##' but every card is already placed")
             ids[k] = free.pop(0)
-    for k, (p, face, down) in enumerate(placed):
+    for k, (p, _face, down) in enumerate(placed):
         st.piles[p].append(ids[k])
         if down:
             st.down[p] += 1

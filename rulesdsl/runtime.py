@@ -9,10 +9,23 @@ nothing from the project: the compiler and the engine both stand on it.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 class Env:
     """The evaluation context: one object reused for every evaluation (no allocation)."""
     __slots__ = ("a", "b", "card", "cards", "dest", "pile", "piles", "run", "source", "st", "v")
+
+    st: Any
+    run: Any
+    card: Any
+    source: Any
+    dest: Any
+    a: Any
+    b: Any
+    cards: Any
+    pile: Any
+    piles: Any
 
     def __init__(self, st: object = None) -> None:
         self.st = st

@@ -11,9 +11,23 @@ from dataclasses import dataclass, field
 
 from .errors import digit_count, short, suggest
 from .kinds import ActionKind, AutoKind, Role, words
-from .limits import (ECHO_LIMIT, MAX_AUTOS, MAX_COUNT_TEXT, MAX_CAPACITY, MAX_DEAL_COUNT, MAX_DEAL_STEPS, MAX_DECKS,
-                     MAX_GROUP_PILES, MAX_KEYS, MAX_NAME, MAX_NUMBER, MAX_OPTION_VALUES, MAX_ROW_PLACES,
-                     MAX_ROWS, MAX_SUITS)
+from .limits import (
+    ECHO_LIMIT,
+    MAX_AUTOS,
+    MAX_CAPACITY,
+    MAX_COUNT_TEXT,
+    MAX_DEAL_COUNT,
+    MAX_DEAL_STEPS,
+    MAX_DECKS,
+    MAX_GROUP_PILES,
+    MAX_KEYS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_OPTION_VALUES,
+    MAX_ROW_PLACES,
+    MAX_ROWS,
+    MAX_SUITS,
+)
 
 MAX_PILE_REF = MAX_NAME + 8     # group[i]
 
@@ -356,7 +370,12 @@ SUIT = Map({
 })
 
 DECK = Map({
-    "decks": Field(Int(min=1, max=MAX_DECKS), doc="how many full decks are shuffled together (default 1)"),
+    "decks": Field(OneOf((Int(min=1, max=MAX_DECKS), Str(max_len=200))),
+                   doc="how many full decks are shuffled together (default 1): a number, or an "
+                   "expression over the options such as \"2 if suits == 4 else 4\""),
+    "suit_count": Field(OneOf((Int(min=1, max=MAX_SUITS), Str(max_len=200))),
+                        doc="how many of the suits each deck holds, the first ones in order (default "
+                        "all): a number, or an expression over the options (Spider's one-suit game)"),
     "suits": Field(List(SUIT, min_items=1, max_items=MAX_SUITS), doc="the suits (default spades, hearts, diamonds, clubs)"),
     "ranks": Field(List(OneOf((Int(min=1, max=13), Str(max_len=2))), min_items=1, max_items=13),
                    doc="the ranks in the deck (default A to K)"),
@@ -389,6 +408,9 @@ GROUP = Map({
     "points": Field(Expr(role="move", want="int"), doc="points scored when cards enter a pile of this group"),
     "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
     "label": Field(Str(max_len=40), doc="the name a player sees"),
+    "interchangeable": Field(Bool(), doc="the group's empty piles are all alike: a move that could go to "
+                             "any of several of them is one move, to the first (free cells; foundations "
+                             "not bound to suits)"),
 }, doc="a named group of piles, each addressed group[i]")
 
 DEAL_STEP = OneOf((
@@ -410,6 +432,9 @@ DEAL_STEP = OneOf((
         "by": Field(Enum(("row", "pile")), doc="deal one card to each pile in turn (row) or fill each pile "
                     "in turn (pile); default row"),
         "rest": Field(Str(max_len=MAX_PILE_REF), doc="every card left goes face down to this pile"),
+        "face_up": Field(Bool(), doc="with rest: the cards left go face up (a face-up stock)"),
+        "when": Field(Expr(role="const", want="bool"), doc="the step is part of the deal only when this "
+                      "holds (an expression over the options)"),
         "remove": Field(Expr(role="card", want="bool"),
                         doc="take out of the game every dealt card for which this holds"),
         "play": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
@@ -439,6 +464,8 @@ ACTION = Map({
     "when": Field(Expr(want="bool"), doc="an extra condition for the action"),
     "points": Field(Expr(want="int"), doc="points scored when the action is used"),
     "label": Field(Str(max_len=40), doc="a longer name shown by the runner"),
+    "face_up": Field(Expr(role="const", want="bool"), doc="recycle: the cards stay face up (an "
+                     "expression over the options; default false)"),
     "order": Field(Enum(("shuffle", "fixed")), doc="redeal: shuffle the gathered cards (seeded by the game's "
                    "seed and the redeal's number), or deal them back in the order gathered (default shuffle)"),
     "keep": Field(Expr(role="pile", want="bool"), doc="redeal: a pile whose cards stay where they are "
@@ -461,6 +488,13 @@ AUTO = Map({
     "refill": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                     doc="fill an empty pile of these at once with a card from the first non-empty source"),
     "from": Field(List(Str(max_len=MAX_PILE_REF), min_items=1), doc="with refill: the source piles, in order of preference"),
+    "move": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                  doc="play at once a legal move from one of these piles to one of the piles in 'to' "
+                  "for which 'when' holds"),
+    "to": Field(OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                doc="with move: the destination piles, in order of preference"),
+    "when": Field(Expr(role="move", want="bool"), doc="with move: the condition on the move (default: "
+                  "every legal move between those piles)"),
 }, exclusive=words(AutoKind), doc="an automatic follow-up, part of the move that caused it")
 
 _PILES = OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1)))
@@ -477,9 +511,10 @@ NUMBERING = Map({
     "cells": Field(_PILES, doc="the piles that take the Freecells line, in order"),
     "foundations": Field(_PILES, doc="the piles that take the Foundations line"),
     "talon": Field(Str(max_len=60), doc="the pile that takes the Talon line (its first card on top)"),
-    "face_up": Field(Bool(), doc="true: every card of a numbered board lies face up, whatever the board "
+    "face_up": Field(OneOf((Bool(), Str(max_len=200))),
+                     doc="true: every card of a numbered board lies face up, whatever the board "
                      "marks face down (PySol deals Whitehead face up; pysol-cards marks Klondike's "
-                     "hidden cards)"),
+                     "hidden cards); or an expression over the options (thoughtful Klondike)"),
 }, doc="which numbered deals this variant follows, and how their boards (fc-solve's format) "
    "map onto its piles (docs/interop.md)")
 

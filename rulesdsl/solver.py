@@ -33,6 +33,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import ArgumentError
 from .game import Game
@@ -120,7 +121,7 @@ def analyse(variant, data=None) -> Analysis:
         data = _document(variant)
     if not isinstance(data, dict):
         return Analysis((), True, limited)
-    tainted: set[str] = set()
+    tainted: set = set()
     everything = set(groups)
     reads_used = deep = False
     for path, text in _strings(data):
@@ -158,7 +159,7 @@ def analyse(variant, data=None) -> Analysis:
         tainted |= names((a.source,) + tuple(a.targets))
     for auto in variant.autos:
         if auto.kind != "flip":
-            tainted |= names(tuple(auto.piles) + tuple(auto.sources))
+            tainted |= names(tuple(auto.piles) + tuple(auto.sources) + tuple(auto.targets))
         else:
             for g in names(auto.piles):
                 if set(auto.piles) & set(groups[g].piles) != set(groups[g].piles):
@@ -178,7 +179,7 @@ def analyse(variant, data=None) -> Analysis:
     # A pile nothing leaves (lift none, no action, refill or removal takes from it) whose
     # cards below the top no expression reads (no .cards, .bottom or cards()): its order
     # below the top never matters again, only its size and top.
-    sealed = ()
+    sealed: tuple = ()
     if not deep:
         given = {a.source for a in variant.actions}
         given |= {s for auto in variant.autos for s in auto.sources}
@@ -264,7 +265,7 @@ class Table:
     def __init__(self, analysis: Analysis, n_actions: int):
         self.exact = analysis.reads_used
         self.limited = analysis.limited if not self.exact else ()
-        self.seen: dict | set = {} if self.limited else set()
+        self.seen: Any = {} if self.limited else set()   # a set, or key -> counters seen
         self.size = 0
 
     def add(self, key: bytes, used) -> bool:

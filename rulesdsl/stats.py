@@ -15,7 +15,6 @@ import json
 import math
 import os
 import sys
-import time
 from pathlib import Path
 
 from .deal import MAX_SEED
@@ -302,15 +301,15 @@ def find_winnable(name: str, options: dict, start: int, *, difficulty: str | Non
             d = 1
             while len(won) < sample and d <= tries:
                 if d not in cache.records:
-                    rec = solve_deal(name, options, d, time_limit, max_states)
-                    cache.add(rec)
-                    if rec.get("difficulty"):
-                        won.append(rec["difficulty"])
+                    solved = solve_deal(name, options, d, time_limit, max_states)
+                    cache.add(solved)
+                    if solved.get("difficulty"):
+                        won.append(solved["difficulty"])
                 d += 1
             lo, hi = tertiles(won)
             band = {"easy": (-1, lo), "medium": (lo, hi), "hard": (hi, float("inf"))}[difficulty]
         for deal in range(start, start + tries):
-            rec = cache.records.get(deal)
+            rec: dict | None = cache.records.get(deal)
             if rec is None:
                 rec = solve_deal(name, options, deal, time_limit, max_states)
                 cache.add(rec)

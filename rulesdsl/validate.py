@@ -31,6 +31,7 @@ from .checker import Ref
 from .errors import Diagnostic, RulesdslError, RulesError, short
 from .game import Game
 from .kinds import PROGRESS_ROLES
+from .limits import MAX_COMBO_VALUES, MAX_COMBOS, MAX_INT, MAX_PLAY_WORK
 from .loader import Builder, read_with_extends
 from .schema import type_name
 from .solver import UNWINNABLE, WON
@@ -38,8 +39,7 @@ from .solver import solve as run_solver
 from .stats import deal_state
 
 MAX_MOVES = 300          # moves per playout
-from .limits import MAX_COMBOS   # option combinations checked statically
-from .limits import MAX_COMBO_VALUES, MAX_INT, MAX_PLAY_WORK
+
 MAX_PLAY_COMBOS = 32     # option combinations played
 SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
 
@@ -97,7 +97,7 @@ def check_file(path, *, play: int = 3, options: dict | None = None, solve: int =
             report.add(move_checks(doc, v), combo)
     if play > 0 and not any(d.severity == "error" for d in report.items):
         budget = [MAX_PLAY_WORK]      # listed moves, for all playouts of the file together
-        for combo, b, v in built[:MAX_PLAY_COMBOS]:
+        for combo, _b, _v in built[:MAX_PLAY_COMBOS]:
             report.add(playouts(doc, path, combo or {}, play, budget), combo)
     if solve > 0 and built and not any(d.severity == "error" for d in report.items):
         combo, b, v = built[0]
@@ -156,7 +156,7 @@ class _Report:
         return any(d.severity == "error" and d.code[0] in "YXS" for d in self.items)
 
     def sorted(self) -> list[Diagnostic]:
-        order = {}
+        order: dict = {}
         for d in self.items:
             order.setdefault(d.file, len(order))
         return sorted(self.items, key=lambda d: (order[d.file], d.line, d.column))
@@ -669,6 +669,7 @@ def _explain(exc: BaseException) -> str:
 class _Playout:
     def __init__(self, doc, variant, combo, out):
         self.doc, self.v, self.combo, self.out = doc, variant, combo, out
+        self.budget: list = [MAX_PLAY_WORK]     # moves still to list, shared by a file's playouts
         self.reported: set = set()
 
     def report(self, code, message, path=(), *, hint=None):
@@ -737,7 +738,7 @@ class _Playout:
         rng = random.Random(seed * 7919 + 17)
         for step in range(MAX_MOVES):
             try:
-                g.score
+                _ = g.score   # evaluated for the RuleFailed it may raise
                 if g.won:
                     return True
                 moves = g.legal_moves()
@@ -831,7 +832,9 @@ class _Playout:
             self.report("V804", f"after {text} {self.where(seed, step)} {v.pile_name(bad[0])} has "
                         f"{st.down[bad[0]]} face-down cards but holds {len(st.piles[bad[0]])}", rule)
             return False
-        if m.kind == "move" and st.piles[m.dest][-len(m.cards):] != list(m.cards):
+        # (automatic moves may have taken the cards on at once: then only the first check counts)
+        if m.kind == "move" and st.piles[m.dest][-len(m.cards):] != list(m.cards) and \
+                not any(a.kind == "move" for a in v.autos):
             self.report("V803", f"the move {text} did not put its cards on {v.pile_name(m.dest)} "
                         f"{self.where(seed, step)}", rule)
             return False
@@ -910,7 +913,7 @@ def _chains(v, env, rules, start, cards) -> list:
         def fits(a, b):
             env.a, env.b = a, b
             return rules.sequence(env)
-        tests = [fits]
+        tests: list = [fits]
     else:
         rank, suit = v.deck.rank_of, v.deck.suit_of
         tests = [lambda a, b, d=d, same=same: rank[b] == rank[a] + d and (not same or suit[b] == suit[a])

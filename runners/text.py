@@ -12,8 +12,8 @@ from rulesdsl.errors import MoveError, RulesdslError, short
 from rulesdsl.files import write_text_atomic
 from rulesdsl.game import Outcome
 from rulesdsl.kinds import Role
-from rulesdsl.solver import UNWINNABLE, WON, solve_game
 from rulesdsl.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOLVE_SECONDS
+from rulesdsl.solver import UNWINNABLE, WON, solve_game
 
 from .render import render
 

@@ -109,24 +109,25 @@ def test_runner_takes_standard_notation():
 
 def test_runner_digits_mean_a_move_number_or_an_fc_solve_move_and_ambiguity_is_asked():
     v = rulesdsl.load("freecell")
-    g = v.numbered_game(3)
+    g = v.numbered_game(26)
     legal = g.legal_moves()
-    # deal 3: fc-solve's 28 (column 2 to column 8) is legal, and so is move number 28
-    col_move = next(m for m in legal if fcs.move_text(v, g.state, m, legal) == "28")
-    assert len(legal) >= 28
-    text = session(g, ["28"])
-    assert f"28 is ambiguous: legal move 28 ({g.move_text(legal[27])}) or fc-solve's 28 " \
-           f"({g.move_text(col_move)}): type #28 or 28v1" in text
+    # deal 26: fc-solve's 13 (column 1 to column 3) is legal, and so is move number 13
+    # (15 moves: the cells are interchangeable, so each card goes to "a cell" once)
+    col_move = next(m for m in legal if fcs.move_text(v, g.state, m, legal) == "13")
+    assert len(legal) >= 13
+    text = session(g, ["13"])
+    assert f"13 is ambiguous: legal move 13 ({g.move_text(legal[12])}) or fc-solve's 13 " \
+           f"({g.move_text(col_move)}): type #13 or 13v1" in text
     assert g.ply == 0
-    session(g, ["#28"])
-    assert g.history == [legal[27]]
-    g = v.numbered_game(3)
-    session(g, ["28v1"])
+    session(g, ["#13"])
+    assert g.history == [legal[12]]
+    g = v.numbered_game(26)
+    session(g, ["13v1"])
     assert g.history == [col_move]
     # a number that is no legal move and no legal fc-solve move: both said
     g = v.numbered_game(3)
     text = session(g, ["99"])
-    assert "no move 99: there are 34 legal move(s); as fc-solve's notation, illegal move 99: no column 9" in text
+    assert "no move 99: there are 10 legal move(s); as fc-solve's notation, illegal move 99: no column 9" in text
 
 
 def test_runner_plays_a_sequence_move_step_by_step():

@@ -75,8 +75,8 @@ def test_every_variant_is_covered():
     assert {"klondike", "sakhmet"} <= set(rulesdsl.variant_names())
     names = {p.values[0] for p in CONFIGS}
     assert names == set(rulesdsl.variant_names())
-    # klondike: draw x passes x scoring
-    assert sum(1 for p in CONFIGS if p.values[0] == "klondike") == 2 * 4 * 2
+    # klondike: draw x passes x thoughtful x scoring
+    assert sum(1 for p in CONFIGS if p.values[0] == "klondike") == 2 * 4 * 2 * 2
 
 
 @pytest.mark.parametrize("name,combo", CONFIGS)

@@ -52,7 +52,8 @@ def test_only_a_king_fills_an_empty_column():
 
 def test_eight_cells_each_take_one_card_not_from_another_cell():
     g = game(V, "cell[0]: 2D; tableau[0]: 9C 8H")
-    assert {m for m in notations(g) if ">cell" in m} == {f"8H@tableau[0]>cell[{i}]" for i in range(1, 8)}
+    # the cells are interchangeable: one move, to the first empty cell
+    assert {m for m in notations(g) if ">cell" in m} == {"8H@tableau[0]>cell[1]"}
 
 
 # three runs of one suit, each with a destination: QH JH TH 9H (4 cards) onto KH, 8S 7S 6S (3)

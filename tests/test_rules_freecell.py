@@ -51,8 +51,13 @@ def test_deal_is_row_by_row_the_first_eight_cards_one_to_each_column(tmp_path):
 
 def test_a_cell_takes_one_card_from_a_column():
     g = game(V, "tableau[0]: 9C 8H; tableau[1]: 5S; cell[1]: QD")
-    cells = {f"8H@tableau[0]>cell[{i}]" for i in (0, 2, 3)} | {f"5S@tableau[1]>cell[{i}]" for i in (0, 2, 3)}
+    # the cells are interchangeable: one move to "a cell", listed to the first empty one
+    cells = {"8H@tableau[0]>cell[0]", "5S@tableau[1]>cell[0]"}
     assert cells <= notations(g)
+    assert not any(">cell[2]" in m or ">cell[3]" in m for m in notations(g))
+    g.play("8H@tableau[0]>cell[3]")        # typed to another empty cell: the card goes there
+    assert pile(g, "cell[3]") == ["8H"] and pile(g, "cell[0]") == []
+    g.undo()
     for illegal in ("8H@tableau[0]>cell[1]",       # a cell holds one card
                     "9C@tableau[0]>cell[0]",       # two cards never go to a cell
                     "QD@cell[1]>cell[0]"):         # cell to cell is not offered
@@ -144,7 +149,7 @@ def test_run_limit_is_free_cells_plus_one_doubled_per_empty_column(free_cells, e
     empties = range(8 - empty_columns, 8)
     if limit_to_empty:
         expected |= {f"{c}@tableau[0]>tableau[{d}]" for d in empties for c in run[5 - limit_to_empty:]}
-    expected |= {f"5C@tableau[0]>cell[{i}]" for i in range(free_cells)}
+    expected |= {"5C@tableau[0]>cell[0]"} if free_cells else set()   # cells are interchangeable
     assert from_pile(g, "tableau[0]") == expected
     too_long = [c for d, c in FITS.items() if 5 - run.index(c) > limit]
     for card in too_long:
@@ -195,8 +200,9 @@ def test_won_when_every_card_is_on_the_foundations_and_score_counts_them():
 def test_seed_1_depth_1_checked_by_hand():
     g = rulesdsl.load(V).new_game(1)
     assert [pile(g, f"tableau[{i}]")[-1] for i in range(8)] == ["3D", "2C", "9D", "7C", "4S", "2D", "8S", "TS"]
-    # every top to every cell (32); 3D on 4S, 2C on 3D, the run 3H 2C on 4S, 9D on TS, 8S on 9D
-    cells = {f"{pile(g, f'tableau[{i}]')[-1]}@tableau[{i}]>cell[{c}]" for i in range(8) for c in range(4)}
+    # every top to the first cell (8: the cells are interchangeable); 3D on 4S, 2C on 3D, the
+    # run 3H 2C on 4S, 9D on TS, 8S on 9D
+    cells = {f"{pile(g, f'tableau[{i}]')[-1]}@tableau[{i}]>cell[0]" for i in range(8)}
     assert notations(g) == cells | {"3D@tableau[0]>tableau[4]", "2C@tableau[1]>tableau[0]",
                                     "3H@tableau[1]>tableau[4]", "9D@tableau[2]>tableau[7]",
                                     "8S@tableau[6]>tableau[2]"}

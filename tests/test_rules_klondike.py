@@ -128,11 +128,11 @@ def test_waste_top_aces_and_kings():
     g = game("klondike", "foundation[0]: AH; tableau[0]: 5C 2H AS; waste[0]: 8D 9H; "
                          "stock[0]: #4C; tableau[1]: KD; tableau[2]: 9D 8S 7H; tableau[3]: TC; "
                          "tableau[4]: 9S; tableau[5]: 8H 7S 6C")
-    # only the waste's top card plays; an ace alone to any empty foundation (the 2H-AS run
-    # never goes up onto AH); only a king fills the empty column
+    # only the waste's top card plays; an ace alone to "the foundations" (interchangeable:
+    # one move, to the first empty one; the 2H-AS run never goes up onto AH); only a king
+    # fills the empty column
     assert notations(g) == {"6C@tableau[5]>tableau[2]", "9D@tableau[2]>tableau[3]",
                             "9H@waste[0]>tableau[3]", "AS@tableau[0]>foundation[1]",
-                            "AS@tableau[0]>foundation[2]", "AS@tableau[0]>foundation[3]",
                             "KD@tableau[1]>tableau[6]", "draw"}
     g.play("AS@tableau[0]>foundation[2]")
     assert pile(g, "foundation[2]") == ["AS"] and pile(g, "tableau[0]") == ["5C", "2H"]

@@ -160,8 +160,7 @@ def test_3_placeholder_face_down_card_turns_up():
     assert pile(g, "tableau[0]") == ["#AN", "9C", "8D", "7S"]
     g.play("9C@tableau[0]>tableau[3]")
     assert pile(g, "tableau[0]") == ["AN"]
-    assert {m for m in notations(g) if m.startswith("AN")} == {
-        f"AN@tableau[0]>foundation[{i}]" for i in range(4)}
+    assert {m for m in notations(g) if m.startswith("AN")} == {"AN@tableau[0]>foundation[0]"}
 
 
 def test_3_long_run_has_no_length_limit():
@@ -200,11 +199,12 @@ def test_5_draw3_order_x_y_z():
     g.play("draw")
     assert pile(g, "waste[0]") == ["AN", "AD", "AS"]
     assert pile(g, "stock[0]") == ["#2C"]
-    assert notations(g) == {f"AS@waste[0]>foundation[{i}]" for i in range(4)} | {"draw"}
+    # the foundations are interchangeable: an ace has one move, to the first empty one
+    assert notations(g) == {"AS@waste[0]>foundation[0]", "draw"}
     g.play("AS@waste[0]>foundation[0]")
-    assert notations(g) == {f"AD@waste[0]>foundation[{i}]" for i in (1, 2, 3)} | {"draw"}
+    assert notations(g) == {"AD@waste[0]>foundation[1]", "draw"}
     g.play("AD@waste[0]>foundation[1]")
-    assert notations(g) == {f"AN@waste[0]>foundation[{i}]" for i in (2, 3)} | {"draw"}
+    assert notations(g) == {"AN@waste[0]>foundation[2]", "draw"}
     g.play("AN@waste[0]>foundation[2]")
     assert pile(g, "waste[0]") == []
     assert g.score == 30
@@ -224,8 +224,8 @@ def test_5_draw1_draws_one():
 def test_6_ace_to_empty_ace_pile(level):
     g = game("sakhmet", "waste[0]: AS", level=level)
     recycle = {"recycle"} if level == "draw3" else set()
-    assert notations(g) == {f"AS@waste[0]>foundation[{i}]" for i in range(4)} | recycle
-    g.play("AS@waste[0]>foundation[2]")
+    assert notations(g) == {"AS@waste[0]>foundation[0]"} | recycle
+    g.play("AS@waste[0]>foundation[2]")        # another empty foundation, named: it goes there
     assert pile(g, "foundation[2]") == ["AS"]
     assert g.score == 10
 

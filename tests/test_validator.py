@@ -223,8 +223,8 @@ def test_option_combinations():
     v = rulesdsl.load("klondike")
     combos = validate.option_combinations(v.option_decls)
     assert combos[0] == {}
-    assert len(combos) == 16                 # draw 2 x passes 4 x scoring 2, the defaults first
-    assert {"draw": 3, "passes": 1, "scoring": "vegas"} in combos
+    assert len(combos) == 32                 # draw 2 x passes 4 x thoughtful 2 x scoring 2, the defaults first
+    assert {"draw": 3, "passes": 1, "thoughtful": "no", "scoring": "vegas"} in combos
 
 
 def test_shipped_variants_have_no_errors():

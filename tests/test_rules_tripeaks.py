@@ -1,0 +1,86 @@
+"""TriPeaks (PySolFC's "Three Peaks", also Tri Peaks), each rule from a hand-made position; and
+the flip rule it needs: a face-down card turns up when it becomes free, and not before.
+
+Places (tableau[i], reading order; the places between the peaks stay empty): row 0 holds the
+peaks 0, 3, 6; row 1 holds 7, 8, 10, 11, 13, 14; row 2 is 15..23; the bottom row 24..33.
+Place 0 is covered by 7 and 8; 7 by 15 and 16; 8 by 16 and 17; 16 by 25 and 26.
+"""
+from __future__ import annotations
+
+import pytest
+
+import rulesdsl
+from rulesdsl import MoveError
+from rulesdsl.validate import check_file
+from tests.helpers import game, notations, pile
+
+PEAKS = (0, 3, 6, 7, 8, 10, 11, 13, 14) + tuple(range(15, 34))
+
+
+def test_variant_file_is_clean():
+    assert check_file("variants/tripeaks.yaml", play=3) == []
+
+
+def test_start_position():
+    g = rulesdsl.load("tripeaks").new_game(1)
+    dealt = [i for i in range(34) if pile(g, f"tableau[{i}]")]
+    assert tuple(dealt) == PEAKS and len(dealt) == 28
+    for i in dealt:
+        (card,) = pile(g, f"tableau[{i}]")
+        assert card.startswith("#") == (i < 24)          # the back rows face down, the bottom row up
+    assert len(pile(g, "waste[0]")) == 1 and not pile(g, "waste[0]")[0].startswith("#")
+    assert len(pile(g, "stock[0]")) == 23
+
+
+def test_a_card_turns_up_when_it_becomes_free_not_when_a_move_is_made():
+    g = game("tripeaks", "tableau[0]: #KC; tableau[7]: #6C; tableau[8]: #4D; tableau[16]: 5H; "
+                         "waste[0]: 4S; stock[0]: #2C")
+    before = g.state.copy()
+    assert notations(g) == {"5H@tableau[16]>waste[0]", "turn"}       # covered cards are not free
+    g.play("turn")                                   # a move that frees nothing turns up nothing
+    assert pile(g, "tableau[7]") == ["#6C"] and pile(g, "tableau[0]") == ["#KC"]
+    g.undo()
+    g.play("5H@tableau[16]>waste[0]")
+    # 6C and 4D are free now and turn up; KC is still covered by them and stays face down
+    assert pile(g, "tableau[7]") == ["6C"] and pile(g, "tableau[8]") == ["4D"]
+    assert pile(g, "tableau[0]") == ["#KC"]
+    g.play("6C@tableau[7]>waste[0]")
+    assert pile(g, "tableau[0]") == ["#KC"]           # 4D still covers it
+    with pytest.raises(MoveError):
+        g.play("KC@tableau[0]>waste[0]")
+    g.undo()
+    g.undo()
+    assert g.state == before
+
+
+def test_one_rank_up_or_down_whatever_the_suit_and_round_the_corner():
+    g = game("tripeaks", "tableau[24]: KD; tableau[25]: 2C; tableau[26]: QS; tableau[27]: 3H; "
+                         "tableau[28]: AH; waste[0]: AS")
+    assert notations(g) == {"KD@tableau[24]>waste[0]", "2C@tableau[25]>waste[0]"}
+    g.play("KD@tableau[24]>waste[0]")
+    assert notations(g) == {"QS@tableau[26]>waste[0]", "AH@tableau[28]>waste[0]"}
+
+
+def test_the_stock_turns_onto_the_waste_once_through():
+    g = game("tripeaks", "tableau[24]: 9D; waste[0]: 2S; stock[0]: #5C #7H")
+    g.play("turn")
+    assert pile(g, "waste[0]") == ["2S", "7H"] and pile(g, "stock[0]") == ["#5C"]
+    g.play("turn")
+    assert notations(g) == set()                     # no redeal: the game is lost
+    assert g.over and not g.won
+
+
+def test_won_when_the_peaks_are_cleared_and_the_score_counts_them():
+    g = game("tripeaks", "tableau[24]: 9D; waste[0]: TS; stock[0]: #5C")
+    assert g.score == 27 and not g.won
+    g.play("9D@tableau[24]>waste[0]")
+    assert g.won and g.score == 28
+    g.undo()
+    assert not g.won and g.score == 27
+
+
+def test_flip_in_columns_still_turns_up_the_new_top_card():
+    # the same rule in Klondike's columns: no cover there, so the new top card turns up at once
+    g = game("klondike", "tableau[0]: #5C #2H AS; tableau[1]: 9D")
+    g.play("AS@tableau[0]>foundation[0]")
+    assert pile(g, "tableau[0]") == ["#5C", "2H"]
