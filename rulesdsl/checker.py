@@ -209,6 +209,13 @@ class Checked:
         return self.tree.is_const
 
 
+def group_of(e: Expr, w: World) -> Any:
+    """The pile group that the expression names (``tableau``), or None when it is no group name."""
+    if isinstance(e, Name) and e.ref.kind is Ref.GROUP:
+        return w.layout.groups[e.ref.name]
+    return None
+
+
 def _fold(make: Any, *parts: Expr) -> Any:
     """The value of an operation on constant parts, or NOCONST (a part is not a constant, or
     the operation needs the position)."""
@@ -327,7 +334,18 @@ class Checker:
         if not fits(idx.type, INT):
             raise CompileError("E203", f"an index must be a number, not {say(idx.type)}", n.index.col)
         const = NOCONST
-        if obj.is_const and idx.is_const:
+        group = group_of(obj, self.w) if et == PILE else None
+        if et == PILE and idx.is_const and isinstance(idx.const, int) and idx.const < 0 \
+                and not (group is not None and group.wrap):
+            where = f" and group '{group.name}' does not wrap" if group is not None else ""
+            raise CompileError("E220", f"negative pile index {idx.const}: piles are numbered from 0{where}, "
+                               "so this is never a pile", n.index.col,
+                               "count from 0 (the last pile is len(group) - 1), or give the group "
+                               "wrap: true to count round it")
+        if obj.is_const and idx.is_const and group is not None and group.wrap:
+            seq, i = obj.const, idx.const
+            const = None if i is None or not seq else seq[i % len(seq)]
+        elif obj.is_const and idx.is_const:
             seq = obj.const
             i = idx.const
             if seq is None:          # a constant none (like stock[0].covered_by.last.cards)

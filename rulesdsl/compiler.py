@@ -45,9 +45,10 @@ from .checker import (
     String,
     Unary,
     World,
+    group_of,
 )
 from .errors import CompileError as CompileError  # re-exported: the old import path
-from .exprtypes import BOOL, CARD, LIST_ATTRS, PILE_ATTRS, Type
+from .exprtypes import BOOL, CARD, LIST_ATTRS, PILE, PILE_ATTRS, Type
 from .ops import Fn
 
 
@@ -143,6 +144,10 @@ class Compiler:
         return self._fused(n) or ops.ATTR_MAKERS[n.attr](self.w, self.build(n.obj))
 
     def x_Index(self, n: Index) -> Fn:
+        if n.obj.type.elem == PILE:
+            group = group_of(n.obj, self.w)
+            make = ops.index_ring if group is not None and group.wrap else ops.index_piles
+            return make(self.build(n.obj), self.build(n.index))
         return ops.index(self.build(n.obj), self.build(n.index))
 
     def x_Call(self, n: Call) -> Fn:

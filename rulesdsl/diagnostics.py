@@ -121,6 +121,7 @@ _DECLARED = (
     ("E210", ERROR, "wrong number of quantifier names"),
     ("E211", ERROR, "a quantifier name already bound"),
     ("E212", ERROR, "used() needs an action name"),
+    ("E220", ERROR, "a negative pile index"),
     # the validator: static
     ("V701", ERROR, "capacity too small for the win"),
     ("V702", ERROR, "the win can never hold"),

@@ -19,6 +19,7 @@ class Group:
     rows: tuple = ()           # places per row, back row first; () when not laid in rows
     offsets: tuple = ()        # each row's left edge, in half-card widths
     overlap: bool = False      # does each row lie over the one before it?
+    wrap: bool = False         # does an index into the group count round it (modulo its size)?
 
     @property
     def piles(self) -> range:
@@ -36,7 +37,7 @@ class Layout:
         self.index_of: list[int] = []
         start = 0
         for g in groups:
-            g = Group(g.name, start, g.count, tuple(g.rows), tuple(g.offsets), g.overlap)
+            g = Group(g.name, start, g.count, tuple(g.rows), tuple(g.offsets), g.overlap, g.wrap)
             self.groups[g.name] = g
             for i in range(g.count):
                 self.pile_names.append(f"{g.name}[{i}]")

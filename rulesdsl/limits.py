@@ -34,6 +34,7 @@ MAX_NAME = 64               # characters in a name the author chooses (group, op
 MAX_DECKS = 8               # deck.decks
 MAX_SUITS = 8               # deck.suits
 MAX_GROUP_PILES = 200       # piles in one group given by count
+MAX_COUNT_TEXT = 200        # characters of a group's count expression
 MAX_ROWS = 30               # rows of one group (and their offsets)
 MAX_ROW_PLACES = 50         # places in one row
 MAX_DEAL_STEPS = 100        # steps of the deal

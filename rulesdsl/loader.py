@@ -388,7 +388,7 @@ class Builder:
             if g.get("overlap") and not rows:
                 self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"),
                          hint="lay the piles out with rows: [...], or remove overlap")
-            groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap"))))
+            groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap")), g.get("wrap") is True))
         total = sum(g.count for g in groups)
         if total > MAX_PILES:
             self.err("S104", f"the pile groups hold {total} piles in all; at most {MAX_PILES} are allowed",
@@ -396,16 +396,33 @@ class Builder:
             return None
         return Layout(groups)
 
+    def count_constants(self) -> dict:
+        """The names a group's count sees: the options, and the params computable from the
+        options (and earlier such params) alone, since the piles are not known yet. A param
+        that is not is left out silently here: params() reports it."""
+        constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
+        raw = self.data.get("params")
+        for pname, value in raw.items() if isinstance(raw, dict) else ():
+            if isinstance(value, (dict, list)) or value is None or pname in constants:
+                continue
+            checker = Checker(World(self.world_deck, Layout([]), constants))
+            try:
+                c = checker.check(parse(_expr_text(value)), "const", None)
+            except (ExprSyntaxError, CompileError):
+                continue
+            if c.is_const:
+                constants[pname] = (c.const, c.type)
+        return constants
+
     def group_count(self, name, value):
-        """A group's pile count: a number, or an expression computed from the options alone
-        (the piles are not known yet, so it sees option names only)."""
+        """A group's pile count: a number, or an expression computed from the options and the
+        params that are constants over the options (the piles are not known yet)."""
         if not isinstance(value, str):
             return value
         if self.world_deck is None:
             return None            # the deck's own error is reported already
         path = ("piles", name, "count")
-        constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
-        checker = Checker(World(self.world_deck, Layout([]), constants))
+        checker = Checker(World(self.world_deck, Layout([]), self.count_constants()))
         try:
             c = checker.check(parse(value), "const", INT)
         except ExprSyntaxError as exc:
@@ -415,7 +432,8 @@ class Builder:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
             return None
         if not c.is_const:
-            self.err("E213", f"pile group '{name}': count must be computable from the options alone", path)
+            self.err("E213", f"pile group '{name}': count must be computable from the options and params "
+                     "alone", path)
             return None
         if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= MAX_GROUP_PILES:
             self.err("S104", f"pile group '{name}': count is {short(c.const, quote=True)} with these options; it must be "

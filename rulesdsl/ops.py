@@ -122,6 +122,28 @@ def index(of: Fn, xf: Fn) -> Fn:
     return index
 
 
+def index_piles(of: Fn, xf: Fn) -> Fn:
+    """An index into a list of piles: from 0 only; a negative index is none (never from the end)."""
+    def index_piles(e: Any) -> Any:
+        seq = of(e)
+        i = xf(e)
+        if seq is None or i is None or not 0 <= i < len(seq):
+            return None
+        return seq[i]
+    return index_piles
+
+
+def index_ring(of: Fn, xf: Fn) -> Fn:
+    """An index into a group that wraps: any number, taken modulo the group's size."""
+    def index_ring(e: Any) -> Any:
+        seq = of(e)
+        i = xf(e)
+        if seq is None or i is None or not seq:
+            return None
+        return seq[i % len(seq)]
+    return index_ring
+
+
 def list_of(fns: tuple) -> Fn:
     return lambda e: tuple(f(e) for f in fns)
 

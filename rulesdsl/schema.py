@@ -15,6 +15,7 @@ from .limits import (
     ECHO_LIMIT,
     MAX_AUTOS,
     MAX_CAPACITY,
+    MAX_COUNT_TEXT,
     MAX_DEAL_COUNT,
     MAX_DEAL_STEPS,
     MAX_DECKS,
@@ -383,15 +384,18 @@ DECK = Map({
 })
 
 GROUP = Map({
-    "count": Field(OneOf((Int(min=1, max=MAX_GROUP_PILES), Str(max_len=200))),
-                   doc="how many piles (not with rows): a number, or an expression over the options "
-                   "such as \"wastes\""),
+    "count": Field(OneOf((Int(min=1, max=MAX_GROUP_PILES), Str(max_len=MAX_COUNT_TEXT))),
+                   doc="how many piles (not with rows): a number, or an expression (at most 200 characters) "
+                   "over the options and the params computable from them, such as \"wastes\""),
     "rows": Field(List(Int(min=1, max=MAX_ROW_PLACES), min_items=1, max_items=MAX_ROWS),
                   doc="places per row, back row first: the group's piles laid out in rows"),
     "offsets": Field(List(Int(min=-100, max=100), min_items=1, max_items=MAX_ROWS),
                      doc="each row's left edge in half-card widths (default 0)"),
     "overlap": Field(Bool(), doc="each row lies partly over the row before it: a pile of the next "
                      "row that overlaps a pile covers it"),
+    "wrap": Field(Bool(), doc="an index into the group counts round it: group[i] is pile i modulo the "
+                  "group's size, so group[-1] is the last pile (default false: a negative or too large "
+                  "index is none, or error E220 when it is a constant)"),
     "role": Field(Enum(ROLES), doc="what kind of pile this is, for the runner and the validator"),
     "lift": Field(Enum(("none", "top", "run")), doc="what may be picked up: nothing, the top card, "
                   "or any face-up card with all the cards on it (a run)"),

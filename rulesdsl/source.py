@@ -57,6 +57,8 @@ class Document:
         line, col = m.line, m.column
         if offset is not None:      # a character inside an expression (0 = its first)
             line, col = _place(owner, m, offset)
+        if owner is not self and owner.path != self.path:   # a key this file inherited (extends)
+            message = f"{message} [inherited by {self.path}]"
         return Diagnostic(code, message, owner.path, line, col, severity,
                           owner.line_text(line), hint)
 

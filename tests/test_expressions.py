@@ -307,7 +307,7 @@ def test_none_in_run_context():
     ("draw * 2", 6),
     ("3 if level == 'easy' else 1", 3),
     ("tableau[1]", T1),
-    ("tableau[-1]", T2),
+    ("tableau[2]", T2),
     ("len(tableau)", 3),
     ("succ(Q)", 13),
     ("5 / 0", None),
@@ -432,7 +432,8 @@ def test_syntax_error_message_says_what_was_expected():
     ("nosuch(1)", "state", "E205", 1),                  # unknown function
     ("1 + suc(1)", "state", "E205", 5),
     ("tableau[3]", "state", "E206", 9),                 # constant index out of range
-    ("tableau[-4]", "state", "E206", 9),
+    ("tableau[-4]", "state", "E220", 9),         # a negative pile index (no wrap)
+    ("tableau[-1]", "state", "E220", 9),
     ("[1, 2][5]", "state", "E206", 8),
     ("all(p in tableau: all(q in tableau: true))", "state", "E207", 28),
     ("all(p in tableau: any(c in cards(foundation): true))", "state", "E207", 28),
