@@ -4,12 +4,16 @@
     >>> v = rulesdsl.load("sakhmet", {"level": "draw3"})
     >>> g = v.new_game(seed=7)
     >>> m = g.legal_moves()[0]
-    >>> g.play(m); g.undo()
+    >>> g.play(m) == m and g.undo() == m
+    True
+    >>> g.outcome.name
+    'ONGOING'
 
 The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_game``,
 ``Game`` (legal_moves, generate, play, undo, redo, outcome, won, over, score, position, save),
 ``check`` (diagnostics for a file), and the error types.
 """
+
 from .errors import (
     AmbiguousMoveError,
     Diagnostic,
@@ -40,6 +44,23 @@ def game_from_position(name: str, data, options: dict | None = None) -> Game:
     return Game.from_position(load(name, options), data)
 
 
-__all__ = ["AmbiguousMoveError", "Diagnostic", "Game", "IllegalMoveError", "InvalidMoveError", "Move",
-           "MoveError", "Outcome", "PositionError", "RulesError", "RulesdslError", "Variant",
-           "check", "game_from_position", "load", "load_path", "new_game", "variant_names"]
+__all__ = [
+    "AmbiguousMoveError",
+    "Diagnostic",
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "MoveError",
+    "Outcome",
+    "PositionError",
+    "RulesError",
+    "RulesdslError",
+    "Variant",
+    "check",
+    "game_from_position",
+    "load",
+    "load_path",
+    "new_game",
+    "variant_names",
+]

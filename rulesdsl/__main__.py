@@ -1,4 +1,5 @@
 """`python -m rulesdsl` runs the command line, as the `rulesdsl` script does."""
+
 import sys
 
 from .cli import main

@@ -1,4 +1,5 @@
 """The expression tree: plain objects, no Lark types. Columns count from 1 inside the text."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,20 +51,20 @@ class ListLit(Node):
 
 @dataclass(frozen=True)
 class Unary(Node):
-    op: str          # "-" or "not"
+    op: str  # "-" or "not"
     operand: Node
 
 
 @dataclass(frozen=True)
 class Binary(Node):
-    op: str          # + - * / % ** == != < <= > >= in notin
+    op: str  # + - * / % ** == != < <= > >= in notin
     left: Node
     right: Node
 
 
 @dataclass(frozen=True)
 class BoolOp(Node):
-    op: str          # "and" / "or"
+    op: str  # "and" / "or"
     items: tuple
 
 
@@ -76,8 +77,8 @@ class Cond(Node):
 
 @dataclass(frozen=True)
 class Quant(Node):
-    kind: str        # all / any / count / sum
-    names: tuple     # one name, or two for pairs
+    kind: str  # all / any / count / sum
+    names: tuple  # one name, or two for pairs
     coll: Node
     body: Node
 

@@ -4,6 +4,7 @@ A card is a small int (its id) so that piles are plain lists of ints and copying
 position is cheap. With several decks every physical card has its own id; two cards
 with the same rank and suit print the same (``7D``) and are told apart by their pile.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,9 +12,8 @@ from dataclasses import dataclass
 from .errors import CardTextError, short
 
 RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
-RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}   # rank constants of the expression language
-TEXT_RANK = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13,
-             **{str(n): n for n in range(2, 10)}}
+RANK_NAMES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}  # rank constants of the expression language
+TEXT_RANK = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}
 
 STANDARD_SUITS = (
     ("spades", "S", "\u2660", "black"),
@@ -22,7 +22,7 @@ STANDARD_SUITS = (
     ("clubs", "C", "\u2663", "black"),
 )
 
-DOWN = "##"   # how a face-down card is shown to a player
+DOWN = "##"  # how a face-down card is shown to a player
 
 
 def rank_text(rank: int) -> str:
@@ -89,8 +89,10 @@ class Deck:
         if not dot:
             return rank, suit, None
         if not copy.isdigit() or len(copy) > 3 or int(copy) >= self.decks:
-            raise CardTextError(f"'{short(text)}': the copy after the dot must be 0 to {self.decks - 1} "
-                                f"(this game has {self.decks} deck{'s' if self.decks > 1 else ''})")
+            raise CardTextError(
+                f"'{short(text)}': the copy after the dot must be 0 to {self.decks - 1} "
+                f"(this game has {self.decks} deck{'s' if self.decks > 1 else ''})"
+            )
         return rank, suit, int(copy)
 
     def parse_face(self, text: str) -> tuple[int, int]:
@@ -100,12 +102,16 @@ class Deck:
             raise CardTextError(f"'{short(text)}' is not a card (expected rank then suit letter, like AS or TD)")
         rank = parse_rank(t[:-1])
         if rank is None or rank not in self.ranks:
-            raise CardTextError(f"'{short(text)}': '{short(t[:-1])}' is not a rank of this deck "
-                             f"(expected one of {' '.join(rank_text(r) for r in self.ranks)})")
+            raise CardTextError(
+                f"'{short(text)}': '{short(t[:-1])}' is not a rank of this deck "
+                f"(expected one of {' '.join(rank_text(r) for r in self.ranks)})"
+            )
         suit = self._by_letter.get(t[-1])
         if suit is None:
-            raise CardTextError(f"'{short(text)}': '{t[-1]}' is not a suit letter of this deck "
-                             f"(expected one of {' '.join(s.letter for s in self.suits)})")
+            raise CardTextError(
+                f"'{short(text)}': '{t[-1]}' is not a suit letter of this deck "
+                f"(expected one of {' '.join(s.letter for s in self.suits)})"
+            )
         return rank, suit
 
     def copies(self, rank: int, suit: int) -> list[int]:

@@ -15,6 +15,7 @@ as the compiled rule would at play time, so a folded value is the value of the r
 type of a conditional is the join of its two branches, typed before the test is folded:
 ``([] if true else tableau)`` is a list of piles whichever branch is taken.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -52,7 +53,7 @@ class _NoConst:
         return "NOCONST"
 
 
-NOCONST: Any = _NoConst()     # the const of a node that is not a constant
+NOCONST: Any = _NoConst()  # the const of a node that is not a constant
 
 # What each kind of rule may see, beyond the names every rule sees.
 ROLE_NAMES: dict[str, dict[str, Type]] = {
@@ -65,7 +66,7 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
     "const": {},
 }
 
-MAX_SLOTS = 16          # quantifier variables alive at once (Env.v)
+MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
 
 class World:
@@ -77,32 +78,34 @@ class World:
         # name -> (value, type); a type may be given as text ('int')
         self.constants = {k: (v, as_type(t)) for k, (v, t) in (constants or {}).items()}
         self.actions = {name: i for i, name in enumerate(actions)}
-        self.words: set = set()    # text values options may take, for 'write it in quotes' hints
+        self.words: set = set()  # text values options may take, for 'write it in quotes' hints
 
 
 # -- what a name stands for ------------------------------------------------------------------
 
+
 class Ref(Enum):
-    SLOT = "slot"          # a slot of the evaluation context: run, card, source, dest, a, b, cards
-    VAR = "var"            # a quantifier's variable, in Env.v[slot]
+    SLOT = "slot"  # a slot of the evaluation context: run, card, source, dest, a, b, cards
+    VAR = "var"  # a quantifier's variable, in Env.v[slot]
     CONSTANT = "constant"  # an option or a parameter
-    GROUP = "group"        # a pile group: its piles
-    RANK = "rank"          # A, J, Q, K, T
+    GROUP = "group"  # a pile group: its piles
+    RANK = "rank"  # A, J, Q, K, T
     SUIT = "suit"
     COLOR = "color"
-    WORD = "word"          # true, false, none
+    WORD = "word"  # true, false, none
 
 
 class Binding(NamedTuple):
     kind: Ref
     name: str
-    value: Any = None      # a constant's value (every kind but SLOT and VAR)
-    slot: int = -1         # VAR: the index in Env.v
+    value: Any = None  # a constant's value (every kind but SLOT and VAR)
+    slot: int = -1  # VAR: the index in Env.v
 
 
 # -- the checked tree -------------------------------------------------------------------------
 # One class per parsed node kind, with the same name; each node carries its type, its
 # folded value (NOCONST when it is not a constant) and the checked children.
+
 
 @dataclass(eq=False, slots=True)
 class Expr:
@@ -134,7 +137,7 @@ class Name(Expr):
 @dataclass(eq=False, slots=True)
 class Attr(Expr):
     obj: Expr
-    attr: Attribute | None    # None when the object is none (then so is this, a constant)
+    attr: Attribute | None  # None when the object is none (then so is this, a constant)
 
 
 @dataclass(eq=False, slots=True)
@@ -182,17 +185,18 @@ class Cond(Expr):
 
 @dataclass(eq=False, slots=True)
 class Quant(Expr):
-    kind: str                 # all / any / count / sum
-    pairs: bool               # over consecutive pairs of coll: two variables
+    kind: str  # all / any / count / sum
+    pairs: bool  # over consecutive pairs of coll: two variables
     names: tuple
-    slots: tuple              # each variable's index in Env.v
-    coll: Expr                # for pairs, the list inside pairs(...)
+    slots: tuple  # each variable's index in Env.v
+    coll: Expr  # for pairs, the list inside pairs(...)
     body: Expr
 
 
 @dataclass(frozen=True)
 class Checked:
     """A checked expression: the tree and the kind of rule it was checked for."""
+
     tree: Expr
     role: str
 
@@ -222,7 +226,7 @@ def _fold(make: Any, *parts: Expr) -> Any:
     if parts and all(p.is_const for p in parts):
         try:
             return make(*(ops.const(p.const) for p in parts))(None)
-        except Exception:   # a constant that cannot be folded stays a function
+        except Exception:  # a constant that cannot be folded stays a function
             return NOCONST
     return NOCONST
 
@@ -240,15 +244,16 @@ class Checker:
     def check(self, node: ast.Node, role: str, want: Type | str | None = None) -> Checked:
         """The checked tree of a parsed expression for a kind of rule, or CompileError."""
         self.role = role
-        self.scope: dict[str, tuple[int, Type]] = {}   # quantifier name -> (slot, type)
+        self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
         self.qdepth = 0
-        self.inner: tuple = ()   # the names bound by the innermost quantifier being checked
+        self.inner: tuple = ()  # the names bound by the innermost quantifier being checked
         c = self.expr(node)
         if want is not None:
             want = as_type(want)
             if not fits(c.type, want):
-                raise CompileError("E208", f"this expression gives {say(c.type)}, but {say(want)} is "
-                                   f"needed here", node.col)
+                raise CompileError(
+                    "E208", f"this expression gives {say(c.type)}, but {say(want)} is needed here", node.col
+                )
         return Checked(c, role)
 
     # -- nodes ------------------------------------------------------------
@@ -291,8 +296,14 @@ class Checker:
             return Binding(Ref.WORD, name, name == "true"), BOOL
         if name == "none":
             return Binding(Ref.WORD, name, None), NONE
-        known = (list(self.scope) + list(role_names) + list(self.w.constants)
-                 + list(self.w.layout.groups) + list(self.suit_names) + list(self.color_names))
+        known = (
+            list(self.scope)
+            + list(role_names)
+            + list(self.w.constants)
+            + list(self.w.layout.groups)
+            + list(self.suit_names)
+            + list(self.color_names)
+        )
         hint = suggest(name, known)
         hint = f"did you mean '{hint}'?" if hint else None
         msg = f"unknown name '{short(name)}'"
@@ -317,8 +328,12 @@ class Checker:
             names = sorted(table) if table else []
             hint = suggest(n.name, names)
             where = f"; {say(t)} has: {', '.join(names)}" if names else ""
-            raise CompileError("E202", f"{say(t)} has no attribute '{short(n.name)}'{where}", n.name_col,
-                               f"did you mean '{hint}'?" if hint else None)
+            raise CompileError(
+                "E202",
+                f"{say(t)} has no attribute '{short(n.name)}'{where}",
+                n.name_col,
+                f"did you mean '{hint}'?" if hint else None,
+            )
         attr = table[n.name]
         rtype = attr.result_for(t)
         assert rtype is not None
@@ -335,28 +350,41 @@ class Checker:
             raise CompileError("E203", f"an index must be a number, not {say(idx.type)}", n.index.col)
         const = NOCONST
         group = group_of(obj, self.w) if et == PILE else None
-        if et == PILE and idx.is_const and isinstance(idx.const, int) and idx.const < 0 \
-                and not (group is not None and group.wrap):
+        if (
+            et == PILE
+            and idx.is_const
+            and isinstance(idx.const, int)
+            and idx.const < 0
+            and not (group is not None and group.wrap)
+        ):
             where = f" and group '{group.name}' does not wrap" if group is not None else ""
-            raise CompileError("E220", f"negative pile index {idx.const}: piles are numbered from 0{where}, "
-                               "so this is never a pile", n.index.col,
-                               "count from 0 (the last pile is len(group) - 1), or give the group "
-                               "wrap: true to count round it")
+            raise CompileError(
+                "E220",
+                f"negative pile index {idx.const}: piles are numbered from 0{where}, so this is never a pile",
+                n.index.col,
+                "count from 0 (the last pile is len(group) - 1), or give the group wrap: true to count round it",
+            )
         if obj.is_const and idx.is_const and group is not None and group.wrap:
             seq, i = obj.const, idx.const
             const = None if i is None or not seq else seq[i % len(seq)]
         elif obj.is_const and idx.is_const:
             seq = obj.const
             i = idx.const
-            if seq is None:          # a constant none (like stock[0].covered_by.last.cards)
+            if seq is None:  # a constant none (like stock[0].covered_by.last.cards)
                 const = None
             elif i is None or not -len(seq) <= i < len(seq):
                 if isinstance(obj, Name) and obj.ref.kind is Ref.GROUP:
                     g = obj.id
-                    raise CompileError("E206", f"no pile {g}[{i}]: group '{g}' has {len(seq)} pile(s), "
-                                       f"{g}[0] to {g}[{len(seq) - 1}]", n.index.col)
-                raise CompileError("E206", f"index {i} is out of range: this has {len(seq)} item(s), "
-                                   f"numbered 0 to {len(seq) - 1}", n.index.col)
+                    raise CompileError(
+                        "E206",
+                        f"no pile {g}[{i}]: group '{g}' has {len(seq)} pile(s), {g}[0] to {g}[{len(seq) - 1}]",
+                        n.index.col,
+                    )
+                raise CompileError(
+                    "E206",
+                    f"index {i} is out of range: this has {len(seq)} item(s), numbered 0 to {len(seq) - 1}",
+                    n.index.col,
+                )
             else:
                 const = seq[i]
         return Index(n.col, et, const, obj, idx)
@@ -365,21 +393,32 @@ class Checker:
         spec = FUNCTIONS.get(n.func)
         if spec is None:
             hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"])
-            raise CompileError("E205", f"unknown function '{short(n.func)}'", n.col,
-                               f"did you mean '{hint}'?" if hint else f"known: {', '.join(sorted(FUNCTIONS))}")
+            raise CompileError(
+                "E205",
+                f"unknown function '{short(n.func)}'",
+                n.col,
+                f"did you mean '{hint}'?" if hint else f"known: {', '.join(sorted(FUNCTIONS))}",
+            )
         if spec.name == "pairs":
-            raise CompileError("E209", "pairs(...) can only be the collection of a quantifier, "
-                               "as in all(a, b in pairs(run): ...)", n.col)
+            raise CompileError(
+                "E209",
+                "pairs(...) can only be the collection of a quantifier, as in all(a, b in pairs(run): ...)",
+                n.col,
+            )
         if self.qdepth and spec.name in ("cards", "tops") and n.args:
             self._linear(n.args[0], f"{spec.name}() inside a quantifier", n.col)
         args = [self.expr(a) for a in n.args]
         if len(args) != len(spec.params):
-            raise CompileError("E204", f"{n.func}() takes {len(spec.params)} argument(s) "
-                               f"({spec.signature}), got {len(args)}", n.col)
+            raise CompileError(
+                "E204", f"{n.func}() takes {len(spec.params)} argument(s) ({spec.signature}), got {len(args)}", n.col
+            )
         for a, want, text, node in zip(args, spec.param_types, spec.params, n.args, strict=True):
             if not any(fits(a.type, w) for w in want):
-                raise CompileError("E203", f"{n.func}() needs {say(want[0]) if len(want) == 1 else text} "
-                                   f"here, not {say(a.type)}", node.col)
+                raise CompileError(
+                    "E203",
+                    f"{n.func}() needs {say(want[0]) if len(want) == 1 else text} here, not {say(a.type)}",
+                    node.col,
+                )
         if spec.name == "used":
             self._action_name(args[0], n)
         const = NOCONST
@@ -389,21 +428,29 @@ class Checker:
 
     def _action_name(self, arg: Expr, n: ast.Call) -> None:
         if arg.const not in self.w.actions:
-            raise CompileError("E212", f"used() needs the name of an action in quotes "
-                               f"(one of: {', '.join(repr(a) for a in self.w.actions) or 'none declared'})",
-                               n.args[0].col)
+            raise CompileError(
+                "E212",
+                f"used() needs the name of an action in quotes "
+                f"(one of: {', '.join(repr(a) for a in self.w.actions) or 'none declared'})",
+                n.args[0].col,
+            )
 
     def x_ListLit(self, n: ast.ListLit) -> Expr:
         items = [self.expr(i) for i in n.items]
         types = {i.type for i in items if i.type != NONE}
         if len(types) > 1:
-            raise CompileError("E203", f"a list must hold one kind of value, not "
-                               f"{', '.join(sorted(str(t) for t in types))}", n.col)
+            raise CompileError(
+                "E203", f"a list must hold one kind of value, not {', '.join(sorted(str(t) for t in types))}", n.col
+            )
         t = types.pop() if types else ANY
         nested = next(((c, node) for c, node in zip(items, n.items, strict=True) if c.type.elem), None)
-        if nested is not None:     # flat lists only: a constant stays as large as its text
-            raise CompileError("E109", f"a list cannot hold lists (this item is {say(nested[0].type)})",
-                               nested[1].col, "list the items themselves, or test each list on its own")
+        if nested is not None:  # flat lists only: a constant stays as large as its text
+            raise CompileError(
+                "E109",
+                f"a list cannot hold lists (this item is {say(nested[0].type)})",
+                nested[1].col,
+                "list the items themselves, or test each list on its own",
+            )
         const = tuple(i.const for i in items) if all(i.is_const for i in items) else NOCONST
         return ListLit(n.col, list_of(t), const, tuple(items))
 
@@ -427,8 +474,11 @@ class Checker:
         self._want(test, BOOL, n.test, "the condition after 'if' needs")
         t = join(then.type, other.type)
         if t is None:
-            raise CompileError("E203", f"both branches must give the same kind of value, not "
-                               f"{say(then.type)} and {say(other.type)}", n.col)
+            raise CompileError(
+                "E203",
+                f"both branches must give the same kind of value, not {say(then.type)} and {say(other.type)}",
+                n.col,
+            )
         const = (then.const if test.const else other.const) if test.is_const else NOCONST
         return Cond(n.col, t, const, then, test, other)
 
@@ -440,14 +490,17 @@ class Checker:
             self._want(right, INT, n.right, f"'{op}' needs")
             const = _fold(ops.ARITH[op], left, right)
             if const is None and _both_const(left, right) and ops.overflows(op, left.const, right.const):
-                raise CompileError("E108", f"{say_number(left.const)} {op} {say_number(right.const)} is "
-                                   f"outside the integer range -{MAX_INT:,}..{MAX_INT:,}", n.right.col,
-                                   "use smaller numbers: a result out of range is none at play time")
+                raise CompileError(
+                    "E108",
+                    f"{say_number(left.const)} {op} {say_number(right.const)} is "
+                    f"outside the integer range -{MAX_INT:,}..{MAX_INT:,}",
+                    n.right.col,
+                    "use smaller numbers: a result out of range is none at play time",
+                )
             return Binary(n.col, INT, const, op, left, right)
         if op in ("==", "!="):
             if join(left.type, right.type) is None:
-                raise CompileError("E203", f"cannot compare {say(left.type)} with {say(right.type)}",
-                                   n.right.col)
+                raise CompileError("E203", f"cannot compare {say(left.type)} with {say(right.type)}", n.right.col)
             return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.equal(op, lf, rf), left, right), op, left, right)
         if op in ("<", "<=", ">", ">="):
             self._want(left, INT, n.left, f"'{op}' needs")
@@ -472,20 +525,34 @@ class Checker:
             coll = self.expr(n.coll)
         et = coll.type.elem
         if et is None:
-            raise CompileError("E203", f"{n.kind}(...) ranges over a list (a group of piles, a run, "
-                               f"a pile's cards), not {say(coll.type)}", n.coll.col)
+            raise CompileError(
+                "E203",
+                f"{n.kind}(...) ranges over a list (a group of piles, a run, a pile's cards), not {say(coll.type)}",
+                n.coll.col,
+            )
         want_names = 2 if pairs else 1
         if len(n.names) != want_names:
-            raise CompileError("E210", "pairs(...) binds two names, as in all(a, b in pairs(xs): ...)"
-                               if pairs else f"{n.kind}(...) binds one name here, as in "
-                               f"{n.kind}(x in xs: ...)", n.col)
+            raise CompileError(
+                "E210",
+                "pairs(...) binds two names, as in all(a, b in pairs(xs): ...)"
+                if pairs
+                else f"{n.kind}(...) binds one name here, as in {n.kind}(x in xs: ...)",
+                n.col,
+            )
         if self.qdepth:
-            self._linear(n.coll.args[0] if isinstance(n.coll, ast.Call) and pairs else n.coll,
-                         "a quantifier inside another", n.coll.col)
+            self._linear(
+                n.coll.args[0] if isinstance(n.coll, ast.Call) and pairs else n.coll,
+                "a quantifier inside another",
+                n.coll.col,
+            )
         for name in n.names:
             if name in self.scope:
-                raise CompileError("E211", f"'{name}' is already bound by an outer quantifier", n.col,
-                                   "give the inner one another name")
+                raise CompileError(
+                    "E211",
+                    f"'{name}' is already bound by an outer quantifier",
+                    n.col,
+                    "give the inner one another name",
+                )
         slots = []
         for name in n.names:
             slot = len(self.scope)
@@ -521,9 +588,13 @@ class Checker:
                 root = root.obj
             if not (isinstance(root, ast.Name) and root.id in self.inner):
                 names = " or ".join(self.inner) or "the quantifier's variable"
-                raise CompileError("E207", f"{what} must range over something of the outer variable "
-                                   f"{names} (like {self.inner[0] if self.inner else 'p'}.cards), so the "
-                                   f"cost stays linear", col or item.col)
+                raise CompileError(
+                    "E207",
+                    f"{what} must range over something of the outer variable "
+                    f"{names} (like {self.inner[0] if self.inner else 'p'}.cards), so the "
+                    f"cost stays linear",
+                    col or item.col,
+                )
 
     def _want(self, c: Expr, typ: Type, node: ast.Node, what: str) -> None:
         if not fits(c.type, typ):

@@ -6,6 +6,7 @@ bad arguments); 70 an internal error (a bug in rulesdsl: anything raised that is
 RulesdslError). Errors go to standard error as one clear message, never a traceback
 (set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,7 +27,7 @@ from .schema import json_schema
 from .solver import solve_game
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
-TRACEBACK_ENV = "RULESDSL_TRACEBACK"     # set to 1 to see the traceback of an internal error
+TRACEBACK_ENV = "RULESDSL_TRACEBACK"  # set to 1 to see the traceback of an internal error
 
 __all__ = ["EXIT_FAIL", "EXIT_INPUT", "EXIT_INTERNAL", "EXIT_OK", "InputError", "main", "parser"]
 
@@ -44,8 +45,6 @@ def _options(pairs) -> dict:
 def _read(path: str, what: str) -> str:
     """A position, save or move list: a regular UTF-8 file under its cap (files.py)."""
     return read_text(path, MAX_POSITION_BYTES if what == "position" else MAX_MOVES_BYTES, what)
-
-
 
 
 def _game(args):
@@ -72,8 +71,10 @@ def _game(args):
             data = text
     named = data.get("variant") if isinstance(data, dict) else None
     if named is not None and named != _variant_id(args.variant):
-        raise InputError(f"{path}: this position is for '{short(named)}', "
-                         f"not '{short(_variant_id(args.variant))}', the variant asked for")
+        raise InputError(
+            f"{path}: this position is for '{short(named)}', "
+            f"not '{short(_variant_id(args.variant))}', the variant asked for"
+        )
     deal = getattr(args, "deal", None)
     if deal is not None and path is not None:
         raise InputError("give --deal or --position, not both")
@@ -110,6 +111,7 @@ def _split_moves(text: str) -> list[str]:
 
 # -- commands -----------------------------------------------------------------------
 
+
 def describe_all() -> list[tuple]:
     """(name, description, options, error) for every shipped variant; a variant that does
     not load has its first error as text and the rest empty."""
@@ -120,17 +122,23 @@ def describe_all() -> list[tuple]:
             out.append((name, v.description, [o.describe() for o in v.option_decls], None))
         except RulesError as exc:
             out.append((name, "", [], exc.first.render().splitlines()[0]))
-        except Exception as exc:     # one broken file never hides the others
-            out.append((name, "", [], f"{registry.variants_dir() / (name + '.yaml')}: cannot be loaded "
-                        f"({type(exc).__name__}; please report this)"))
+        except Exception as exc:  # one broken file never hides the others
+            out.append(
+                (
+                    name,
+                    "",
+                    [],
+                    f"{registry.variants_dir() / (name + '.yaml')}: cannot be loaded "
+                    f"({type(exc).__name__}; please report this)",
+                )
+            )
     return out
 
 
 def cmd_list(args) -> int:
     rows = describe_all()
     if args.json:
-        print(json.dumps([{"name": n, "description": d, "options": o, "error": e} for n, d, o, e in rows],
-                         indent=2))
+        print(json.dumps([{"name": n, "description": d, "options": o, "error": e} for n, d, o, e in rows], indent=2))
         return EXIT_OK
     for name, desc, opts, error in rows:
         print(f"{name:12} {desc if not error else 'BROKEN: ' + error}")
@@ -144,6 +152,7 @@ def cmd_check(args) -> int:
     # adds about 5% to every other command's start (22 ms of 480, medians of 25 runs of
     # `python -c "import rulesdsl.validate"` against `import rulesdsl` on a busy machine).
     from .validate import check_paths
+
     if args.play < 0:
         raise InputError("--play takes a number of playouts, 0 or more")
     if not 0 <= args.solve <= MAX_CHECK_SOLVE:
@@ -151,9 +160,15 @@ def cmd_check(args) -> int:
     if not 0 < args.solve_seconds <= MAX_SOLVE_SECONDS:
         raise InputError(f"--solve-seconds takes a number of seconds above 0 and at most {MAX_SOLVE_SECONDS}")
     notes: list = []
-    diags = check_paths(args.files, play=args.play, strict=args.strict,
-                        options=_options(args.option) or None, solve=args.solve,
-                        solve_seconds=args.solve_seconds, notes=notes)
+    diags = check_paths(
+        args.files,
+        play=args.play,
+        strict=args.strict,
+        options=_options(args.option) or None,
+        solve=args.solve,
+        solve_seconds=args.solve_seconds,
+        notes=notes,
+    )
     for n in notes:
         print(n, file=sys.stderr)
     errors = [d for d in diags if d.severity == "error"]
@@ -163,10 +178,13 @@ def cmd_check(args) -> int:
     else:
         for d in diags:
             print(d.render(), file=sys.stderr)
-        status = ("failed" if errors else
-                  "failed (--strict: warnings count as errors)" if args.strict and warnings else "ok")
-        print(f"{len(args.files)} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s): {status}",
-              file=sys.stderr)
+        status = (
+            "failed" if errors else "failed (--strict: warnings count as errors)" if args.strict and warnings else "ok"
+        )
+        print(
+            f"{len(args.files)} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s): {status}",
+            file=sys.stderr,
+        )
     if errors or (args.strict and warnings):
         return EXIT_FAIL
     return EXIT_OK
@@ -200,7 +218,7 @@ def _play_after(g, after):
         is_file = os.path.lexists(after) and "\n" not in after
     except (OSError, ValueError):
         is_file = False
-    if is_file:                  # a path that exists: read it (a FIFO or device is refused)
+    if is_file:  # a path that exists: read it (a FIFO or device is refused)
         text = _read(after, "move list")
     for i, m in enumerate(_split_moves(text), 1):
         try:
@@ -269,8 +287,10 @@ def cmd_replay(args) -> int:
     else:
         if failed:
             print(f"move {failed[0]} ({failed[1]}) is illegal: {failed[2]}")
-        print(f"played {result['played']} move(s); won: {'yes' if g.won else 'no'}; "
-              f"over: {'yes' if g.over else 'no'}; score: {g.score}")
+        print(
+            f"played {result['played']} move(s); won: {'yes' if g.won else 'no'}; "
+            f"over: {'yes' if g.over else 'no'}; score: {g.score}"
+        )
     return EXIT_FAIL if failed else EXIT_OK
 
 
@@ -294,9 +314,12 @@ def cmd_solve(args) -> int:
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
         return EXIT_OK
-    what = {"won": f"won in {len(r.moves)} move(s)", "unwinnable": "unwinnable (the search was exhaustive)",
-            "unknown": f"unknown: the {r.limit} limit stopped the search"}[r.verdict]
-    print(f"# {what}; {r.states} state(s) in {r.seconds:.2f} s")   # no comma: replay splits at commas
+    what = {
+        "won": f"won in {len(r.moves)} move(s)",
+        "unwinnable": "unwinnable (the search was exhaustive)",
+        "unknown": f"unknown: the {r.limit} limit stopped the search",
+    }[r.verdict]
+    print(f"# {what}; {r.states} state(s) in {r.seconds:.2f} s")  # no comma: replay splits at commas
     print("# the solver sees face-down cards (the thoughtful game)")
     for m in r.moves:
         print(m)
@@ -305,23 +328,33 @@ def cmd_solve(args) -> int:
 
 def cmd_stats(args) -> int:
     options = _options(args.option)
-    loader.load(args.variant, options)              # bad variant or option: exit 2 now
+    loader.load(args.variant, options)  # bad variant or option: exit 2 now
     deals = stats.parse_range(args.deals)
     limits = _limits(args)
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs takes a number of processes, 1 or more")
     if args.resume and not args.out:
         raise InputError("--resume needs --out FILE.jsonl")
-    if args.cluster and not (args.cluster.startswith(("tcp://", "tls://", "ucx://", "inproc://"))
-                             or (args.cluster.startswith("local:") and args.cluster[6:].isdigit()
-                                 and int(args.cluster[6:]) >= 1)):
+    if args.cluster and not (
+        args.cluster.startswith(("tcp://", "tls://", "ucx://", "inproc://"))
+        or (args.cluster.startswith("local:") and args.cluster[6:].isdigit() and int(args.cluster[6:]) >= 1)
+    ):
         raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
     tag: dict = {"variant": _variant_id(args.variant)}
     if options:
         tag["options"] = options
     try:
-        records = stats.run(args.variant, options, deals, jobs=args.jobs, out_path=args.out,
-                            resume=args.resume, cluster=args.cluster, tag=tag, **limits)
+        records = stats.run(
+            args.variant,
+            options,
+            deals,
+            jobs=args.jobs,
+            out_path=args.out,
+            resume=args.resume,
+            cluster=args.cluster,
+            tag=tag,
+            **limits,
+        )
     except RuntimeError as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
@@ -367,24 +400,39 @@ def _choose_deal(args):
 
 
 def _solver_limits(p, time_default=None):
-    p.add_argument("--time-limit", type=float, default=time_default, metavar="S",
-                   help="stop after S seconds (verdict unknown)" +
-                   (f" (default {time_default})" if time_default else ""))
-    p.add_argument("--max-states", type=int, default=None, metavar="N",
-                   help="keep at most N positions in the table (default 1,000,000; verdict unknown when full)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=time_default,
+        metavar="S",
+        help="stop after S seconds (verdict unknown)" + (f" (default {time_default})" if time_default else ""),
+    )
+    p.add_argument(
+        "--max-states",
+        type=int,
+        default=None,
+        metavar="N",
+        help="keep at most N positions in the table (default 1,000,000; verdict unknown when full)",
+    )
 
 
 def _common(p, seed=True):
     p.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
     if seed:
-        p.add_argument("--seed", type=_seed, default=None,
-                       help="rulesdsl's own shuffle, numbered from 0 (default 1)")
+        p.add_argument("--seed", type=_seed, default=None, help="rulesdsl's own shuffle, numbered from 0 (default 1)")
     p.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
-    p.add_argument("--position", metavar="FILE",
-                   help="start from a position (JSON, or compact text; see docs/positions.md) instead of a seed")
-    p.add_argument("--deal", metavar="N", type=_deal_text,
-                   help="deal number N of the variant's numbering: Microsoft FreeCell or PySol "
-                   "(docs/interop.md); ms617 forces the Microsoft generator")
+    p.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start from a position (JSON, or compact text; see docs/positions.md) instead of a seed",
+    )
+    p.add_argument(
+        "--deal",
+        metavar="N",
+        type=_deal_text,
+        help="deal number N of the variant's numbering: Microsoft FreeCell or PySol "
+        "(docs/interop.md); ms617 forces the Microsoft generator",
+    )
 
 
 def _deal_text(text):
@@ -404,28 +452,53 @@ def _seed(text):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rulesdsl", description="Declare, check and play patience games.",
-                                epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input, "
-                                "70 internal error")
+    p = argparse.ArgumentParser(
+        prog="rulesdsl",
+        description="Declare, check and play patience games.",
+        epilog="exit codes: 0 ok, 1 check failed or illegal move, 2 bad input, 70 internal error",
+    )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("list", help="every variant with its description and options")
     s.add_argument("--json", action="store_true", help="print JSON")
     s.set_defaults(fn=cmd_list)
 
-    s = sub.add_parser("check", help="validate variant files (exit 0 only when all are valid)",
-                       epilog="exit codes: 0 valid, 1 errors (or warnings with --strict), 2 bad arguments")
+    s = sub.add_parser(
+        "check",
+        help="validate variant files (exit 0 only when all are valid)",
+        epilog="exit codes: 0 valid, 1 errors (or warnings with --strict), 2 bad arguments",
+    )
     s.add_argument("files", nargs="+", metavar="FILE")
-    s.add_argument("--play", type=int, default=3, metavar="N",
-                   help="random playouts per option combination to run (default 3; 0 for static checks only)")
-    s.add_argument("--solve", type=int, default=0, metavar="N",
-                   help="ask the solver about deals 1..N and say how many it won (default 0: off); an error "
-                   "(V901) only when none is winnable and every search was exhaustive")
-    s.add_argument("--solve-seconds", type=float, default=2.0, metavar="S",
-                   help="seconds the solver spends on each deal of --solve (default 2)")
+    s.add_argument(
+        "--play",
+        type=int,
+        default=3,
+        metavar="N",
+        help="random playouts per option combination to run (default 3; 0 for static checks only)",
+    )
+    s.add_argument(
+        "--solve",
+        type=int,
+        default=0,
+        metavar="N",
+        help="ask the solver about deals 1..N and say how many it won (default 0: off); an error "
+        "(V901) only when none is winnable and every search was exhaustive",
+    )
+    s.add_argument(
+        "--solve-seconds",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="seconds the solver spends on each deal of --solve (default 2)",
+    )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
-    s.add_argument("--option", "-o", action="append", metavar="K=V",
-                   help="check only this option value (repeatable); default: every combination")
+    s.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        metavar="K=V",
+        help="check only this option value (repeatable); default: every combination",
+    )
     s.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     s.set_defaults(fn=cmd_check)
 
@@ -435,62 +508,100 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="the dealt position")
     _common(s)
     s.add_argument("--json", action="store_true", help="print the position as JSON")
-    s.add_argument("--format", choices=("text", "json", "fcs"), default="text",
-                   help="text (default), json (as --json), or fcs: the board as fc-solve reads it")
+    s.add_argument(
+        "--format",
+        choices=("text", "json", "fcs"),
+        default="text",
+        help="text (default), json (as --json), or fcs: the board as fc-solve reads it",
+    )
     s.add_argument("--reveal", action="store_true", help="show face-down cards")
-    s.add_argument("--winnable", action="store_true",
-                   help="deal only a deal the solver has won: the first from --seed on")
+    s.add_argument(
+        "--winnable", action="store_true", help="deal only a deal the solver has won: the first from --seed on"
+    )
     s.set_defaults(fn=cmd_show, difficulty=None)
 
     s = sub.add_parser("moves", help="the legal moves, optionally after some moves")
     _common(s)
-    s.add_argument("--after", metavar="MOVES", help="moves to play first: a file (one per line) or "
-                   "a comma-separated list")
+    s.add_argument(
+        "--after", metavar="MOVES", help="moves to play first: a file (one per line) or a comma-separated list"
+    )
     s.add_argument("--json", action="store_true", help="print the moves as JSON")
-    s.add_argument("--notation", choices=("rulesdsl", "fcs"), default="rulesdsl",
-                   help="fcs: fc-solve's standard notation (docs/interop.md)")
+    s.add_argument(
+        "--notation",
+        choices=("rulesdsl", "fcs"),
+        default="rulesdsl",
+        help="fcs: fc-solve's standard notation (docs/interop.md)",
+    )
     s.set_defaults(fn=cmd_moves)
 
-    s = sub.add_parser("replay", help="play a move list; stop at the first illegal move",
-                       epilog="exit codes: 0 every move applied, 1 an illegal move, 2 bad input")
+    s = sub.add_parser(
+        "replay",
+        help="play a move list; stop at the first illegal move",
+        epilog="exit codes: 0 every move applied, 1 an illegal move, 2 bad input",
+    )
     _common(s)
-    s.add_argument("--moves", required=True, metavar="FILE", help="one move per line; # starts a comment; "
-                   "or fc-solve's solution (fc-solve -m, -m -snx)")
-    s.add_argument("--notation", choices=("auto", "rulesdsl", "fcs"), default="auto",
-                   help="how the move file is written (default: told from the file)")
+    s.add_argument(
+        "--moves",
+        required=True,
+        metavar="FILE",
+        help="one move per line; # starts a comment; or fc-solve's solution (fc-solve -m, -m -snx)",
+    )
+    s.add_argument(
+        "--notation",
+        choices=("auto", "rulesdsl", "fcs"),
+        default="auto",
+        help="how the move file is written (default: told from the file)",
+    )
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.set_defaults(fn=cmd_replay)
 
-    s = sub.add_parser("solve", help="search for a win; print the winning line (notation, one move per line)",
-                       epilog="verdicts: won (with the line; lines starting with # are comments that replay "
-                       "skips), unwinnable (exhaustive search), unknown (a limit stopped it). "
-                       "exit codes: 0 a verdict, 2 bad input")
+    s = sub.add_parser(
+        "solve",
+        help="search for a win; print the winning line (notation, one move per line)",
+        epilog="verdicts: won (with the line; lines starting with # are comments that replay "
+        "skips), unwinnable (exhaustive search), unknown (a limit stopped it). "
+        "exit codes: 0 a verdict, 2 bad input",
+    )
     _common(s)
     _solver_limits(s)
     s.add_argument("--json", action="store_true", help='print {"verdict", "moves", "states", "seconds"}')
     s.set_defaults(fn=cmd_solve)
 
-    s = sub.add_parser("stats", help="solve every deal of a range; the winnable share",
-                       epilog="exit codes: 0 done, 2 bad input")
+    s = sub.add_parser(
+        "stats", help="solve every deal of a range; the winnable share", epilog="exit codes: 0 done, 2 bad input"
+    )
     s.add_argument("variant", help="a variant name or a path to a .yaml file")
-    s.add_argument("--deals", required=True, metavar="A-B", help="the deals to solve, A to B: the variant's deal numbers "
-                   "when it declares a numbering (Microsoft FreeCell, PySol), else seeds")
+    s.add_argument(
+        "--deals",
+        required=True,
+        metavar="A-B",
+        help="the deals to solve, A to B: the variant's deal numbers "
+        "when it declares a numbering (Microsoft FreeCell, PySol), else seeds",
+    )
     s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
     s.add_argument("--jobs", type=int, default=None, metavar="N", help="processes (default: every core)")
     _solver_limits(s, time_default=10.0)
     s.add_argument("--out", metavar="FILE.jsonl", help="append one JSON line per deal as it finishes")
     s.add_argument("--resume", action="store_true", help="skip the deals already in --out")
-    s.add_argument("--cluster", metavar="ADDRESS", help="tcp://HOST:PORT (a Dask scheduler) or local:N "
-                   "(a local Dask cluster of N processes); needs rulesdsl[cluster]")
+    s.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="tcp://HOST:PORT (a Dask scheduler) or local:N "
+        "(a local Dask cluster of N processes); needs rulesdsl[cluster]",
+    )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.set_defaults(fn=cmd_stats)
 
     s = sub.add_parser("play", help="play in the text runner (reads commands from standard input)")
     _common(s)
-    s.add_argument("--winnable", action="store_true",
-                   help="deal only a deal the solver has won: the first from --seed on")
-    s.add_argument("--difficulty", choices=("easy", "medium", "hard"),
-                   help="a winnable deal from this tertile of the states the solver needs to win")
+    s.add_argument(
+        "--winnable", action="store_true", help="deal only a deal the solver has won: the first from --seed on"
+    )
+    s.add_argument(
+        "--difficulty",
+        choices=("easy", "medium", "hard"),
+        help="a winnable deal from this tertile of the states the solver needs to win",
+    )
     s.set_defaults(fn=cmd_play)
     return p
 
@@ -517,7 +628,7 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as exc:        # not raised on purpose: a bug, never "bad input"
+    except Exception as exc:  # not raised on purpose: a bug, never "bad input"
         return internal_error(exc)
 
 
@@ -525,10 +636,14 @@ def internal_error(exc: BaseException) -> int:
     """Say that rulesdsl itself failed, ask for a report, and return exit code 70."""
     if os.environ.get(TRACEBACK_ENV, "") not in ("", "0"):
         import traceback
+
         traceback.print_exception(exc, file=sys.stderr)
-    print(f"rulesdsl: internal error ({type(exc).__name__}: {short(str(exc), 200)}). This is a bug in "
-          f"rulesdsl, not in your input: please report it with the command that caused it "
-          f"(set {TRACEBACK_ENV}=1 to see the traceback)", file=sys.stderr)
+    print(
+        f"rulesdsl: internal error ({type(exc).__name__}: {short(str(exc), 200)}). This is a bug in "
+        f"rulesdsl, not in your input: please report it with the command that caused it "
+        f"(set {TRACEBACK_ENV}=1 to see the traceback)",
+        file=sys.stderr,
+    )
     return EXIT_INTERNAL
 
 

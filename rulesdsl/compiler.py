@@ -18,6 +18,7 @@ reached from the outer variable (a pile's cards), which keeps the cost linear.
 For an accept rule the compiler also makes a ``Plan`` (what the move generator may learn
 without running the rule), from the same checked tree.
 """
+
 from __future__ import annotations
 
 import operator
@@ -57,7 +58,7 @@ class Compiled:
     fn: Fn
     type: Type
     const: Any = NOCONST
-    plan: Any = None                   # for accept rules: a Plan (see Compiler.plan)
+    plan: Any = None  # for accept rules: a Plan (see Compiler.plan)
 
     @property
     def is_const(self) -> bool:
@@ -73,16 +74,18 @@ class Plan:
     destination's top card: R is computed once per pile and position, L once per run, and
     a pile whose R differs from L is passed over without running the rule.
     """
+
     max_run: int | None = None
-    run_key: object = None       # L, a closure over the move context
-    top_key: object = None       # R, likewise
+    run_key: object = None  # L, a closure over the move context
+    top_key: object = None  # R, likewise
 
 
 _CARD_TABLES = {"rank": "rank_of", "suit": "suit_of", "color": "color_of"}
 
 
-def compile_expression(world: World, node: Any, role: str, want: Type | str | None = None, *,
-                       plan: bool = False) -> Compiled:
+def compile_expression(
+    world: World, node: Any, role: str, want: Type | str | None = None, *, plan: bool = False
+) -> Compiled:
     """A parsed expression checked (checker.py) and compiled: the last two stages in one call.
     Raises CompileError."""
     return Compiler(world).compile(Checker(world).check(node, role, want), plan=plan)
@@ -103,7 +106,7 @@ class Compiler:
         elif plan and role == "sequence" and not tree.is_const:
             reads = _reads(tree)
             if reads is not None and reads <= {"a", "b"}:
-                c.fn = _pair_memo(c.fn)     # a function of the two cards alone: remember it
+                c.fn = _pair_memo(c.fn)  # a function of the two cards alone: remember it
         return c
 
     # -- what the generator can use without running a rule ----------------------------
@@ -137,10 +140,10 @@ class Compiler:
         if n.ref.kind is Ref.VAR:
             slot = n.ref.slot
             return lambda e: e.v[slot]
-        return operator.attrgetter(n.ref.name)         # Ref.SLOT: every other name is a constant
+        return operator.attrgetter(n.ref.name)  # Ref.SLOT: every other name is a constant
 
     def x_Attr(self, n: Attr) -> Fn:
-        assert n.attr is not None       # an attribute of none is a constant, never built
+        assert n.attr is not None  # an attribute of none is a constant, never built
         return self._fused(n) or ops.ATTR_MAKERS[n.attr](self.w, self.build(n.obj))
 
     def x_Index(self, n: Index) -> Fn:
@@ -196,20 +199,30 @@ class Compiler:
         if t == CARD and table_name and slot:
             return _slot_card(slot, getattr(self.w.deck, table_name))
         obj = n.obj
-        if (t == CARD and table_name and isinstance(obj, Attr) and obj.attr is PILE_ATTRS["top"]
-                and (pile := _slot(obj.obj))):
+        if (
+            t == CARD
+            and table_name
+            and isinstance(obj, Attr)
+            and obj.attr is PILE_ATTRS["top"]
+            and (pile := _slot(obj.obj))
+        ):
             return _slot_top_card(pile, getattr(self.w.deck, table_name))
         if t.elem and name == "size" and slot:
             return _slot_len(slot)
         # slot.prev.top.rank and the like: a neighbour's top card in one closure
-        if (t == CARD and table_name and isinstance(obj, Attr) and obj.attr is PILE_ATTRS["top"]
-                and isinstance(obj.obj, Attr) and obj.obj.attr in (PILE_ATTRS["prev"], PILE_ATTRS["next"])
-                and (start := _slot(obj.obj.obj))):
+        if (
+            t == CARD
+            and table_name
+            and isinstance(obj, Attr)
+            and obj.attr is PILE_ATTRS["top"]
+            and isinstance(obj.obj, Attr)
+            and obj.obj.attr in (PILE_ATTRS["prev"], PILE_ATTRS["next"])
+            and (start := _slot(obj.obj.obj))
+        ):
             hop = getattr(self.w.layout, obj.obj.attr.name)
             get = operator.attrgetter(start)
             table = getattr(self.w.deck, table_name)
-            return lambda e: None if (p := get(e)) is None else (
-                table[s[-1]] if (s := e.st.piles[hop[p]]) else None)
+            return lambda e: None if (p := get(e)) is None else (table[s[-1]] if (s := e.st.piles[hop[p]]) else None)
         return None
 
 
@@ -248,6 +261,7 @@ def _pair_memo(fn):
         if r is None:
             r = memo[key] = bool(fn(e))
         return r
+
     return seq
 
 
@@ -265,7 +279,7 @@ def _reads(n: Expr) -> set | None:
             return {n.ref.name}
         if n.ref.kind is Ref.GROUP:
             return {"state"}
-        return set()          # options, params, ranks, suits, colours, true/false/none
+        return set()  # options, params, ranks, suits, colours, true/false/none
     if isinstance(n, Attr):
         if n.attr is PILE_ATTRS["top"] and _slot(n.obj) == "dest":
             return {"dest.top"}
@@ -288,7 +302,7 @@ def _reads(n: Expr) -> set | None:
     elif isinstance(n, Cond):
         parts = [_reads(n.then), _reads(n.test), _reads(n.other)]
     else:
-        return None           # quantifiers and anything new: no claim
+        return None  # quantifiers and anything new: no claim
     if any(p is None for p in parts):
         return None
     return set().union(*parts)
@@ -298,8 +312,11 @@ def _size_bound(c: Binary) -> int | None:
     """k from a conjunct run.size == k, run.size <= k, run.size < k (or len(run))."""
     left, right = c.left, c.right
     is_size = (isinstance(left, Attr) and left.attr is LIST_ATTRS["size"] and _slot(left.obj) == "run") or (
-        isinstance(left, Call) and left.func is FUNCTIONS["len"] and len(left.args) == 1
-        and _slot(left.args[0]) == "run")
+        isinstance(left, Call)
+        and left.func is FUNCTIONS["len"]
+        and len(left.args) == 1
+        and _slot(left.args[0]) == "run"
+    )
     if not isinstance(right, Number) or not is_size:
         return None
     return {"==": right.value, "<=": right.value, "<": right.value - 1}.get(c.op)

@@ -9,6 +9,7 @@ The deck starts in id order (first suit A..K, next suit, ...; deck by deck). Its
 is the front of the list: dealing takes cards from the front, ``rest`` puts the
 remaining cards on a pile so that the next card of the deck is that pile's top.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -29,34 +30,34 @@ class Shuffle:
 
 @dataclass(frozen=True)
 class Place:
-    cards: tuple              # (pile, rank, suit index) in order
+    cards: tuple  # (pile, rank, suit index) in order
 
 
 @dataclass(frozen=True)
 class DealTo:
     piles: tuple
-    counts: tuple             # cards per pile
-    downs: tuple              # face-down cards per pile (the first dealt)
+    counts: tuple  # cards per pile
+    downs: tuple  # face-down cards per pile (the first dealt)
     by_row: bool = True
-    play: tuple = ()          # piles offered each card first (their accept rules decide)
-    new_pile: Callable | None = None   # card context -> bool: every card left goes on, a new pile before these
+    play: tuple = ()  # piles offered each card first (their accept rules decide)
+    new_pile: Callable | None = None  # card context -> bool: every card left goes on, a new pile before these
 
 
 @dataclass(frozen=True)
 class ToBottom:
     piles: tuple
-    test: Callable            # card context -> bool: such cards swap down to the pile's bottom
+    test: Callable  # card context -> bool: such cards swap down to the pile's bottom
 
 
 @dataclass(frozen=True)
 class Rest:
     pile: int
-    face_up: bool = False     # the rest goes face up (a face-up stock)
+    face_up: bool = False  # the rest goes face up (a face-up stock)
 
 
 @dataclass(frozen=True)
 class RemoveCards:
-    test: Callable            # card context -> bool
+    test: Callable  # card context -> bool
 
 
 class SplitMix64:

@@ -8,6 +8,7 @@ documented, a warning there starts with "Warning:") and that every code written 
 rulesdsl/ is declared. Codes are stable: a code never changes meaning; new problems get
 new codes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,8 +19,8 @@ ERROR, WARNING = "error", "warning"
 @dataclass(frozen=True)
 class Code:
     code: str
-    severity: str             # ERROR or WARNING
-    title: str                # what went wrong, in a few words
+    severity: str  # ERROR or WARNING
+    title: str  # what went wrong, in a few words
 
 
 _DECLARED = (

@@ -25,6 +25,7 @@ Every exception rulesdsl raises on purpose derives from ``RulesdslError``::
 
 Anything else escaping is a bug in rulesdsl: the command line says so (exit 70).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,12 +41,12 @@ class Diagnostic:
     file: str = "<input>"
     line: int = 0
     column: int = 0
-    severity: str = ""               # "error" or "warning": diagnostics.py declares it per code
-    source_line: str | None = None   # the text of the line, for the caret
-    hint: str | None = None          # what would be right, when known
+    severity: str = ""  # "error" or "warning": diagnostics.py declares it per code
+    source_line: str | None = None  # the text of the line, for the caret
+    hint: str | None = None  # what would be right, when known
 
     def __post_init__(self) -> None:
-        declared = severity_of(self.code)       # KeyError: an undeclared code is a bug
+        declared = severity_of(self.code)  # KeyError: an undeclared code is a bug
         if not self.severity:
             object.__setattr__(self, "severity", declared)
         elif self.severity != declared:
@@ -64,9 +65,15 @@ class Diagnostic:
         return text
 
     def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message, "file": self.file,
-                "line": self.line, "column": self.column, "severity": self.severity,
-                "hint": self.hint}
+        return {
+            "code": self.code,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "hint": self.hint,
+        }
 
     def __str__(self) -> str:
         return self.render()
@@ -105,7 +112,7 @@ class ExprError(RulesdslError):
     """A problem in expression text at a column (1-based), with its code and a hint."""
 
     def __init__(self, code: str, message: str, col: int, hint: str | None = None):
-        severity_of(code)                       # KeyError: an undeclared code is a bug
+        severity_of(code)  # KeyError: an undeclared code is a bug
         super().__init__(message)
         self.code, self.message, self.col, self.hint = code, message, col, hint
 
@@ -152,7 +159,6 @@ class ArgumentError(InputError, ValueError):
 
 class SeedError(ArgumentError):
     """A seed that is not a whole number from 0 to 2**64 - 1."""
-
 
 
 def short(value, limit: int = ECHO_LIMIT, *, quote: bool = False, digits: int | None = None) -> str:
@@ -202,20 +208,20 @@ def _is_whole(value) -> bool:
         return False
     if isinstance(value, int):
         return True
-    return isinstance(value, str) and value.strip().lstrip("+-")[:1].isdigit()   # 0x.., 1_000 too
+    return isinstance(value, str) and value.strip().lstrip("+-")[:1].isdigit()  # 0x.., 1_000 too
 
 
 def _cut_number(value, limit: int) -> str:
     """A whole number (or its digits) short enough to quote; never converts a huge int to text."""
     if isinstance(value, int):
         bits = abs(value).bit_length()
-        if bits > 3 * limit + 8:      # surely longer than the limit: no full conversion
+        if bits > 3 * limit + 8:  # surely longer than the limit: no full conversion
             sign = "-" if value < 0 else ""
             return f"{sign}a number of about {int(bits * 0.30103) + 1:,} digits"
         value = str(value)
     text = str(value).strip()
     sign = "-" if text.startswith("-") else ""
-    number = text[len(sign):]
+    number = text[len(sign) :]
     if len(number) <= limit:
         return text
     return f"{sign}{number[:8]}...({len(number):,} digits)"
@@ -273,9 +279,10 @@ def _bounded(value, limit: int) -> str:
 def suggest(word: str, choices) -> str | None:
     """The closest known name to a misspelt one, for 'did you mean' hints."""
     import difflib
+
     if not isinstance(word, str):
         word = short(word)
     if len(word) > 2 * ECHO_LIMIT:
-        return None          # nothing that long is a misspelling of a name
+        return None  # nothing that long is a misspelling of a name
     found = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return found[0] if found else None

@@ -9,6 +9,7 @@ The attribute tables say which attributes each type has and what they give; the 
 resolves ``x.name`` to one of these ``Attribute`` objects, the compiler (through ops.py)
 turns it into a closure, the validator's abstract evaluator reads its name.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,11 +18,12 @@ from dataclasses import dataclass
 class Type:
     """A type: a name, and for a list the type of its items. Types are interned (one object
     per type, made by the constants here and ``list_of``), so they compare by identity."""
+
     __slots__ = ("name", "elem")
 
     def __init__(self, name: str, elem: Type | None = None):
         self.name = name
-        self.elem = elem      # a list's item type; None for every other type
+        self.elem = elem  # a list's item type; None for every other type
 
     def __str__(self) -> str:
         return f"list[{self.elem}]" if self.elem is not None else self.name
@@ -31,9 +33,17 @@ class Type:
 
 
 INT, BOOL, STR, SUIT, COLOR, CARD, PILE, NONE, ANY = (
-    Type("int"), Type("bool"), Type("str"), Type("suit"), Type("color"), Type("card"), Type("pile"),
-    Type("none"), Type("any"))
-PAIRS = Type("pairs")        # what pairs(...) gives: only a quantifier may range over it
+    Type("int"),
+    Type("bool"),
+    Type("str"),
+    Type("suit"),
+    Type("color"),
+    Type("card"),
+    Type("pile"),
+    Type("none"),
+    Type("any"),
+)
+PAIRS = Type("pairs")  # what pairs(...) gives: only a quantifier may range over it
 
 _NAMED = {str(t): t for t in (INT, BOOL, STR, SUIT, COLOR, CARD, PILE, NONE, ANY, PAIRS)}
 
@@ -82,8 +92,17 @@ def join(a: Type, b: Type) -> Type | None:
     return None
 
 
-_WORDS = {INT: "a number", BOOL: "a true/false condition", STR: "a text", SUIT: "a suit",
-          COLOR: "a colour", CARD: "a card", PILE: "a pile", NONE: "none", ANY: "a value"}
+_WORDS = {
+    INT: "a number",
+    BOOL: "a true/false condition",
+    STR: "a text",
+    SUIT: "a suit",
+    COLOR: "a colour",
+    CARD: "a card",
+    PILE: "a pile",
+    NONE: "none",
+    ANY: "a value",
+}
 
 
 def say(t: Type) -> str:
@@ -97,14 +116,16 @@ def say(t: Type) -> str:
 
 # -- attributes ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, eq=False)
 class Attribute:
     """One attribute: ``owner.name`` gives ``result`` (None: the list's item type). Each is one
     object, compared by identity."""
-    owner: str        # "card", "pile" or "list"
+
+    owner: str  # "card", "pile" or "list"
     name: str
     result: Type | None
-    doc: str          # what docs/expressions.md says of it (checked by a test)
+    doc: str  # what docs/expressions.md says of it (checked by a test)
 
     def result_for(self, obj: Type) -> Type | None:
         return obj.elem if self.result is None else self.result
@@ -114,36 +135,45 @@ def _table(owner: str, rows: tuple) -> dict[str, Attribute]:
     return {name: Attribute(owner, name, result, doc) for name, result, doc in rows}
 
 
-CARD_ATTRS = _table("card", (
-    ("rank", INT, "1 (ace) to 13 (king)"),
-    ("suit", SUIT, "the suit, compared with suit names (hearts, neggs, ...)"),
-    ("color", COLOR, "the colour, compared with colour names (red, black)"),
-    ("copy", INT, "which deck the card comes from, 0 for the first"),
-    ("name", STR, "the card as text, like 'TD'"),
-))
+CARD_ATTRS = _table(
+    "card",
+    (
+        ("rank", INT, "1 (ace) to 13 (king)"),
+        ("suit", SUIT, "the suit, compared with suit names (hearts, neggs, ...)"),
+        ("color", COLOR, "the colour, compared with colour names (red, black)"),
+        ("copy", INT, "which deck the card comes from, 0 for the first"),
+        ("name", STR, "the card as text, like 'TD'"),
+    ),
+)
 
-PILE_ATTRS = _table("pile", (
-    ("size", INT, "number of cards"),
-    ("empty", BOOL, "true when the pile holds no card"),
-    ("top", CARD, "the top card, or none"),
-    ("bottom", CARD, "the bottom card, or none"),
-    ("cards", list_of(CARD), "the cards, bottom first"),
-    ("down", INT, "how many cards lie face down at the bottom"),
-    ("up", INT, "how many cards lie face up"),
-    ("free", BOOL, "true when no pile covering it holds a card"),
-    ("covered", BOOL, "not free"),
-    ("index", INT, "its number in its group, from 0"),
-    ("group", STR, "its group's name, as text"),
-    ("prev", PILE, "the pile before it in its group, wrapping from the first to the last"),
-    ("covered_by", list_of(PILE), "the piles that cover it (from the geometry), whether or not they hold cards"),
-    ("next", PILE, "the pile after it in its group, wrapping from the last to the first"),
-))
+PILE_ATTRS = _table(
+    "pile",
+    (
+        ("size", INT, "number of cards"),
+        ("empty", BOOL, "true when the pile holds no card"),
+        ("top", CARD, "the top card, or none"),
+        ("bottom", CARD, "the bottom card, or none"),
+        ("cards", list_of(CARD), "the cards, bottom first"),
+        ("down", INT, "how many cards lie face down at the bottom"),
+        ("up", INT, "how many cards lie face up"),
+        ("free", BOOL, "true when no pile covering it holds a card"),
+        ("covered", BOOL, "not free"),
+        ("index", INT, "its number in its group, from 0"),
+        ("group", STR, "its group's name, as text"),
+        ("prev", PILE, "the pile before it in its group, wrapping from the first to the last"),
+        ("covered_by", list_of(PILE), "the piles that cover it (from the geometry), whether or not they hold cards"),
+        ("next", PILE, "the pile after it in its group, wrapping from the last to the first"),
+    ),
+)
 
-LIST_ATTRS = _table("list", (
-    ("size", INT, "number of items"),
-    ("first", None, "the first item (a run's bottom card), or none"),
-    ("last", None, "the last item (a run's top card), or none"),
-))
+LIST_ATTRS = _table(
+    "list",
+    (
+        ("size", INT, "number of items"),
+        ("first", None, "the first item (a run's bottom card), or none"),
+        ("last", None, "the last item (a run's top card), or none"),
+    ),
+)
 
 
 def attributes(t: Type) -> dict[str, Attribute] | None:
@@ -156,5 +186,4 @@ def attributes(t: Type) -> dict[str, Attribute] | None:
 
 
 # What docs/expressions.md documents for each attribute (checked by a test).
-ATTR_DOCS = {f"{a.owner}.{a.name}": a.doc for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS)
-             for a in table.values()}
+ATTR_DOCS = {f"{a.owner}.{a.name}": a.doc for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS) for a in table.values()}

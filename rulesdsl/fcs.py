@@ -25,6 +25,7 @@ the same moves in words, piles counted from 0: "Move a card from stack 4 to free
 foundations", "Move the sequence on top of Stack 3 to the foundations". Headers,
 separators, boards and the closing lines are skipped.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,7 +40,7 @@ from .moves import generate
 from .runtime import Env
 from .state import State
 
-FOUNDATION_ORDER = "HCDS"    # the order fc-solve writes the foundations in
+FOUNDATION_ORDER = "HCDS"  # the order fc-solve writes the foundations in
 _RANK = {"0": 0, "A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}
 _RANK_TEXT = "0A23456789TJQK"
 _CARD = re.compile(r"^(10|[A2-9TJQK])([A-Z])$", re.I)
@@ -47,12 +48,13 @@ _CARD = re.compile(r"^(10|[A2-9TJQK])([A-Z])$", re.I)
 
 # -- boards -------------------------------------------------------------------------
 
+
 @dataclass
 class Board:
-    columns: list = field(default_factory=list)      # [[(card, down, where)]]
-    cells: list | None = None                        # [(card or None, where)]
-    foundations: list | None = None                  # [("suit", letter, rank, where) | ("card", card, where)]
-    talon: list | None = None                        # [(card, where)], top first
+    columns: list = field(default_factory=list)  # [[(card, down, where)]]
+    cells: list | None = None  # [(card or None, where)]
+    foundations: list | None = None  # [("suit", letter, rank, where) | ("card", card, where)]
+    talon: list | None = None  # [(card, where)], top first
 
 
 def looks_like_board(text: str) -> bool:
@@ -81,16 +83,18 @@ def parse_board(text: str) -> Board:
         if not line.strip():
             continue
         head = re.match(r"^\s*(Foundations|Freecells|Talon)\s*:", line, re.I)
-        body = line[head.end():] if head else line
+        body = line[head.end() :] if head else line
         offset = head.end() if head else 0
         if not head and body.lstrip().startswith(":"):
             offset += body.index(":") + 1
             body = line[offset:]
-        tokens = [(m.group(), f"line {n}, column {offset + m.start() + 1}")
-                  for m in re.finditer(r"\S+", body)]
+        tokens = [(m.group(), f"line {n}, column {offset + m.start() + 1}") for m in re.finditer(r"\S+", body)]
         kind = head.group(1).lower() if head else "column"
-        if head is not None and kind != "column" and getattr(board, {"foundations": "foundations", "freecells": "cells",
-                                                "talon": "talon"}[kind]) is not None:
+        if (
+            head is not None
+            and kind != "column"
+            and getattr(board, {"foundations": "foundations", "freecells": "cells", "talon": "talon"}[kind]) is not None
+        ):
             raise PositionError(f"line {n}: a second {head.group(1)} line")
         if kind == "foundations":
             board.foundations = [_foundation(t, w) for t, w in tokens]
@@ -115,14 +119,15 @@ def _foundation(token: str, where: str):
         return ("card", None, where)
     if _CARD.match(token):
         return ("card", token.upper(), where)
-    raise PositionError(f"{where}: {token!r} is not a foundation (expected a suit and its highest "
-                        f"rank, like H-5 or S-0, or a card, like AS)")
+    raise PositionError(
+        f"{where}: {token!r} is not a foundation (expected a suit and its highest "
+        f"rank, like H-5 or S-0, or a card, like AS)"
+    )
 
 
 def _need(v):
     if v.numbering is None:
-        raise PositionError(f"{v.id} declares no numbering, so it has no fc-solve board format "
-                            f"(see docs/interop.md)")
+        raise PositionError(f"{v.id} declares no numbering, so it has no fc-solve board format (see docs/interop.md)")
     return v.numbering
 
 
@@ -175,8 +180,9 @@ def _foundations(v, num, given, put):
     cards_form = [g for g in given if g[0] == "card"]
     if cards_form:
         if len(cards_form) > len(num.foundations):
-            raise PositionError(f"{given[0][-1]}: {len(cards_form)} foundations given; "
-                                f"{v.id} has {len(num.foundations)}")
+            raise PositionError(
+                f"{given[0][-1]}: {len(cards_form)} foundations given; {v.id} has {len(num.foundations)}"
+            )
         for (_, card, where), p in zip(cards_form, num.foundations):
             if card is not None:
                 put(p, card, where)
@@ -185,8 +191,9 @@ def _foundations(v, num, given, put):
             continue
         _, letter, rank, where = g
         if letter not in letters:
-            raise PositionError(f"{where}: '{letter}' is not a suit letter of this deck "
-                                f"(expected one of {' '.join(letters)})")
+            raise PositionError(
+                f"{where}: '{letter}' is not a suit letter of this deck (expected one of {' '.join(letters)})"
+            )
         if rank == 0:
             continue
         suit = letters.index(letter)
@@ -225,7 +232,7 @@ def suit_homes(v) -> dict:
             st.piles[num.columns[0]].append(v.deck.copies(v.deck.low, suit)[0])
             try:
                 dests = [m.dest for m in generate(v, st, Env(st)) if m.kind == "move"]
-            except Exception:   # a rule that cannot judge an empty layout: no preference
+            except Exception:  # a rule that cannot judge an empty layout: no preference
                 dests = []
             homes.setdefault(suit, []).extend(d for d in dests if d in num.foundations)
     _HOMES[v] = homes
@@ -240,16 +247,14 @@ def to_text(v, st) -> str:
     mapped = set(num.columns) | set(num.cells) | set(num.foundations) | set(num.talon)
     for p, pile in enumerate(st.piles):
         if pile and p not in mapped:
-            raise PositionError(f"{v.pile_name(p)} holds cards, and fc-solve's board format has no "
-                                f"place for it")
+            raise PositionError(f"{v.pile_name(p)} holds cards, and fc-solve's board format has no place for it")
     lines = []
     if num.talon:
         lines.append("Talon: " + " ".join(deck.text(c) for c in reversed(st.piles[num.talon[0]])))
     if num.foundations:
         lines.append("Foundations: " + _foundation_text(v, st, num))
     if num.cells:
-        lines.append("Freecells: " + " ".join(deck.text(st.piles[p][-1]) if st.piles[p] else "-"
-                                              for p in num.cells))
+        lines.append("Freecells: " + " ".join(deck.text(st.piles[p][-1]) if st.piles[p] else "-" for p in num.cells))
     for p in num.columns:
         pile = st.piles[p]
         cards = [f"<{deck.text(c)}>" if i < st.down[p] else deck.text(c) for i, c in enumerate(pile)]
@@ -282,35 +287,52 @@ def _foundation_text(v, st, num) -> str:
 
 # -- moves --------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class FcsMove:
     """One fc-solve move: the readings it may have (fc-solve's notation is ambiguous in
     places: '110' with ten columns; 'Nh' for a card or a whole sequence)."""
+
     text: str
     line: int
-    readings: tuple       # ((src, dst, count), ...); src/dst ("col", i) | ("cell", i) | ("found", 0)
+    readings: tuple  # ((src, dst, count), ...); src/dst ("col", i) | ("cell", i) | ("found", 0)
 
 
-_SKIP = re.compile(r"^(-=-=|=+$|This game is solveable|I could not solve|Total number of states|"
-                   r"This scan generated|Unable to|Iterations count exceeded|Foundations:|Freecells:|Talon:|:)",
-                   re.I)
+_SKIP = re.compile(
+    r"^(-=-=|=+$|This game is solveable|I could not solve|Total number of states|"
+    r"This scan generated|Unable to|Iterations count exceeded|Foundations:|Freecells:|Talon:|:)",
+    re.I,
+)
 _VERBOSE = [
-    (re.compile(r"^Move a card from stack (\d+) to the foundations$", re.I),
-     lambda a: (("col", a[0]), ("found", 0), 1)),
-    (re.compile(r"^Move a card from freecell (\d+) to the foundations$", re.I),
-     lambda a: (("cell", a[0]), ("found", 0), 1)),
-    (re.compile(r"^Move a card from freecell (\d+) to stack (\d+)$", re.I),
-     lambda a: (("cell", a[0]), ("col", a[1]), 1)),
-    (re.compile(r"^Move a card from freecell (\d+) to freecell (\d+)$", re.I),
-     lambda a: (("cell", a[0]), ("cell", a[1]), 1)),
-    (re.compile(r"^Move a card from stack (\d+) to freecell (\d+)$", re.I),
-     lambda a: (("col", a[0]), ("cell", a[1]), 1)),
-    (re.compile(r"^Move a card from stack (\d+) to stack (\d+)$", re.I),
-     lambda a: (("col", a[0]), ("col", a[1]), 1)),
-    (re.compile(r"^Move (\d+) cards? from stack (\d+) to stack (\d+)$", re.I),
-     lambda a: (("col", a[1]), ("col", a[2]), a[0])),
-    (re.compile(r"^Move the sequence on top of Stack (\d+) to the foundations$", re.I),
-     lambda a: (("col", a[0]), ("found", 0), "seq")),
+    (
+        re.compile(r"^Move a card from stack (\d+) to the foundations$", re.I),
+        lambda a: (("col", a[0]), ("found", 0), 1),
+    ),
+    (
+        re.compile(r"^Move a card from freecell (\d+) to the foundations$", re.I),
+        lambda a: (("cell", a[0]), ("found", 0), 1),
+    ),
+    (
+        re.compile(r"^Move a card from freecell (\d+) to stack (\d+)$", re.I),
+        lambda a: (("cell", a[0]), ("col", a[1]), 1),
+    ),
+    (
+        re.compile(r"^Move a card from freecell (\d+) to freecell (\d+)$", re.I),
+        lambda a: (("cell", a[0]), ("cell", a[1]), 1),
+    ),
+    (
+        re.compile(r"^Move a card from stack (\d+) to freecell (\d+)$", re.I),
+        lambda a: (("col", a[0]), ("cell", a[1]), 1),
+    ),
+    (re.compile(r"^Move a card from stack (\d+) to stack (\d+)$", re.I), lambda a: (("col", a[0]), ("col", a[1]), 1)),
+    (
+        re.compile(r"^Move (\d+) cards? from stack (\d+) to stack (\d+)$", re.I),
+        lambda a: (("col", a[1]), ("col", a[2]), a[0]),
+    ),
+    (
+        re.compile(r"^Move the sequence on top of Stack (\d+) to the foundations$", re.I),
+        lambda a: (("col", a[0]), ("found", 0), "seq"),
+    ),
 ]
 _SN = re.compile(r"^([0-9]+|[a-gk-z])([0-9]+|[a-gk-z]|h)(?:v([0-9a-f]+))?$", re.I)
 
@@ -364,7 +386,7 @@ def _sn_readings(token: str) -> tuple:
         src = ("col", int(src_t) - 1)
         if dst_t.lower() == "h":
             out.append((src, ("found", 0), 1))
-            out.append((("col", int(src_t)), ("found", 0), "seq"))   # fc-solve counts from 0 here
+            out.append((("col", int(src_t)), ("found", 0), "seq"))  # fc-solve counts from 0 here
             return tuple(out)
         return ((src, ("cell", _cell_index(dst_t)), 1),)
     src = ("cell", _cell_index(src_t))
@@ -396,8 +418,10 @@ def read_solution(text: str) -> list:
         else:
             for token in line.split():
                 if not _SN.match(token):
-                    raise InvalidMoveError(f"line {n}: {token[:40]!r} is not a move in fc-solve's standard "
-                                    f"notation (like 5a, a5, 5h, 21 or 81v3)")
+                    raise InvalidMoveError(
+                        f"line {n}: {token[:40]!r} is not a move in fc-solve's standard "
+                        f"notation (like 5a, a5, 5h, 21 or 81v3)"
+                    )
                 out.append(FcsMove(token, n, _sn_readings(token)))
         if len(out) > MAX_FCS_MOVES:
             raise InvalidMoveError(f"more than {MAX_FCS_MOVES} moves in one solution")
@@ -418,7 +442,7 @@ def resolve(game, fm: FcsMove):
         raise InvalidMoveError(f"{v.id} declares no numbering, so it has no fc-solve moves")
     st = game.state
     legal = [m for m in game.legal_moves() if m.kind == "move"]
-    for (src_ref, dst_ref, count) in fm.readings:
+    for src_ref, dst_ref, count in fm.readings:
         src = _pile(num, src_ref)
         if src is None:
             continue
@@ -438,7 +462,7 @@ def resolve(game, fm: FcsMove):
         if dst is None:
             continue
         cands = [m for m in from_src if m.dest == dst]
-        if not cands:       # an empty cell alike to the one the engine lists: the card goes where named
+        if not cands:  # an empty cell alike to the one the engine lists: the card goes where named
             cands = [engine.retarget(m, dst) for m in from_src if engine.alike(v, st.piles, m.dest, dst)]
         if count is None:
             count = 1 if not st.piles[dst] else None
@@ -474,8 +498,11 @@ def expand(game, fm) -> list:
             # standard notation gives no count when the destination holds cards: every game
             # fc-solve plays builds down by rank, so the run starts one rank below its top
             top = st.piles[dst][-1] if st.piles[dst] else None
-            counts = [k for k in range(2, up + 1) if top is not None and
-                      v_rank(game, st.piles[src][-k]) == v_rank(game, top) - 1]
+            counts = [
+                k
+                for k in range(2, up + 1)
+                if top is not None and v_rank(game, st.piles[src][-k]) == v_rank(game, top) - 1
+            ]
         for k in counts:
             path = _through_free_piles(game, src, dst, k)
             if path:
@@ -500,8 +527,7 @@ def _through_free_piles(game, src, dst, k):
     def key(g):
         # empty columns are interchangeable, and so are cells: one state however they are used
         piles = g.state.piles
-        return (tuple(piles[src]), tuple(piles[dst]),
-                tuple(sorted((p in cells, tuple(piles[p])) for p in free)))
+        return (tuple(piles[src]), tuple(piles[dst]), tuple(sorted((p in cells, tuple(piles[p])) for p in free)))
 
     path = _park_and_return(game, src, dst, k, free, in_run)
     if path:
@@ -510,13 +536,17 @@ def _through_free_piles(game, src, dst, k):
     seen = {key(start)}
     frontier = [(start, [])]
     nodes = 0
-    while frontier:                    # breadth first: the shortest series (seen states pruned)
+    while frontier:  # breadth first: the shortest series (seen states pruned)
         nxt = []
         for g, path in frontier:
             for m in g.legal_moves():
                 # only the run's cards move, and only among these piles
-                if m.kind != "move" or m.sources[0] not in allowed or m.dest not in allowed \
-                        or not in_run.issuperset(m.cards):
+                if (
+                    m.kind != "move"
+                    or m.sources[0] not in allowed
+                    or m.dest not in allowed
+                    or not in_run.issuperset(m.cards)
+                ):
                     continue
                 nodes += 1
                 if nodes > MAX_SEQUENCE_SEARCH:
@@ -540,8 +570,7 @@ def _park_and_return(game, src, dst, k, free, in_run):
     cells = set(game.variant.numbering.cells)
     path, parked, left = [], [], k
     while True:
-        moves = [m for m in g.legal_moves() if m.kind == "move" and m.sources[0] == src
-                 and in_run.issuperset(m.cards)]
+        moves = [m for m in g.legal_moves() if m.kind == "move" and m.sources[0] == src and in_run.issuperset(m.cards)]
         direct = [m for m in moves if m.dest == dst and len(m.cards) == left]
         if direct:
             path.append(direct[0])
@@ -557,8 +586,9 @@ def _park_and_return(game, src, dst, k, free, in_run):
         left -= len(m.cards)
     for p in reversed(parked):
         n = len(g.state.piles[p])
-        back = [m for m in g.legal_moves() if m.kind == "move" and m.sources[0] == p and m.dest == dst
-                and len(m.cards) == n]
+        back = [
+            m for m in g.legal_moves() if m.kind == "move" and m.sources[0] == p and m.dest == dst and len(m.cards) == n
+        ]
         if not back:
             return None
         path.append(back[0])
@@ -606,7 +636,7 @@ def move_text(v, st, move, legal=None) -> str | None:
     if dst in num.columns:
         d = str(num.columns.index(dst) + 1)
         if src in num.columns and _splits(s + d, len(num.columns)) > 1:
-            return None             # "112" could be 11 to 2 or 1 to 12: no standard text
+            return None  # "112" could be 11 to 2 or 1 to 12: no standard text
         if n > 1 and not st.piles[dst] or _count_needed(v, st, move, legal):
             return f"{s}{d}v{n:x}"
         return s + d
@@ -632,5 +662,7 @@ def _count_needed(v, st, move, legal) -> bool:
         return False
     if legal is None:
         legal = generate(v, st, Env(st))
-    return any(m.kind == "move" and m.sources == move.sources and m.dest == move.dest
-               and len(m.cards) != len(move.cards) for m in legal)
+    return any(
+        m.kind == "move" and m.sources == move.sources and m.dest == move.dest and len(m.cards) != len(move.cards)
+        for m in legal
+    )

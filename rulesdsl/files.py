@@ -10,6 +10,7 @@ grows while it is read still costs no more than the cap.
 Writing: a save goes to a temporary file in the target's folder, is flushed and synced to
 disk, and is then renamed over the target, so an interrupted save leaves the old one intact.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,16 +46,16 @@ def read_bytes(path, cap: int, what: str = "file") -> bytes:
     """The bytes of a regular file of at most `cap` bytes; RulesError (Y003, Y007, Y008) otherwise."""
     name = os.fspath(path)
     try:
-        before = os.stat(name)       # a device or FIFO is refused without being opened
+        before = os.stat(name)  # a device or FIFO is refused without being opened
         if not stat.S_ISREG(before.st_mode):
             raise _not_regular(path, before.st_mode, what)
         fd = os.open(name, _OPEN_FLAGS)
     except OSError as exc:
         raise _refuse("Y003", f"cannot read {what}: {exc.strerror or exc}", path) from None
-    except ValueError:               # a NUL character in the name
+    except ValueError:  # a NUL character in the name
         raise _refuse("Y003", f"cannot read {what}: the name holds a NUL character", path) from None
     try:
-        st = os.fstat(fd)            # what was opened, which may differ from what was looked at
+        st = os.fstat(fd)  # what was opened, which may differ from what was looked at
         if not stat.S_ISREG(st.st_mode):
             raise _not_regular(path, st.st_mode, what)
         if st.st_size > cap:
@@ -76,14 +77,22 @@ def read_bytes(path, cap: int, what: str = "file") -> bytes:
 
 
 def _not_regular(path, mode, what) -> RulesError:
-    return _refuse("Y007", f"cannot read {what}: this is {kind_of(mode)}, not a regular file", path,
-                   hint="give the path of an ordinary file")
+    return _refuse(
+        "Y007",
+        f"cannot read {what}: this is {kind_of(mode)}, not a regular file",
+        path,
+        hint="give the path of an ordinary file",
+    )
 
 
 def _too_large(path, size, cap, what) -> RulesError:
     got = f" ({size:,} bytes)" if size is not None else ""
-    return _refuse("Y008", f"{what} too large{got}: at most {cap:,} bytes are read", path,
-                   hint="a file this large is not one rulesdsl writes; check the path")
+    return _refuse(
+        "Y008",
+        f"{what} too large{got}: at most {cap:,} bytes are read",
+        path,
+        hint="a file this large is not one rulesdsl writes; check the path",
+    )
 
 
 def read_text(path, cap: int, what: str = "file") -> str:
@@ -97,11 +106,20 @@ def read_text(path, cap: int, what: str = "file") -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[start:exc.start].decode("utf-8", "replace")) + 1
+        column = len(data[start : exc.start].decode("utf-8", "replace")) + 1
         src = data[start:].split(b"\n", 1)[0].decode("utf-8", "replace")
-        raise RulesError(Diagnostic("Y002", f"{what} is not UTF-8 text: {exc.reason} (byte 0x{data[exc.start]:02x})",
-                                    str(path), line, column, "error", src,
-                                    "save the file as UTF-8")) from None
+        raise RulesError(
+            Diagnostic(
+                "Y002",
+                f"{what} is not UTF-8 text: {exc.reason} (byte 0x{data[exc.start]:02x})",
+                str(path),
+                line,
+                column,
+                "error",
+                src,
+                "save the file as UTF-8",
+            )
+        ) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -138,7 +156,7 @@ def write_text_atomic(path, text: str) -> None:
         except OSError:
             pass
         raise
-    try:                             # make the rename itself durable
+    try:  # make the rename itself durable
         dfd = os.open(folder or ".", os.O_RDONLY)
     except OSError:
         return

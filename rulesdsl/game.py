@@ -4,6 +4,7 @@
 and ``over``), ``score``, ``clone``, and the position as JSON. Undo keeps only the
 primitive operations of each move, so a long history stays small.
 """
+
 from __future__ import annotations
 
 import enum
@@ -23,6 +24,7 @@ class Outcome(enum.Enum):
     when moves remain (the win rule is asked first), a lost one has no legal move left. A
     stalled game is not over: moves remain, but none of them matters (Game.stalled), so a
     player may resign it."""
+
     ONGOING = "ongoing"
     WON = "won"
     LOST = "lost"
@@ -39,15 +41,15 @@ class Game:
         self.state = state
         self.seed = seed
         if seed is not None:
-            state.seed = seed       # shuffling redeals draw from the game's seed
+            state.seed = seed  # shuffling redeals draw from the game's seed
         self.start = state.copy()
-        self._codes = array("q")    # the moves played, packed (moves.encode)
-        self._ops = array("q")      # their undo operations, packed, all moves end to end
-        self._marks = array("q")    # where each move's operations start in _ops
-        self.future: list = []      # moves undone, for redo (newest last)
+        self._codes = array("q")  # the moves played, packed (moves.encode)
+        self._ops = array("q")  # their undo operations, packed, all moves end to end
+        self._marks = array("q")  # where each move's operations start in _ops
+        self.future: list = []  # moves undone, for redo (newest last)
         self._env = Env(state)
         self._legal: list | None = None
-        self.deal: int | str | None = None   # the deal number, when numbered (Game.numbered)
+        self.deal: int | str | None = None  # the deal number, when numbered (Game.numbered)
 
     @classmethod
     def new(cls, variant, seed: int = 1) -> "Game":
@@ -62,8 +64,10 @@ class Game:
         such as '617' or 'ms617'. numbering.DealError says why there is no such deal."""
         num = variant.numbering
         if num is None:
-            raise numbering.DealError(f"{variant.id} declares no numbering, so its deals have no numbers "
-                                      f"(use --seed; docs/interop.md lists the numbered variants)")
+            raise numbering.DealError(
+                f"{variant.id} declares no numbering, so its deals have no numbers "
+                f"(use --seed; docs/interop.md lists the numbered variants)"
+            )
         number, ms = numbering.parse_deal(deal, num.scheme)
         board = fcs.parse_board(numbering.board_text(num, number, ms))
         st = position.build(variant, fcs.board_lines(variant, board))
@@ -80,7 +84,7 @@ class Game:
             st = position.from_dict(variant, data)
             seed = data.get("seed")
             if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64:
-                return cls(variant, st, seed)    # a saved position keeps its redeals' shuffles
+                return cls(variant, st, seed)  # a saved position keeps its redeals' shuffles
         return cls(variant, st)
 
     # -- moves ------------------------------------------------------------------
@@ -103,14 +107,14 @@ class Game:
         spec = notation.parse_spec(v, text)
         found = [m for m in self.legal_moves() if notation.move_spec(v, m) == spec]
         if not found:
-            rough = notation.loose(spec)       # 7D typed for the second deck's 7D
+            rough = notation.loose(spec)  # 7D typed for the second deck's 7D
             found = [m for m in self.legal_moves() if notation.loose(notation.move_spec(v, m)) == rough]
         if len(found) == 1:
             return found[0]
         if found:
             raise AmbiguousMoveError(self.why_ambiguous(found, text))
         kind, sources, dest, faces, name = spec
-        if kind == "move" and dest is not None:   # to another empty pile of an interchangeable group
+        if kind == "move" and dest is not None:  # to another empty pile of an interchangeable group
             rough = notation.loose(spec)
             for m in self.legal_moves():
                 if m.kind == "move" and engine.alike(v, self.state.piles, m.dest, dest):
@@ -122,9 +126,9 @@ class Game:
     def why_ambiguous(self, found: list, text: str) -> str:
         v = self.variant
         told = [notation.move_text(v, m, copy=True) for m in found]
-        if len(set(told)) == len(told):        # copies of one card: the copy says which
+        if len(set(told)) == len(told):  # copies of one card: the copy says which
             which = ", ".join(told)
-        else:                                  # removals by different rules
+        else:  # removals by different rules
             which = ", ".join(f"{t} (removal '{m.name}')" for t, m in zip(told, found))
         return f"ambiguous move {text.strip()}: it names {len(found)} legal moves: {which}"
 
@@ -137,8 +141,13 @@ class Game:
         if move.kind != "move":
             return False
         piles = self.state.piles
-        return any(m.kind == "move" and m.sources == move.sources and m.cards == move.cards
-                   and engine.alike(self.variant, piles, m.dest, move.dest) for m in legal)
+        return any(
+            m.kind == "move"
+            and m.sources == move.sources
+            and m.cards == move.cards
+            and engine.alike(self.variant, piles, m.dest, move.dest)
+            for m in legal
+        )
 
     def why_illegal(self, spec, text) -> str:
         v = self.variant
@@ -148,9 +157,9 @@ class Game:
         if kind == "move":
             src = sources[0]
             pile = self.state.piles[src]
-            ups = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[self.state.down[src]:]]
+            ups = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[self.state.down[src] :]]
             if faces[0][:2] not in ups:
-                downs = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[:self.state.down[src]]]
+                downs = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[: self.state.down[src]]]
                 what = "is face down there" if faces[0][:2] in downs else "is not there"
                 return f"illegal move {text.strip()}: that card {what} ({v.pile_name(src)})"
             if v.rules[src].lift == "none":
@@ -261,14 +270,17 @@ class Game:
             src = m.sources[0]
             before_down = sum(self.state.down)
             freed = [p for p in v.layout.under[src] if not v.layout.free(self.state.piles, p)]
-            self._apply(m)                  # not apply_unchecked: the redo list must survive
+            self._apply(m)  # not apply_unchecked: the redo list must survive
             try:
                 if sum(self.state.down) != before_down:
                     return False
                 if any(v.layout.free(self.state.piles, p) for p in freed):
                     return False
-                back = [r for r in self.legal_moves() if r.kind == "move" and r.sources == (m.dest,)
-                        and r.dest == src and r.cards == m.cards]
+                back = [
+                    r
+                    for r in self.legal_moves()
+                    if r.kind == "move" and r.sources == (m.dest,) and r.dest == src and r.cards == m.cards
+                ]
                 if not back:
                     return False
             finally:
@@ -308,11 +320,15 @@ class Game:
 
     def save(self) -> dict:
         """Everything needed to reload this game identically, undo history included."""
-        return {"format": "rulesdsl-save/1", "variant": self.variant.id,
-                "options": dict(self.variant.options), "seed": self.seed,
-                "start": position.to_dict(self.variant, self.start),
-                "moves": [self.move_text(m) for m in self.history],
-                "redo": [self.move_text(m) for m in reversed(self.future)]}
+        return {
+            "format": "rulesdsl-save/1",
+            "variant": self.variant.id,
+            "options": dict(self.variant.options),
+            "seed": self.seed,
+            "start": position.to_dict(self.variant, self.start),
+            "moves": [self.move_text(m) for m in self.history],
+            "redo": [self.move_text(m) for m in reversed(self.future)],
+        }
 
     @classmethod
     def load_save(cls, variant, data) -> "Game":

@@ -5,6 +5,7 @@ these members, and the code that acts on them dispatches on every member explici
 member it does not know is a bug, never silently treated like another. Members are also
 ``str``, so ``Role.FOUNDATION == "foundation"`` and they print as their word.
 """
+
 from __future__ import annotations
 
 from enum import Enum
@@ -17,6 +18,7 @@ class _Word(str, Enum):
 
 class Role(_Word):
     """What a pile is, for the runner's hints, ``stalled`` and the validator's progress check."""
+
     STOCK = "stock"
     WASTE = "waste"
     FOUNDATION = "foundation"
@@ -36,6 +38,7 @@ class ActionKind(_Word):
     """deal: cards one at a time from a pile onto piles; recycle: a pile turned over onto one;
     redeal: cards gathered from piles and dealt to them again; compact: piles slide up to close
     gaps, then the empty piles at the end are refilled."""
+
     DEAL = "deal"
     RECYCLE = "recycle"
     REDEAL = "redeal"
@@ -45,6 +48,7 @@ class ActionKind(_Word):
 class AutoKind(_Word):
     """An automatic follow-up: flip the top card of a pile face up; refill an empty pile; play a
     legal move that meets a condition."""
+
     FLIP = "flip"
     REFILL = "refill"
     MOVE = "move"

@@ -6,6 +6,7 @@ units; when rows overlap, a pile in the next row whose horizontal extent overlap
 pile of the row before covers it. Neighbours (``prev``/``next``) follow reading order
 and wrap from the last pile of a group to its first.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,17 +15,16 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Group:
     name: str
-    start: int                 # global index of the group's first pile
+    start: int  # global index of the group's first pile
     count: int
-    rows: tuple = ()           # places per row, back row first; () when not laid in rows
-    offsets: tuple = ()        # each row's left edge, in half-card widths
-    overlap: bool = False      # does each row lie over the one before it?
-    wrap: bool = False         # does an index into the group count round it (modulo its size)?
+    rows: tuple = ()  # places per row, back row first; () when not laid in rows
+    offsets: tuple = ()  # each row's left edge, in half-card widths
+    overlap: bool = False  # does each row lie over the one before it?
+    wrap: bool = False  # does an index into the group count round it (modulo its size)?
 
     @property
     def piles(self) -> range:
         return range(self.start, self.start + self.count)
-
 
 
 class Layout:
@@ -75,7 +75,7 @@ class Layout:
         for r in range(len(g.rows) - 1):
             nxt_first = first + g.rows[r]
             for c in range(g.rows[r]):
-                x = offs[r] + 2 * c               # left edge in half-card widths
+                x = offs[r] + 2 * c  # left edge in half-card widths
                 for c2 in range(g.rows[r + 1]):
                     x2 = offs[r + 1] + 2 * c2
                     if abs(x2 - x) < 2:

@@ -6,6 +6,7 @@
 Each stage adds to one list of diagnostics; the stages after a structural error still
 run on the parts that are sound, so an author sees every problem in one go.
 """
+
 from __future__ import annotations
 
 import os
@@ -66,8 +67,8 @@ class Builder:
         # wrap(fn, yaml_path, want) -> fn: lets a tool (the validator) watch every compiled
         # expression at run time and name the rule, with its file position, when one fails.
         self.wrap = wrap
-        self.plans: dict = {}    # path of an accept rule -> compiler.Plan
-        self.checked: dict[tuple, Checked] = {}    # path of an expression -> its checked tree
+        self.plans: dict = {}  # path of an accept rule -> compiler.Plan
+        self.checked: dict[tuple, Checked] = {}  # path of an expression -> its checked tree
 
     def err(self, code, message, path, **kw):
         self.out.append(self.doc.diag(code, message, path, **kw))
@@ -124,12 +125,27 @@ class Builder:
             return None
         pile_rules = tuple(rules[layout.group_of[p]] for p in range(layout.size))
         variant = model.Variant(
-            id=self.id, name=data.get("name", self.id), description=data.get("description", ""),
-            path=self.doc.path, option_decls=decls, options=MappingProxyType(dict(options)), deck=deck,
-            layout=layout, rules=pile_rules, groups=MappingProxyType(dict(rules)),
-            deal=deal, actions=actions, removals=removals, autos=autos, win=win, score=score,
-            display=display, text=data.get("rules", ""), numbering=numbering,
-            **engine_indexes(layout, rules, pile_rules, actions, removals))
+            id=self.id,
+            name=data.get("name", self.id),
+            description=data.get("description", ""),
+            path=self.doc.path,
+            option_decls=decls,
+            options=MappingProxyType(dict(options)),
+            deck=deck,
+            layout=layout,
+            rules=pile_rules,
+            groups=MappingProxyType(dict(rules)),
+            deal=deal,
+            actions=actions,
+            removals=removals,
+            autos=autos,
+            win=win,
+            score=score,
+            display=display,
+            text=data.get("rules", ""),
+            numbering=numbering,
+            **engine_indexes(layout, rules, pile_rules, actions, removals),
+        )
         if numbering is not None:
             self.numbering_fits(variant)
             if any(d.severity == "error" for d in self.out):
@@ -144,26 +160,45 @@ class Builder:
         p = ("numbering",)
         scheme, game = raw["scheme"], raw.get("game")
         if scheme == "pysol" and not game:
-            self.err("I901", "numbering: scheme pysol needs the PySol game, by its pysol-cards name",
-                     p + ("scheme",), hint="add, for example, 'game: freecell'")
+            self.err(
+                "I901",
+                "numbering: scheme pysol needs the PySol game, by its pysol-cards name",
+                p + ("scheme",),
+                hint="add, for example, 'game: freecell'",
+            )
             return None
         if scheme == "ms" and game not in (None, "freecell"):
-            self.err("I901", f"numbering: scheme ms deals Microsoft FreeCell; game {game!r} belongs "
-                     f"to scheme pysol", p + ("game",), hint="write 'scheme: pysol'")
+            self.err(
+                "I901",
+                f"numbering: scheme ms deals Microsoft FreeCell; game {game!r} belongs to scheme pysol",
+                p + ("game",),
+                hint="write 'scheme: pysol'",
+            )
             return None
         if scheme == "pysol" and isinstance(game, str) and game not in nb.pysol_games():
             hint = suggest(game, nb.pysol_games())
-            self.err("I902", f"numbering: pysol-cards knows no game '{game}'", p + ("game",),
-                     hint=f"did you mean '{hint}'?" if hint else
-                     f"known games: {', '.join(nb.pysol_games())}")
+            self.err(
+                "I902",
+                f"numbering: pysol-cards knows no game '{game}'",
+                p + ("game",),
+                hint=f"did you mean '{hint}'?" if hint else f"known games: {', '.join(nb.pysol_games())}",
+            )
             return None
         deck = self.world.deck
         letters = sorted(su.letter.upper() for su in deck.suits)
-        if letters != sorted("SHDC") or tuple(deck.ranks) != tuple(range(1, 14)) or \
-                deck.decks != nb.decks_of(scheme, game):
-            self.err("I903", f"numbered deals use {nb.decks_of(scheme, game)} standard deck(s) of 52 "
-                     f"cards (suits S H D C, ranks A to K); this deck differs", p,
-                     key=True, hint="remove numbering, or use the standard deck (deck: {})")
+        if (
+            letters != sorted("SHDC")
+            or tuple(deck.ranks) != tuple(range(1, 14))
+            or deck.decks != nb.decks_of(scheme, game)
+        ):
+            self.err(
+                "I903",
+                f"numbered deals use {nb.decks_of(scheme, game)} standard deck(s) of 52 "
+                f"cards (suits S H D C, ranks A to K); this deck differs",
+                p,
+                key=True,
+                hint="remove numbering, or use the standard deck (deck: {})",
+            )
             return None
         parts = {}
         for key in ("columns", "cells", "foundations", "talon"):
@@ -172,13 +207,23 @@ class Builder:
         for key, piles in parts.items():
             for q in piles:
                 if q in seen and seen[q] != key or list(piles).count(q) > 1:
-                    self.err("I904", f"numbering: pile {self.world.layout.pile_names[q]} is named twice "
-                             f"({seen.get(q, key)} and {key})", p + (key,))
+                    self.err(
+                        "I904",
+                        f"numbering: pile {self.world.layout.pile_names[q]} is named twice "
+                        f"({seen.get(q, key)} and {key})",
+                        p + (key,),
+                    )
                     return None
                 seen[q] = key
-        return model.Numbering(scheme=scheme, game=game or "freecell", fc_solve=raw.get("fc_solve", ""),
-                               face_up=raw.get("face_up") is True or isinstance(raw.get("face_up"), str)
-                               and self.const_bool(("numbering", "face_up")), **parts)
+        return model.Numbering(
+            scheme=scheme,
+            game=game or "freecell",
+            fc_solve=raw.get("fc_solve", ""),
+            face_up=raw.get("face_up") is True
+            or isinstance(raw.get("face_up"), str)
+            and self.const_bool(("numbering", "face_up")),
+            **parts,
+        )
 
     def numbering_fits(self, variant) -> None:
         """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""
@@ -188,8 +233,13 @@ class Builder:
         try:
             numbered = position.build(variant, fcs.board_lines(variant, fcs.parse_board(text)))
         except PositionError as exc:
-            self.err("I905", f"numbering: deal 1 does not fit the piles: {exc}", p, key=True,
-                     hint="name the piles that take the board's columns, cells, foundations and talon")
+            self.err(
+                "I905",
+                f"numbering: deal 1 does not fit the piles: {exc}",
+                p,
+                key=True,
+                hint="name the piles that take the board's columns, cells, foundations and talon",
+            )
             return
         own = dealing.deal(variant, 1)
         names = variant.layout.pile_names
@@ -200,10 +250,15 @@ class Builder:
             a = (0 if by_cards else len(own.piles[q]), own.down[q])
             b = (0 if by_cards else len(numbered.piles[q]), numbered.down[q])
             if a != b:
-                self.err("I906", f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
-                         f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)", p, key=True,
-                         hint="deal as PySol does (docs/interop.md gives each game's board), or map "
-                         "the board's parts onto other piles")
+                self.err(
+                    "I906",
+                    f"numbering: numbered deals put {b[0]} card(s) ({b[1]} face down) on "
+                    f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)",
+                    p,
+                    key=True,
+                    hint="deal as PySol does (docs/interop.md gives each game's board), or map "
+                    "the board's parts onto other piles",
+                )
                 return
 
     def options(self):
@@ -215,12 +270,22 @@ class Builder:
             if not isinstance(spec, dict) or "default" not in spec:
                 continue
             vals = spec.get("values")
-            opt = model.Option(name, spec["default"], tuple(vals) if isinstance(vals, list) else None,
-                               spec.get("min"), spec.get("max"), spec.get("help", ""))
+            opt = model.Option(
+                name,
+                spec["default"],
+                tuple(vals) if isinstance(vals, list) else None,
+                spec.get("min"),
+                spec.get("max"),
+                spec.get("help", ""),
+            )
             if opt.values is not None and opt.default not in opt.values:
-                self.err("O403", f"option '{name}': the default {short(opt.default, quote=True)} is not one of its values "
-                         f"({_listed(opt.values)})", ("options", name, "default"),
-                         hint=f"make the default one of them, or add {short(opt.default, quote=True)} to values")
+                self.err(
+                    "O403",
+                    f"option '{name}': the default {short(opt.default, quote=True)} is not one of its values "
+                    f"({_listed(opt.values)})",
+                    ("options", name, "default"),
+                    hint=f"make the default one of them, or add {short(opt.default, quote=True)} to values",
+                )
             self.option_checks(name, spec, opt)
             decls.append(opt)
             values[name] = opt.default
@@ -228,18 +293,23 @@ class Builder:
             opt = next((o for o in decls if o.name == name), None)
             if opt is None:
                 hint = suggest(name, [o.name for o in decls])
-                self.err("O401", f"no option '{short(name)}' in this variant (options: "
-                         f"{_listed(o.name for o in decls) or 'none'})", ("options",),
-                         hint=f"did you mean '{hint}'?" if hint else None)
+                self.err(
+                    "O401",
+                    f"no option '{short(name)}' in this variant (options: {_listed(o.name for o in decls) or 'none'})",
+                    ("options",),
+                    hint=f"did you mean '{hint}'?" if hint else None,
+                )
                 continue
             value = coerce_option(opt, given)
             if value is None:
                 lo = opt.min if opt.min is not None else -MAX_INT
                 hi = opt.max if opt.max is not None else MAX_INT
-                allowed = _listed(opt.values) if opt.values is not None else \
-                    f"a whole number from {lo:,} to {hi:,}"
-                self.err("O402", f"option '{short(name)}' cannot be {short(str(given), quote=True, digits=12)}: expected {allowed}",
-                         ("options", name))
+                allowed = _listed(opt.values) if opt.values is not None else f"a whole number from {lo:,} to {hi:,}"
+                self.err(
+                    "O402",
+                    f"option '{short(name)}' cannot be {short(str(given), quote=True, digits=12)}: expected {allowed}",
+                    ("options", name),
+                )
                 continue
             values[name] = value
         return values, tuple(decls)
@@ -250,58 +320,90 @@ class Builder:
         given = [(("default",), opt.default)] + [(("values", i), x) for i, x in enumerate(opt.values or ())]
         for where, v in given:
             if isinstance(v, int) and not isinstance(v, bool) and not -MAX_INT <= v <= MAX_INT:
-                self.err("O409", f"option '{name}': {short(v, digits=12)} is outside the integer range "
-                         f"-{MAX_INT:,}..{MAX_INT:,}", p + where, hint="use a smaller number")
+                self.err(
+                    "O409",
+                    f"option '{name}': {short(v, digits=12)} is outside the integer range -{MAX_INT:,}..{MAX_INT:,}",
+                    p + where,
+                    hint="use a smaller number",
+                )
         if opt.values is not None:
             seen = []
             for i, v in enumerate(opt.values):
                 if (type(v), v) in seen:
-                    self.err("O406", f"option '{name}': the value {short(v, quote=True)} is listed twice", p + ("values", i),
-                             hint="list each allowed value once")
+                    self.err(
+                        "O406",
+                        f"option '{name}': the value {short(v, quote=True)} is listed twice",
+                        p + ("values", i),
+                        hint="list each allowed value once",
+                    )
                 seen.append((type(v), v))
             for k in ("min", "max"):
                 if k in spec:
-                    self.err("O407", f"option '{name}' gives both values and {k}: with values, only "
-                             f"the listed values are allowed", p + (k,), key=True,
-                             hint=f"remove '{k}', or remove 'values' to allow a range of numbers")
+                    self.err(
+                        "O407",
+                        f"option '{name}' gives both values and {k}: with values, only the listed values are allowed",
+                        p + (k,),
+                        key=True,
+                        hint=f"remove '{k}', or remove 'values' to allow a range of numbers",
+                    )
             return
         lo, hi = opt.min, opt.max
         if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
-            self.err("O405", f"option '{name}': min {lo} is greater than max {hi}, so no value is allowed",
-                     p + ("min",), hint="swap them")
+            self.err(
+                "O405",
+                f"option '{name}': min {lo} is greater than max {hi}, so no value is allowed",
+                p + ("min",),
+                hint="swap them",
+            )
             return
         d = opt.default
         if isinstance(d, bool) or not isinstance(d, int):
-            self.err("O404", f"option '{name}': the default {short(d, quote=True)} is not a whole number; an option "
-                     f"without 'values' takes numbers", p + ("default",),
-                     hint=f"write 'values: [{short(d)}, ...]' to allow named choices")
+            self.err(
+                "O404",
+                f"option '{name}': the default {short(d, quote=True)} is not a whole number; an option "
+                f"without 'values' takes numbers",
+                p + ("default",),
+                hint=f"write 'values: [{short(d)}, ...]' to allow named choices",
+            )
         elif (isinstance(lo, int) and d < lo) or (isinstance(hi, int) and d > hi):
-            self.err("O404", f"option '{name}': the default {short(d)} is outside the allowed range "
-                     f"{lo if lo is not None else ''}..{hi if hi is not None else ''}", p + ("default",),
-                     hint="choose a default within min and max")
+            self.err(
+                "O404",
+                f"option '{name}': the default {short(d)} is outside the allowed range "
+                f"{lo if lo is not None else ''}..{hi if hi is not None else ''}",
+                p + ("default",),
+                hint="choose a default within min and max",
+            )
 
     def deck(self) -> Deck | None:
         spec = self.data.get("deck") or {}
         if not isinstance(spec, dict) or self.spoilt("deck"):
-            return None         # its own error is reported already
+            return None  # its own error is reported already
         suits = spec.get("suits")
         if isinstance(suits, list) and all(isinstance(s, dict) for s in suits):
             made, seen = [], set()
             for i, s in enumerate(suits):
                 try:
-                    suit = Suit(str(s["name"]), str(s["letter"]).upper(), str(s.get("symbol", s["letter"])),
-                                str(s["color"]))
+                    suit = Suit(
+                        str(s["name"]), str(s["letter"]).upper(), str(s.get("symbol", s["letter"])), str(s["color"])
+                    )
                 except KeyError:
                     return None
                 for word in (suit.name, suit.letter):
                     if word in seen:
-                        self.err("K201", f"suit name or letter '{word}' is used twice", ("deck", "suits", i),
-                                 hint="give each suit a name and a letter of its own")
+                        self.err(
+                            "K201",
+                            f"suit name or letter '{word}' is used twice",
+                            ("deck", "suits", i),
+                            hint="give each suit a name and a letter of its own",
+                        )
                     seen.add(word)
                 if suit.letter in "AJQKT0123456789":
-                    self.err("K202", f"suit letter '{suit.letter}' would be read as a rank",
-                             ("deck", "suits", i, "letter"),
-                             hint="pick a letter that is not A, T, J, Q, K or a digit")
+                    self.err(
+                        "K202",
+                        f"suit letter '{suit.letter}' would be read as a rank",
+                        ("deck", "suits", i, "letter"),
+                        hint="pick a letter that is not A, T, J, Q, K or a digit",
+                    )
                 made.append(suit)
         else:
             made = [Suit(*s) for s in STANDARD_SUITS]
@@ -312,8 +414,12 @@ class Builder:
             if value is None or not 1 <= value <= 13:
                 self.err("K203", f"'{r}' is not a rank (expected A, 2..10, J, Q, K)", ("deck", "ranks", i))
             elif value in parsed:
-                self.err("K203", f"rank '{r}' is listed twice", ("deck", "ranks", i),
-                         hint="list each rank once; for two copies of every card use decks: 2")
+                self.err(
+                    "K203",
+                    f"rank '{r}' is listed twice",
+                    ("deck", "ranks", i),
+                    hint="list each rank once; for two copies of every card use decks: 2",
+                )
             else:
                 parsed.append(value)
         if not parsed:
@@ -334,8 +440,12 @@ class Builder:
                     return None
             if isinstance(n, int):
                 if n > len(made):
-                    self.err("P322", f"suit_count is {n}, but the deck has {len(made)} suit(s)",
-                             ("deck", "suit_count"), hint="list more suits, or count fewer")
+                    self.err(
+                        "P322",
+                        f"suit_count is {n}, but the deck has {len(made)} suit(s)",
+                        ("deck", "suit_count"),
+                        hint="list more suits, or count fewer",
+                    )
                     return None
                 made = made[:n]
         return Deck(made, sorted(parsed), decks if isinstance(decks, int) else 1, wrap is True)
@@ -353,8 +463,12 @@ class Builder:
             self.err("E213", f"deck {what} must be computable from the options alone", path)
             return None
         if isinstance(c.const, bool) or not isinstance(c.const, int) or not lo <= c.const <= hi:
-            self.err("P323", f"deck {what} is {short(c.const, quote=True)} with these options; it must be a whole "
-                     f"number from {lo} to {hi}", path)
+            self.err(
+                "P323",
+                f"deck {what} is {short(c.const, quote=True)} with these options; it must be a whole "
+                f"number from {lo} to {hi}",
+                path,
+            )
             return None
         return c.const
 
@@ -363,10 +477,10 @@ class Builder:
         if not isinstance(piles, dict) or not piles:
             return None
         if any(p[:1] == ("piles",) and len(p) <= 2 for p in self.dropped):
-            return None         # a whole group left out: its own error is reported already
+            return None  # a whole group left out: its own error is reported already
         for name in piles:
             if any(self.spoilt("piles", name, k) for k in ("count", "rows", "offsets", "overlap")):
-                return None     # its own error is reported already
+                return None  # its own error is reported already
         groups = []
         for name, g in piles.items():
             if not isinstance(g, dict):
@@ -374,25 +488,42 @@ class Builder:
             rows = g.get("rows")
             rows = tuple(rows) if isinstance(rows, list) and all(isinstance(r, int) for r in rows) else ()
             if rows and "count" in g:
-                self.err("P301", f"pile group '{name}' gives both count and rows; rows decide the count",
-                         ("piles", name, "count"), key=True, hint="remove count")
+                self.err(
+                    "P301",
+                    f"pile group '{name}' gives both count and rows; rows decide the count",
+                    ("piles", name, "count"),
+                    key=True,
+                    hint="remove count",
+                )
             count = sum(rows) if rows else self.group_count(name, g.get("count", 1))
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 return None
             offsets = g.get("offsets", ())
             offsets = tuple(offsets) if isinstance(offsets, list) else ()
             if offsets and len(offsets) != len(rows):
-                self.err("P302", f"pile group '{name}' has {len(rows)} rows but {len(offsets)} offsets",
-                         ("piles", name, "offsets"), hint="give one offset per row")
+                self.err(
+                    "P302",
+                    f"pile group '{name}' has {len(rows)} rows but {len(offsets)} offsets",
+                    ("piles", name, "offsets"),
+                    hint="give one offset per row",
+                )
                 offsets = ()
             if g.get("overlap") and not rows:
-                self.err("P303", f"pile group '{name}': overlap needs rows", ("piles", name, "overlap"),
-                         hint="lay the piles out with rows: [...], or remove overlap")
+                self.err(
+                    "P303",
+                    f"pile group '{name}': overlap needs rows",
+                    ("piles", name, "overlap"),
+                    hint="lay the piles out with rows: [...], or remove overlap",
+                )
             groups.append(Group(name, 0, count, rows, offsets, bool(g.get("overlap")), g.get("wrap") is True))
         total = sum(g.count for g in groups)
         if total > MAX_PILES:
-            self.err("S104", f"the pile groups hold {total} piles in all; at most {MAX_PILES} are allowed",
-                     ("piles",), key=True)
+            self.err(
+                "S104",
+                f"the pile groups hold {total} piles in all; at most {MAX_PILES} are allowed",
+                ("piles",),
+                key=True,
+            )
             return None
         return Layout(groups)
 
@@ -402,6 +533,8 @@ class Builder:
         that is not is left out silently here: params() reports it."""
         constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
         raw = self.data.get("params")
+        if self.world_deck is None:
+            return constants  # the deck's own error is reported already
         for pname, value in raw.items() if isinstance(raw, dict) else ():
             if isinstance(value, (dict, list)) or value is None or pname in constants:
                 continue
@@ -420,7 +553,7 @@ class Builder:
         if not isinstance(value, str):
             return value
         if self.world_deck is None:
-            return None            # the deck's own error is reported already
+            return None  # the deck's own error is reported already
         path = ("piles", name, "count")
         checker = Checker(World(self.world_deck, Layout([]), self.count_constants()))
         try:
@@ -432,12 +565,15 @@ class Builder:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
             return None
         if not c.is_const:
-            self.err("E213", f"pile group '{name}': count must be computable from the options and params "
-                     "alone", path)
+            self.err("E213", f"pile group '{name}': count must be computable from the options and params alone", path)
             return None
         if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= MAX_GROUP_PILES:
-            self.err("S104", f"pile group '{name}': count is {short(c.const, quote=True)} with these options; it must be "
-                     f"a whole number from 1 to {MAX_GROUP_PILES}", path)
+            self.err(
+                "S104",
+                f"pile group '{name}': count is {short(c.const, quote=True)} with these options; it must be "
+                f"a whole number from 1 to {MAX_GROUP_PILES}",
+                path,
+            )
             return None
         return c.const
 
@@ -449,15 +585,23 @@ class Builder:
             c = self.compile(("params", name), "const", None)
             if c is None or not c.is_const:
                 if c is not None:
-                    self.err("E213", f"parameter '{name}' must be computable from the options alone",
-                             ("params", name), hint="params see the options only; compute it in the "
-                             "rule that uses it")
+                    self.err(
+                        "E213",
+                        f"parameter '{name}' must be computable from the options alone",
+                        ("params", name),
+                        hint="params see the options only; compute it in the rule that uses it",
+                    )
                 # reported once here: the rules that use it are spared a second, misleading error
                 self.world.constants.setdefault(name, (None, ANY))
                 continue
             if name in self.world.constants:
-                self.err("E214", f"parameter '{name}' has the name of an option", ("params", name), key=True,
-                         hint="rename the parameter, or remove the option")
+                self.err(
+                    "E214",
+                    f"parameter '{name}' has the name of an option",
+                    ("params", name),
+                    key=True,
+                    hint="rename the parameter, or remove the option",
+                )
             self.world.constants[name] = (c.const, c.type)
 
     def hidden_names(self) -> None:
@@ -468,21 +612,27 @@ class Builder:
             raw = self.data.get(section)
             for name in raw if isinstance(raw, dict) else ():
                 if name in rule_names:
-                    what, effect = "a name the rules see (the moving card, run or piles)", \
-                        "rules that see that name never see the " + section[:-1]
+                    what, effect = (
+                        "a name the rules see (the moving card, run or piles)",
+                        "rules that see that name never see the " + section[:-1],
+                    )
                 elif name in w.layout.groups:
-                    what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + \
-                        ", not the group"
+                    what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + ", not the group"
                 elif name in RANK_NAMES or name in ("true", "false", "none"):
                     what, effect = "a built-in word", "expressions see the " + section[:-1] + " instead"
                 elif name in w.deck.colors or any(su.name == name for su in w.deck.suits):
-                    what, effect = "a suit or colour name", "expressions see the " + section[:-1] + \
-                        " instead"
+                    what, effect = "a suit or colour name", "expressions see the " + section[:-1] + " instead"
                 else:
                     continue
-                self.out.append(self.doc.diag(
-                    "O408", f"{section[:-1]} '{name}' has the name of {what}: {effect}",
-                    (section, name), key=True, hint="rename it"))
+                self.out.append(
+                    self.doc.diag(
+                        "O408",
+                        f"{section[:-1]} '{name}' has the name of {what}: {effect}",
+                        (section, name),
+                        key=True,
+                        hint="rename it",
+                    )
+                )
 
     def pile_rules(self) -> dict:
         rules = {}
@@ -490,23 +640,32 @@ class Builder:
             p = ("piles", name)
             lift = g.get("lift", "none")
             if "sequence" in g and lift != "run":
-                self.err("P304", f"pile group '{name}': sequence applies only with lift: run",
-                         p + ("sequence",), key=True, hint="set lift: run, or remove sequence")
+                self.err(
+                    "P304",
+                    f"pile group '{name}': sequence applies only with lift: run",
+                    p + ("sequence",),
+                    key=True,
+                    hint="set lift: run, or remove sequence",
+                )
             capacity = g.get("capacity")
             rules[name] = model.PileRules(
-                group=name, role=_member(Role, g.get("role"), Role.OTHER), lift=lift,
+                group=name,
+                role=_member(Role, g.get("role"), Role.OTHER),
+                lift=lift,
                 sequence=self.expr(p + ("sequence",), "sequence", "bool", plan=True) if "sequence" in g else None,
                 max_run=self.expr(p + ("max_run",), "move", "int") if "max_run" in g else None,
                 accept=self.expr(p + ("accept",), "move", "bool", falsy_none=True) if "accept" in g else None,
                 accept_empty=self.expr(p + ("accept_empty",), "move", "bool", falsy_none=True)
-                if "accept_empty" in g else None,
+                if "accept_empty" in g
+                else None,
                 accept_plan=self.plans.get(p + ("accept",)),
                 empty_plan=self.plans.get(p + ("accept_empty",)),
                 capacity=capacity if isinstance(capacity, int) else None,
                 points=self.expr(p + ("points",), "move", "int") if "points" in g else None,
                 show=g.get("show", "fan" if g.get("role") == Role.TABLEAU else "stack"),
                 label=g.get("label", name),
-                interchangeable=g.get("interchangeable") is True)
+                interchangeable=g.get("interchangeable") is True,
+            )
             if g.get("interchangeable") is True:
                 self.interchangeable_checks(name, g)
         return rules
@@ -516,20 +675,28 @@ class Builder:
         rule for an empty pile that tells one pile from another."""
         p = ("piles", name)
         if g.get("overlap") or g.get("rows"):
-            self.err("P320", f"pile group '{name}' is interchangeable but laid out in rows, where each "
-                     f"place has its own neighbours and covers", p + ("interchangeable",),
-                     hint="remove interchangeable, or give the group a count instead of rows")
+            self.err(
+                "P320",
+                f"pile group '{name}' is interchangeable but laid out in rows, where each "
+                f"place has its own neighbours and covers",
+                p + ("interchangeable",),
+                hint="remove interchangeable, or give the group a count instead of rows",
+            )
         for key in ("accept_empty", "points", "max_run"):
             text = g.get(key)
             if not isinstance(text, str):
                 continue
             m = _PILE_SPECIFIC.search(text)
             if m:
-                self.err("P321", f"pile group '{name}' is interchangeable, but {key} reads "
-                         f"'{m.group(0)}', which tells its piles apart", p + (key,),
-                         offset=m.start(),
-                         hint="remove interchangeable (the piles are bound, for example to suits), "
-                         "or write the rule without the pile's index or neighbours")
+                self.err(
+                    "P321",
+                    f"pile group '{name}' is interchangeable, but {key} reads "
+                    f"'{m.group(0)}', which tells its piles apart",
+                    p + (key,),
+                    offset=m.start(),
+                    hint="remove interchangeable (the piles are bound, for example to suits), "
+                    "or write the rule without the pile's index or neighbours",
+                )
 
     def piles_ref(self, value, path, *, single=False) -> tuple:
         """Pile references ('stock[0]', a group name, or a list of them) -> pile indices."""
@@ -547,12 +714,19 @@ class Builder:
                 base = text.split("[")[0]
                 if base in layout.groups and "[" in text:
                     n = layout.groups[base].count
-                    self.err("P305", f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to "
-                             f"{base}[{n - 1}]", ipath)
+                    self.err(
+                        "P305",
+                        f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to {base}[{n - 1}]",
+                        ipath,
+                    )
                 else:
                     hint = suggest(base, layout.groups)
-                    self.err("P305", f"no pile or group '{short(text)}' (groups: {_listed(layout.groups)})",
-                             ipath, hint=f"did you mean '{hint}'?" if hint else None)
+                    self.err(
+                        "P305",
+                        f"no pile or group '{short(text)}' (groups: {_listed(layout.groups)})",
+                        ipath,
+                        hint=f"did you mean '{hint}'?" if hint else None,
+                    )
                 continue
             out.append(p)
         if single and len(out) != 1 and len(items) == 1 and out:
@@ -568,8 +742,8 @@ class Builder:
         if not isinstance(raw, list):
             return ()
         has_shuffle = False
-        dealt = False          # has a step dealt cards from the deck yet?
-        face_up: set = set()   # piles that hold face-up cards so far
+        dealt = False  # has a step dealt cards from the deck yet?
+        face_up: set = set()  # piles that hold face-up cards so far
         for i, step in enumerate(raw):
             path = ("deal", i)
             if step == "shuffle":
@@ -579,20 +753,33 @@ class Builder:
             if not isinstance(step, dict):
                 continue
             if "when" in step and not self.const_bool(path + ("when",)):
-                continue            # not part of the deal with these options
+                continue  # not part of the deal with these options
             if "face_up" in step and "rest" not in step:
-                self.err("P324", "face_up belongs to a rest step (the cards left over), not to this step",
-                         path + ("face_up",), key=True,
-                         hint="deal face-up cards with up: (or down:) in a 'to' step")
+                self.err(
+                    "P324",
+                    "face_up belongs to a rest step (the cards left over), not to this step",
+                    path + ("face_up",),
+                    key=True,
+                    hint="deal face-up cards with up: (or down:) in a 'to' step",
+                )
             for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom")):
                 if key in step and needs not in step:
-                    self.err("D521", f"'{key}' belongs to a '{needs}' step", path + (key,), key=True,
-                             hint=f"put it in the step with '{needs}', or remove it")
+                    self.err(
+                        "D521",
+                        f"'{key}' belongs to a '{needs}' step",
+                        path + (key,),
+                        key=True,
+                        hint=f"put it in the step with '{needs}', or remove it",
+                    )
             if "place" in step and isinstance(step["place"], dict):
                 if dealt:
-                    self.err("D507", "a place step comes after cards were dealt, so the cards it names "
-                             "may be gone already", path + ("place",), key=True,
-                             hint="move the place step before the steps that deal (to, rest)")
+                    self.err(
+                        "D507",
+                        "a place step comes after cards were dealt, so the cards it names may be gone already",
+                        path + ("place",),
+                        key=True,
+                        hint="move the place step before the steps that deal (to, rest)",
+                    )
                 placed = []
                 for pname, cards in step["place"].items():
                     pp = path + ("place", pname)
@@ -608,9 +795,13 @@ class Builder:
                             continue
                         taken[(rank, suit)] = taken.get((rank, suit), 0) + 1
                         if taken[(rank, suit)] > deck.decks:
-                            self.err("D503", f"{short(text)} is placed more times than the deck has it "
-                                     f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})", cpath,
-                                     hint="place each card once, or shuffle more decks together (deck.decks)")
+                            self.err(
+                                "D503",
+                                f"{short(text)} is placed more times than the deck has it "
+                                f"({deck.decks} cop{'y' if deck.decks == 1 else 'ies'})",
+                                cpath,
+                                hint="place each card once, or shuffle more decks together (deck.decks)",
+                            )
                         placed.append((piles[0], rank, suit))
                         face_up.add(piles[0])
                         remaining -= 1
@@ -621,15 +812,19 @@ class Builder:
                 skip = step.get("skip") or []
                 for s in skip if isinstance(skip, list) else []:
                     if isinstance(s, int) and not 0 <= s < len(piles):
-                        self.err("D504", f"skip {s}: the target has piles 0 to {len(piles) - 1}",
-                                 path + ("skip",))
+                        self.err("D504", f"skip {s}: the target has piles 0 to {len(piles) - 1}", path + ("skip",))
                 left_out = {s for s in skip if isinstance(s, int)} if isinstance(skip, list) else set()
                 piles = tuple(p for j, p in enumerate(piles) if j not in left_out)
                 counts = self._per_pile(step.get("count", 1), len(piles), path + ("count",))
                 if "down" in step and "up" in step:
-                    self.err("D505", "give down or up, not both", path + ("up",), key=True,
-                             hint="down counts the face-down cards of each pile, up the face-up ones; "
-                             "either fixes the other")
+                    self.err(
+                        "D505",
+                        "give down or up, not both",
+                        path + ("up",),
+                        key=True,
+                        hint="down counts the face-down cards of each pile, up the face-up ones; "
+                        "either fixes the other",
+                    )
                 if "up" in step:
                     ups = self._per_pile(step["up"], len(piles), path + ("up",))
                     downs = tuple(max(c - u, 0) for c, u in zip(counts, ups))
@@ -637,17 +832,26 @@ class Builder:
                     downs = self._per_pile(step.get("down", 0), len(piles), path + ("down",))
                     for c, d in zip(counts, downs):
                         if d > c:
-                            self.err("D505", f"{d} face-down cards asked of a pile dealt {c}", path + ("down",),
-                                     hint="down can be at most count")
+                            self.err(
+                                "D505",
+                                f"{d} face-down cards asked of a pile dealt {c}",
+                                path + ("down",),
+                                hint="down can be at most count",
+                            )
                             break
                 play = self.piles_ref(step["play"], path + ("play",)) if "play" in step else ()
                 new_pile = None
                 if "new_pile" in step:
                     for key in ("count", "down", "up", "by", "skip"):
                         if key in step:
-                            self.err("D522", f"'{key}' means nothing with new_pile: every card left is "
-                                     f"dealt face up, one pile after another", path + (key,), key=True,
-                                     hint=f"remove '{key}'")
+                            self.err(
+                                "D522",
+                                f"'{key}' means nothing with new_pile: every card left is "
+                                f"dealt face up, one pile after another",
+                                path + (key,),
+                                key=True,
+                                hint=f"remove '{key}'",
+                            )
                     new_pile = self.expr(path + ("new_pile",), "card", "bool")
                     counts, downs = (0,) * len(piles), (0,) * len(piles)
                 steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
@@ -658,8 +862,13 @@ class Builder:
                 remaining -= sum(counts)
             elif "to_bottom" in step:
                 if "in" not in step:
-                    self.err("D520", "to_bottom needs 'in': the piles whose cards it moves down", path,
-                             key=True, hint="add 'in: tableau'")
+                    self.err(
+                        "D520",
+                        "to_bottom needs 'in': the piles whose cards it moves down",
+                        path,
+                        key=True,
+                        hint="add 'in: tableau'",
+                    )
                     continue
                 piles = self.piles_ref(step["in"], path + ("in",))
                 fn = self.expr(path + ("to_bottom",), "card", "bool")
@@ -669,10 +878,14 @@ class Builder:
                 dealt = True
                 piles = self.piles_ref(step["rest"], path + ("rest",), single=True)
                 if len(piles) == 1 and piles[0] in face_up and step.get("face_up") is not True:
-                    self.err("D508", f"rest puts the remaining cards face down on "
-                             f"{self.world.layout.pile_names[piles[0]]}, which already holds face-up "
-                             f"cards (face-down cards lie under face-up ones)", path + ("rest",),
-                             hint="send the rest to a pile that is empty or face down, like the stock")
+                    self.err(
+                        "D508",
+                        f"rest puts the remaining cards face down on "
+                        f"{self.world.layout.pile_names[piles[0]]}, which already holds face-up "
+                        f"cards (face-down cards lie under face-up ones)",
+                        path + ("rest",),
+                        hint="send the rest to a pile that is empty or face down, like the stock",
+                    )
                 if piles:
                     steps.append(Rest(piles[0], step.get("face_up") is True))
                 remaining = 0
@@ -681,28 +894,39 @@ class Builder:
                 if fn is not None:
                     steps.append(RemoveCards(fn))
             if remaining < 0:
-                self.err("D502", f"the deal needs {deck.size - remaining} cards but the deck has {deck.size}",
-                         path, hint="deal fewer cards, or shuffle more decks together (deck.decks)")
+                self.err(
+                    "D502",
+                    f"the deal needs {deck.size - remaining} cards but the deck has {deck.size}",
+                    path,
+                    hint="deal fewer cards, or shuffle more decks together (deck.decks)",
+                )
                 remaining = 0
         if remaining > 0:
             raw_piles = self.data.get("piles")
             groups = raw_piles if isinstance(raw_piles, dict) else {}
-            stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK),
-                         None)
-            self.err("D501", f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, "
-                     f"or end with a 'rest' step", ("deal",), key=True,
-                     hint=f"add '- rest: {stock}[0]'" if stock else
-                     "add a pile group with role: stock, and end the deal with '- rest: stock[0]'")
+            stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK), None)
+            self.err(
+                "D501",
+                f"the deal leaves {remaining} of the {deck.size} cards undealt: deal them, or end with a 'rest' step",
+                ("deal",),
+                key=True,
+                hint=f"add '- rest: {stock}[0]'"
+                if stock
+                else "add a pile group with role: stock, and end the deal with '- rest: stock[0]'",
+            )
         if not has_shuffle:
-            self.out.append(self.doc.diag("D506", "the deal never shuffles: every game will be the same",
-                                          ("deal",)))
+            self.out.append(self.doc.diag("D506", "the deal never shuffles: every game will be the same", ("deal",)))
         return tuple(steps)
 
     def _per_pile(self, value, n, path) -> tuple:
         if isinstance(value, list):
             if len(value) != n:
-                self.err("D504", f"'{path[-1]}' gives {len(value)} numbers for {n} piles", path,
-                         hint="give one number per pile, or a single number for all of them")
+                self.err(
+                    "D504",
+                    f"'{path[-1]}' gives {len(value)} numbers for {n} piles",
+                    path,
+                    hint="give one number per pile, or a single number for all of them",
+                )
                 return tuple((list(value) + [0] * n)[:n])
             return tuple(value)
         return (value if isinstance(value, int) else 0,) * n
@@ -722,40 +946,74 @@ class Builder:
                 continue
             for key in ("order", "keep", "skip"):
                 if key in a:
-                    self.err("A631", f"'{key}' belongs to a redeal; this action is kind {kind}", p + (key,),
-                             key=True, hint="remove it, or make the action kind: redeal")
+                    self.err(
+                        "A631",
+                        f"'{key}' belongs to a redeal; this action is kind {kind}",
+                        p + (key,),
+                        key=True,
+                        hint="remove it, or make the action kind: redeal",
+                    )
             if "to" not in a:
-                self.err("A630", f"a {kind} action needs 'to': the pile(s) its cards go to", p, key=True,
-                         hint="add 'to: waste[0]' or similar")
+                self.err(
+                    "A630",
+                    f"a {kind} action needs 'to': the pile(s) its cards go to",
+                    p,
+                    key=True,
+                    hint="add 'to: waste[0]' or similar",
+                )
                 continue
             if isinstance(a["from"], list):
-                self.err("S103", f"'from' of a {kind} action must be one pile (text), not a list; only a "
-                         f"redeal gathers from several piles", p + ("from",), hint='write from: "stock[0]"')
+                self.err(
+                    "S103",
+                    f"'from' of a {kind} action must be one pile (text), not a list; only a "
+                    f"redeal gathers from several piles",
+                    p + ("from",),
+                    hint='write from: "stock[0]"',
+                )
                 continue
             src = self.piles_ref(a["from"], p + ("from",), single=True)
             targets = self.piles_ref(a["to"], p + ("to",))
             if not src or not targets:
                 continue
             if kind is ActionKind.COMPACT and (src[0] in targets or len(set(targets)) != len(targets)):
-                self.err("A633", "a compaction slides the piles of 'to' and refills them from 'from': "
-                         "'to' names a pile twice, or its 'from' pile", p + ("to",),
-                         hint="list each pile once, and take the refills from another pile (the stock)")
+                self.err(
+                    "A633",
+                    "a compaction slides the piles of 'to' and refills them from 'from': "
+                    "'to' names a pile twice, or its 'from' pile",
+                    p + ("to",),
+                    hint="list each pile once, and take the refills from another pile (the stock)",
+                )
                 continue
             if kind is ActionKind.RECYCLE and len(targets) != 1:
-                self.err("A601", "a recycle turns one pile over onto one pile, not several", p + ("to",),
-                         hint="give one pile in 'to', or use kind: deal to spread cards over piles")
-            out.append(model.Action(
-                name, kind, src[0], targets,
-                count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
-                limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
-                when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
-                points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
-                label=a.get("label", name) or "",
-                face_up=self.const_bool(p + ("face_up",)) if "face_up" in a else False))
+                self.err(
+                    "A601",
+                    "a recycle turns one pile over onto one pile, not several",
+                    p + ("to",),
+                    hint="give one pile in 'to', or use kind: deal to spread cards over piles",
+                )
+            out.append(
+                model.Action(
+                    name,
+                    kind,
+                    src[0],
+                    targets,
+                    count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
+                    limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
+                    when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
+                    points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
+                    label=a.get("label", name) or "",
+                    face_up=self.const_bool(p + ("face_up",)) if "face_up" in a else False,
+                )
+            )
             if "face_up" in a and kind != "recycle":
-                self.err("A614", "face_up applies to a recycle (the cards turned back stay face up); "
-                         "a deal puts its cards face up anyway", p + ("face_up",), key=True,
-                         hint="remove face_up, or make the action kind: recycle")
+                self.err(
+                    "A614",
+                    "face_up applies to a recycle (the cards turned back stay face up); "
+                    "a deal puts its cards face up anyway",
+                    p + ("face_up",),
+                    key=True,
+                    hint="remove face_up, or make the action kind: recycle",
+                )
         return tuple(out)
 
     def const_bool(self, path) -> bool:
@@ -764,8 +1022,12 @@ class Builder:
         if c is None:
             return False
         if not c.is_const:
-            self.err("E213", "this must be computable from the options alone", path,
-                     hint="write it over the options and params only")
+            self.err(
+                "E213",
+                "this must be computable from the options alone",
+                path,
+                hint="write it over the options and params only",
+            )
             return False
         return bool(c.const)
 
@@ -776,30 +1038,42 @@ class Builder:
         if not gather or not targets:
             return None
         if len(set(gather)) != len(gather):
-            self.err("A632", "a redeal gathers each pile once; 'from' names a pile twice", p + ("from",),
-                     hint="list each group or pile once")
+            self.err(
+                "A632",
+                "a redeal gathers each pile once; 'from' names a pile twice",
+                p + ("from",),
+                hint="list each group or pile once",
+            )
             return None
         if len(set(targets)) != len(targets):
-            self.err("A632", "a redeal deals to each pile once; 'to' names a pile twice", p + ("to",),
-                     hint="list each group or pile once")
+            self.err(
+                "A632",
+                "a redeal deals to each pile once; 'to' names a pile twice",
+                p + ("to",),
+                hint="list each group or pile once",
+            )
             return None
         return model.Action(
-            name, ActionKind.REDEAL, gather[0], targets,
+            name,
+            ActionKind.REDEAL,
+            gather[0],
+            targets,
             count=self.expr(p + ("count",), "state", "int") if "count" in a else None,
             limit=self.expr(p + ("limit",), "state", "int") if "limit" in a else None,
             when=self.expr(p + ("when",), "state", "bool") if "when" in a else None,
             points=self.expr(p + ("points",), "state", "int") if "points" in a else None,
-            label=a.get("label", name), gather=gather,
+            label=a.get("label", name),
+            gather=gather,
             keep=self.expr(p + ("keep",), "pile", "bool") if "keep" in a else None,
             skip=self.expr(p + ("skip",), "pile", "bool") if "skip" in a else None,
-            shuffle=a.get("order", "shuffle") == "shuffle")
+            shuffle=a.get("order", "shuffle") == "shuffle",
+        )
 
     def removals(self) -> tuple:
         out = []
         raw = self.data.get("removals") or {}
         if isinstance(raw, dict) and len(raw) > MAX_REMOVALS:
-            self.err("S104", f"{len(raw)} removal rules; at most {MAX_REMOVALS} are allowed", ("removals",),
-                     key=True)
+            self.err("S104", f"{len(raw)} removal rules; at most {MAX_REMOVALS} are allowed", ("removals",), key=True)
             return ()
         for name, r in raw.items() if isinstance(raw, dict) else ():
             p = ("removals", name)
@@ -809,9 +1083,16 @@ class Builder:
             dest = self.piles_ref(r["to"], p + ("to",), single=True)
             if not dest:
                 continue
-            out.append(model.Removal(name, sources, dest[0], r["cards"],
-                                     self.expr(p + ("when",), "remove", "bool"),
-                                     self.expr(p + ("points",), "remove", "int") if "points" in r else None))
+            out.append(
+                model.Removal(
+                    name,
+                    sources,
+                    dest[0],
+                    r["cards"],
+                    self.expr(p + ("when",), "remove", "bool"),
+                    self.expr(p + ("points",), "remove", "int") if "points" in r else None,
+                )
+            )
         return tuple(out)
 
     def autos(self) -> tuple:
@@ -823,17 +1104,31 @@ class Builder:
             p = ("auto", i)
             for key in ("to", "when"):
                 if key in a and "move" not in a:
-                    self.err("A611", f"'{key}' belongs to an automatic move, not to "
-                             f"{'a flip' if 'flip' in a else 'a refill' if 'refill' in a else 'this entry'}",
-                             p + (key,), key=True,
-                             hint="write {move: SOURCES, to: DESTINATIONS, when: CONDITION}, or remove it")
+                    self.err(
+                        "A611",
+                        f"'{key}' belongs to an automatic move, not to "
+                        f"{'a flip' if 'flip' in a else 'a refill' if 'refill' in a else 'this entry'}",
+                        p + (key,),
+                        key=True,
+                        hint="write {move: SOURCES, to: DESTINATIONS, when: CONDITION}, or remove it",
+                    )
             if "from" in a and "move" in a:
-                self.err("A611", "an automatic move takes its source piles from 'move', not 'from'",
-                         p + ("from",), key=True, hint="write {move: SOURCES, to: DESTINATIONS}")
+                self.err(
+                    "A611",
+                    "an automatic move takes its source piles from 'move', not 'from'",
+                    p + ("from",),
+                    key=True,
+                    hint="write {move: SOURCES, to: DESTINATIONS}",
+                )
             if "move" in a:
                 if "to" not in a:
-                    self.err("A610", "an automatic move needs 'to': the piles it may play to", p + ("move",),
-                             key=True, hint="add to: foundation (the piles, in order of preference)")
+                    self.err(
+                        "A610",
+                        "an automatic move needs 'to': the piles it may play to",
+                        p + ("move",),
+                        key=True,
+                        hint="add to: foundation (the piles, in order of preference)",
+                    )
                     continue
                 sources = self.piles_ref(a["move"], p + ("move",))
                 targets = self.piles_ref(a["to"], p + ("to",))
@@ -841,25 +1136,42 @@ class Builder:
                 names = {layout.group_of[q] for q in sources}
                 mute = sorted(n for n in names if self.groups_lift.get(n) == "none")
                 if mute:
-                    self.err("A612", f"an automatic move from '{mute[0]}', whose cards never leave it "
-                             f"(lift: none)", p + ("move",),
-                             hint=f"give '{mute[0]}' lift: top or run, or move from other piles")
+                    self.err(
+                        "A612",
+                        f"an automatic move from '{mute[0]}', whose cards never leave it (lift: none)",
+                        p + ("move",),
+                        hint=f"give '{mute[0]}' lift: top or run, or move from other piles",
+                    )
                 takes = {layout.group_of[q] for q in targets}
                 closed = sorted(n for n in takes if not self.groups_take.get(n, True))
                 if closed:
-                    self.err("A613", f"an automatic move to '{closed[0]}', which takes no cards (no "
-                             f"accept or accept_empty)", p + ("to",),
-                             hint=f"give '{closed[0]}' the accept rules the move needs")
-                out.append(model.Auto(AutoKind.MOVE, sources, targets=targets,
-                                      when=self.expr(p + ("when",), "move", "bool") if "when" in a else None))
+                    self.err(
+                        "A613",
+                        f"an automatic move to '{closed[0]}', which takes no cards (no accept or accept_empty)",
+                        p + ("to",),
+                        hint=f"give '{closed[0]}' the accept rules the move needs",
+                    )
+                out.append(
+                    model.Auto(
+                        AutoKind.MOVE,
+                        sources,
+                        targets=targets,
+                        when=self.expr(p + ("when",), "move", "bool") if "when" in a else None,
+                    )
+                )
             elif "flip" in a:
                 out.append(model.Auto(AutoKind.FLIP, self.piles_ref(a["flip"], p + ("flip",))))
             elif "refill" in a:
                 if "from" not in a:
                     self.err("S102", "refill needs 'from': the source piles in order", p)
                     continue
-                out.append(model.Auto(AutoKind.REFILL, self.piles_ref(a["refill"], p + ("refill",)),
-                                      self.piles_ref(a["from"], p + ("from",))))
+                out.append(
+                    model.Auto(
+                        AutoKind.REFILL,
+                        self.piles_ref(a["refill"], p + ("refill",)),
+                        self.piles_ref(a["from"], p + ("from",)),
+                    )
+                )
         return tuple(out)
 
     def display(self) -> tuple:
@@ -895,12 +1207,13 @@ class Builder:
         if c is None:
             return None
         if falsy_none and c.is_const and c.const is False:
-            return None      # "accept: false" means the pile never takes a card
+            return None  # "accept: false" means the pile never takes a card
         if c.plan is not None:
             plan = c.plan
             if self.wrap is not None and plan.run_key is not None:
-                plan = Plan(plan.max_run, self.wrap(plan.run_key, tuple(path), None),
-                            self.wrap(plan.top_key, tuple(path), None))
+                plan = Plan(
+                    plan.max_run, self.wrap(plan.run_key, tuple(path), None), self.wrap(plan.top_key, tuple(path), None)
+                )
             self.plans[tuple(path)] = plan
         if self.wrap is not None:
             return self.wrap(c.fn, tuple(path), want)
@@ -911,8 +1224,7 @@ class Builder:
 _PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
 
 
-def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tuple,
-                   removals: tuple) -> dict[str, Any]:
+def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tuple, removals: tuple) -> dict[str, Any]:
     """The move generator's indexes (moves.py), as the Variant's keyword arguments: the piles
     that give cards; per group that takes cards, its piles with what the generator may use
     without running a rule (compiler.Plan: the run bound when full / empty, and a key join);
@@ -924,12 +1236,15 @@ def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tup
         if not r.takes:
             continue
         ap, ep = r.accept_plan, r.empty_plan
-        blocks.append(DestBlock(
-            full_max=ap.max_run if ap is not None and ap.max_run is not None else NO_LIMIT,
-            empty_max=ep.max_run if ep is not None and ep.max_run is not None else NO_LIMIT,
-            run_key=ap.run_key if ap is not None else None,
-            top_key=ap.top_key if ap is not None else None,
-            piles=tuple((d, covers[d], r.accept, r.accept_empty, r.capacity) for d in g.piles)))
+        blocks.append(
+            DestBlock(
+                full_max=ap.max_run if ap is not None and ap.max_run is not None else NO_LIMIT,
+                empty_max=ep.max_run if ep is not None and ep.max_run is not None else NO_LIMIT,
+                run_key=ap.run_key if ap is not None else None,
+                top_key=ap.top_key if ap is not None else None,
+                piles=tuple((d, covers[d], r.accept, r.accept_empty, r.capacity) for d in g.piles),
+            )
+        )
     return {
         "sources": tuple(p for p, r in enumerate(pile_rules) if r.lift != "none"),
         "dest_blocks": tuple(blocks),
@@ -977,7 +1292,7 @@ def coerce_option(opt: model.Option, given):
     if isinstance(given, bool):
         return None
     text = str(given).strip()
-    if len(text) > MAX_INT_TEXT:       # surely out of range: refused before int() reads it
+    if len(text) > MAX_INT_TEXT:  # surely out of range: refused before int() reads it
         return None
     try:
         value = int(text)
@@ -992,13 +1307,13 @@ def coerce_option(opt: model.Option, given):
 
 # -- resolving files and extends -------------------------------------------------
 
-_EXTENDS_HINT = ("extends reaches only a shipped variant, by name, or a file in "
-                 "this file's own folder or below it")
+_EXTENDS_HINT = "extends reaches only a shipped variant, by name, or a file in this file's own folder or below it"
 
 
 def _is_absolute(name: str) -> bool:
-    return os.path.isabs(name) or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"
-                                                                  and name[0].isalpha())
+    return (
+        os.path.isabs(name) or name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":" and name[0].isalpha())
+    )
 
 
 def _inside(real: str, folder: str) -> bool:
@@ -1014,25 +1329,34 @@ def parent_file(doc: Document, path: Path, name: str) -> Path:
     '..' or by a symbolic link). X703, X704 or X705 at the extends value otherwise."""
     where = ("extends",)
     if not name.strip() or "\0" in name:
-        raise RulesError(doc.diag("X703", f"extends {short(name)!r}: not the name of a variant or a file", where,
-                                  hint=_EXTENDS_HINT))
+        raise RulesError(
+            doc.diag("X703", f"extends {short(name)!r}: not the name of a variant or a file", where, hint=_EXTENDS_HINT)
+        )
     if _is_absolute(name):
-        raise RulesError(doc.diag("X704", f"extends '{short(name)}': an absolute path", where,
-                                  hint=_EXTENDS_HINT))
+        raise RulesError(doc.diag("X704", f"extends '{short(name)}': an absolute path", where, hint=_EXTENDS_HINT))
     folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
     is_file = name.endswith((".yaml", ".yml")) or "/" in name or os.sep in name
     rel = name if is_file else f"{name}.yaml"
     if os.path.normpath(rel).split(os.sep)[0] == os.pardir:
-        raise RulesError(doc.diag("X705", f"extends '{short(name)}': '..' leads out of this file's folder", where,
-                                  hint=_EXTENDS_HINT))
+        raise RulesError(
+            doc.diag(
+                "X705", f"extends '{short(name)}': '..' leads out of this file's folder", where, hint=_EXTENDS_HINT
+            )
+        )
     candidate = Path(folder) / rel
     if not is_file and not os.path.lexists(candidate):
         shipped = shipped_file(rel)
         if shipped is not None:
             return shipped
     if not _inside(os.path.realpath(candidate), folder):
-        raise RulesError(doc.diag("X705", f"extends '{short(name)}': a symbolic link to a file outside this file's "
-                                  f"folder", where, hint=_EXTENDS_HINT))
+        raise RulesError(
+            doc.diag(
+                "X705",
+                f"extends '{short(name)}': a symbolic link to a file outside this file's folder",
+                where,
+                hint=_EXTENDS_HINT,
+            )
+        )
     return candidate
 
 
@@ -1050,19 +1374,26 @@ def read_with_extends(path: Path, chain=()) -> Document:
     here = os.path.realpath(path)
     key = os.path.realpath(parent_path)
     if key in chain or key == here:
-        raise RulesError(doc.diag("X701", f"extends cycle: '{short(parent_name)}' extends this file again",
-                                  ("extends",)))
+        raise RulesError(
+            doc.diag("X701", f"extends cycle: '{short(parent_name)}' extends this file again", ("extends",))
+        )
     if not os.path.lexists(parent_path):
-        raise RulesError(doc.diag("X703", f"extends '{short(parent_name)}': no such variant or file",
-                                  ("extends",), hint="name a file in the same folder or a variant "
-                                  "that 'rulesdsl list' shows"))
+        raise RulesError(
+            doc.diag(
+                "X703",
+                f"extends '{short(parent_name)}': no such variant or file",
+                ("extends",),
+                hint="name a file in the same folder or a variant that 'rulesdsl list' shows",
+            )
+        )
     try:
         parent = read_with_extends(parent_path, chain + (here,))
-    except RulesError as exc:        # the parent cannot be read at all: say so at the extends line
+    except RulesError as exc:  # the parent cannot be read at all: say so at the extends line
         d = exc.first
         if len(exc.diagnostics) == 1 and not d.line and d.file == str(parent_path):
-            raise RulesError(doc.diag(d.code, f"extends '{short(parent_name)}': {d.message}", ("extends",),
-                                      hint=d.hint)) from None
+            raise RulesError(
+                doc.diag(d.code, f"extends '{short(parent_name)}': {d.message}", ("extends",), hint=d.hint)
+            ) from None
         raise
     merged = merge(parent, doc)
     if isinstance(merged.data, dict):
@@ -1080,9 +1411,17 @@ def load_path(path, options: dict | None = None, *, warnings: list | None = None
     if warnings is not None:
         warnings.extend(d for d in builder.out if d.severity != "error")
     if errors or variant is None:
-        raise RulesError(errors or [doc.diag("S100", "the file does not describe a variant", (),
-                                           hint="a variant needs a name, at least one pile group under "
-                                           "piles, a deal and a win")])
+        raise RulesError(
+            errors
+            or [
+                doc.diag(
+                    "S100",
+                    "the file does not describe a variant",
+                    (),
+                    hint="a variant needs a name, at least one pile group under piles, a deal and a win",
+                )
+            ]
+        )
     return variant
 
 
@@ -1096,9 +1435,14 @@ def diagnose(path, options: dict | None = None) -> list[Diagnostic]:
     builder = Builder(doc, options, path.stem)
     variant = builder.build()
     if variant is None and not any(d.severity == "error" for d in builder.out):
-        builder.out.append(doc.diag("S100", "the file does not describe a variant", (),
-                                           hint="a variant needs a name, at least one pile group under "
-                                           "piles, a deal and a win"))
+        builder.out.append(
+            doc.diag(
+                "S100",
+                "the file does not describe a variant",
+                (),
+                hint="a variant needs a name, at least one pile group under piles, a deal and a win",
+            )
+        )
     return builder.out
 
 
@@ -1107,7 +1451,12 @@ def load(name: str, options: dict | None = None) -> model.Variant:
     path = find_variant(name)
     if path is None:
         hint = suggest(name, names())
-        raise RulesError(Diagnostic("R001", f"no variant named '{short(name)}'", short(name),
-                                    hint=f"did you mean '{hint}'?" if hint else
-                                    "see 'rulesdsl list', or give a path to a .yaml file"))
+        raise RulesError(
+            Diagnostic(
+                "R001",
+                f"no variant named '{short(name)}'",
+                short(name),
+                hint=f"did you mean '{hint}'?" if hint else "see 'rulesdsl list', or give a path to a .yaml file",
+            )
+        )
     return load_path(path, options)

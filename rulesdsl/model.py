@@ -6,6 +6,7 @@ reads them as they are and imports nothing from here (the deal program's steps l
 deal.py, the generator's index in moves.py), so this module can stand above it:
 ``Variant.new_game`` builds a ``game.Game``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -41,20 +42,21 @@ class Option:
 @dataclass(frozen=True)
 class PileRules:
     """How every pile of one group gives and takes cards."""
+
     group: str
     role: Role
-    lift: str                 # "none", "top" or "run"
-    sequence: Fn = None       # (a, b) -> bool, for lift "run"
-    max_run: Fn = None        # move context -> int
-    accept: Fn = None         # move context -> bool, destination not empty
-    accept_empty: Fn = None   # move context -> bool, destination empty
-    accept_plan: object = None      # compiler.Plan of accept: run bound, key join
-    empty_plan: object = None       # compiler.Plan of accept_empty
+    lift: str  # "none", "top" or "run"
+    sequence: Fn = None  # (a, b) -> bool, for lift "run"
+    max_run: Fn = None  # move context -> int
+    accept: Fn = None  # move context -> bool, destination not empty
+    accept_empty: Fn = None  # move context -> bool, destination empty
+    accept_plan: object = None  # compiler.Plan of accept: run bound, key join
+    empty_plan: object = None  # compiler.Plan of accept_empty
     capacity: int | None = None
-    points: Fn = None         # move context -> int, scored when cards enter
+    points: Fn = None  # move context -> int, scored when cards enter
     show: str = "stack"
     label: str = ""
-    interchangeable: bool = False   # empty piles of the group are alike: one move to the first
+    interchangeable: bool = False  # empty piles of the group are alike: one move to the first
 
     @property
     def takes(self) -> bool:
@@ -64,7 +66,7 @@ class PileRules:
 @dataclass(frozen=True)
 class Action:
     name: str
-    kind: ActionKind          # deal, recycle or redeal
+    kind: ActionKind  # deal, recycle or redeal
     source: int
     targets: tuple
     count: Fn = None
@@ -72,17 +74,17 @@ class Action:
     when: Fn = None
     points: Fn = None
     label: str = ""
-    face_up: bool = False     # recycle: the cards stay face up
-    gather: tuple = ()        # redeal: the piles whose cards are gathered, in order
-    keep: Fn = None           # redeal: pile context -> bool, the pile's cards stay
-    skip: Fn = None           # redeal: pile context -> bool, the pile gets no card back
-    shuffle: bool = False     # redeal: shuffle the gathered cards (else keep their order)
+    face_up: bool = False  # recycle: the cards stay face up
+    gather: tuple = ()  # redeal: the piles whose cards are gathered, in order
+    keep: Fn = None  # redeal: pile context -> bool, the pile's cards stay
+    skip: Fn = None  # redeal: pile context -> bool, the pile gets no card back
+    shuffle: bool = False  # redeal: shuffle the gathered cards (else keep their order)
 
 
 @dataclass(frozen=True)
 class Removal:
     name: str
-    sources: tuple            # piles whose free top cards may be removed
+    sources: tuple  # piles whose free top cards may be removed
     dest: int
     cards: int
     when: Fn = None
@@ -91,24 +93,25 @@ class Removal:
 
 @dataclass(frozen=True)
 class Auto:
-    kind: AutoKind            # flip, refill or move
-    piles: tuple              # flip, refill: the piles acted on; move: the source piles
-    sources: tuple = ()       # refill: where the cards come from
-    targets: tuple = ()       # move: the destination piles, in order
-    when: Fn = None           # move: move context -> bool
+    kind: AutoKind  # flip, refill or move
+    piles: tuple  # flip, refill: the piles acted on; move: the source piles
+    sources: tuple = ()  # refill: where the cards come from
+    targets: tuple = ()  # move: the destination piles, in order
+    when: Fn = None  # move: move context -> bool
 
 
 @dataclass(frozen=True)
 class Numbering:
     """How numbered deals (numbering.py) and fc-solve boards (fcs.py) map onto the piles."""
-    scheme: str               # "ms" or "pysol"
-    game: str = ""            # pysol-cards' name of the PySol game (scheme pysol)
-    fc_solve: str = ""        # fc-solve's --game preset, when fc-solve plays the game
-    columns: tuple = ()       # piles taking the board's columns, in order
-    cells: tuple = ()         # piles taking the "Freecells:" line, in order
-    foundations: tuple = ()   # piles taking the "Foundations:" line
-    talon: tuple = ()         # the pile taking the "Talon:" line (first card on top)
-    face_up: bool = False     # every card of a board lies face up, whatever it marks face down
+
+    scheme: str  # "ms" or "pysol"
+    game: str = ""  # pysol-cards' name of the PySol game (scheme pysol)
+    fc_solve: str = ""  # fc-solve's --game preset, when fc-solve plays the game
+    columns: tuple = ()  # piles taking the board's columns, in order
+    cells: tuple = ()  # piles taking the "Freecells:" line, in order
+    foundations: tuple = ()  # piles taking the "Foundations:" line
+    talon: tuple = ()  # the pile taking the "Talon:" line (first card on top)
+    face_up: bool = False  # every card of a board lies face up, whatever it marks face down
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,31 +122,32 @@ class Variant:
     changes it afterwards (the maps are read-only views). Two variants are equal only when
     they are the same object, so a variant can key a cache (fcs.py keeps one).
     """
+
     id: str
     name: str
     description: str
     path: str
     option_decls: tuple
-    options: Mapping          # option name -> value
+    options: Mapping  # option name -> value
     deck: Deck
     layout: Layout
-    rules: tuple              # PileRules per pile index
-    groups: Mapping           # group name -> PileRules
-    deal: tuple               # the deal program (deal.py's steps)
+    rules: tuple  # PileRules per pile index
+    groups: Mapping  # group name -> PileRules
+    deal: tuple  # the deal program (deal.py's steps)
     actions: tuple
     removals: tuple
     autos: tuple
     win: Fn
     score: Fn
-    display: tuple            # rows of pile/group names for the runner
+    display: tuple  # rows of pile/group names for the runner
     # The generator's indexes (moves.py), built by the loader from the rules above.
-    sources: tuple            # piles that can give cards, in order
-    dest_blocks: tuple        # moves.DestBlock per group that takes cards, in group order
-    action_index: Mapping     # action name -> its index in actions
-    removal_index: Mapping    # removal name -> Removal
-    removal_number: Mapping   # removal name -> its index in removals
-    text: str = ""            # the rules in words
-    numbering: Numbering | None = None   # deal numbers and fc-solve boards (numbering.py)
+    sources: tuple  # piles that can give cards, in order
+    dest_blocks: tuple  # moves.DestBlock per group that takes cards, in group order
+    action_index: Mapping  # action name -> its index in actions
+    removal_index: Mapping  # removal name -> Removal
+    removal_number: Mapping  # removal name -> its index in removals
+    text: str = ""  # the rules in words
+    numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
 
     def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""

@@ -15,6 +15,7 @@ actions in declaration order.
 Applying a move records primitive operations (transfers, flips, counters, points);
 undo plays them backwards, so a move and its automatic follow-ups undo as one.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -26,30 +27,32 @@ from .kinds import ActionKind, AutoKind, UnknownKind
 from .limits import MAX_AUTO_MOVES
 from .runtime import Env
 
-NO_LIMIT = 1 << 30         # no bound on a run's length
+NO_LIMIT = 1 << 30  # no bound on a run's length
 
 
 @dataclass(frozen=True)
 class DestBlock:
     """The piles of one group that take cards, and the shortcuts its accept rules allow
     (compiler.Plan): the generator's index, built once per variant by the loader."""
+
     full_max: int
     empty_max: int
     run_key: Callable | None
     top_key: Callable | None
-    piles: tuple              # (pile, covering piles, accept, accept_empty, capacity)
+    piles: tuple  # (pile, covering piles, accept, accept_empty, capacity)
 
 
 class Move:
     """One legal move. Compare and hash by what it does; print with notation.py."""
+
     __slots__ = ("kind", "sources", "dest", "cards", "name", "_hash")
 
     def __init__(self, kind, sources, dest, cards, name=None):
-        self.kind = kind          # "move", "remove" or "action"
-        self.sources = sources    # tuple of pile indices (one per card for removals)
-        self.dest = dest          # pile index, or None for an action
-        self.cards = cards        # tuple of card ids, bottom of the run first
-        self.name = name          # the action's or removal rule's name
+        self.kind = kind  # "move", "remove" or "action"
+        self.sources = sources  # tuple of pile indices (one per card for removals)
+        self.dest = dest  # pile index, or None for an action
+        self.cards = cards  # tuple of card ids, bottom of the run first
+        self.name = name  # the action's or removal rule's name
         self._hash = None
 
     def _key(self):
@@ -68,6 +71,7 @@ class Move:
 
 
 # -- generation -------------------------------------------------------------------
+
 
 def generate(v, st, env: Env) -> list:
     """Every legal move in the position, in the documented order."""
@@ -104,8 +108,8 @@ def generate(v, st, env: Env) -> list:
         env.source = s
         max_run = r.max_run
         for n in range(1, longest + 1):
-            run = tuple(pile[-n:])        # a tuple, like every other list an expression sees
-            del pile[-n:]                 # lift the run: destinations are judged without it
+            run = tuple(pile[-n:])  # a tuple, like every other list an expression sees
+            del pile[-n:]  # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
             cands: list = []
@@ -122,19 +126,18 @@ def generate(v, st, env: Env) -> list:
                 if held and not pile and under[s]:
                     # lifting the whole pile may free piles it covered: ask them too
                     for x in held:
-                        if x[0] in under[s] and _free(piles, x[1]) and \
-                                (n <= (full_max if piles[x[0]] else empty_max)):
+                        if x[0] in under[s] and _free(piles, x[1]) and (n <= (full_max if piles[x[0]] else empty_max)):
                             cands.append(x)
                             merge = True
             if merge:
                 cands.sort(key=_first)
-            alike = None            # groups of interchangeable piles already given this run
+            alike = None  # groups of interchangeable piles already given this run
             for d, _dc, accept, accept_empty, room in cands:
                 if d == s or room < n:
                     continue
                 if not piles[d] and rules[d].interchangeable:
                     if alike is not None and rules[d].group in alike:
-                        continue    # the same move as to the first empty pile of the group
+                        continue  # the same move as to the first empty pile of the group
                     alike_key = rules[d].group
                 else:
                     alike_key = None
@@ -162,8 +165,7 @@ def alike(v, piles, a: int, b: int) -> bool:
     """Piles a and b are empty piles of one interchangeable group: a move to one of them is
     the same move as to the other (the generator lists it once, to the first)."""
     r = v.rules[a]
-    return (r.interchangeable and not piles[a] and not piles[b] and a != b
-            and v.rules[b].group == r.group)
+    return r.interchangeable and not piles[a] and not piles[b] and a != b and v.rules[b].group == r.group
 
 
 def retarget(move, dest: int):
@@ -278,7 +280,7 @@ def _gathers(a, st, env) -> bool:
 # 1,000-move history is a few thousand 8-byte words.
 T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
 BIAS = 1 << 40
-SNAP = 1 << 12      # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
+SNAP = 1 << 12  # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
 SNAP_CARD = 1 << 13  # n << 24 | down << 35, after n card entries, SNAP | SNAP_CARD | card << 14
 
 
@@ -455,7 +457,7 @@ def compact(a, st, log):
         piles[p][:] = cards
         down[p] = d
     src = piles[a.source]
-    for p in a.targets[len(full):]:
+    for p in a.targets[len(full) :]:
         if not src:
             break
         piles[p].append(src.pop())
@@ -506,7 +508,7 @@ def redeal(a, i, st, env, log):
     k = 0
     while k < len(gathered):
         for p in targets:
-            take = gathered[k:k + count]
+            take = gathered[k : k + count]
             piles[p].extend(take)
             if down[p] > len(piles[p]) - len(take):
                 down[p] = len(piles[p]) - len(take)
@@ -587,6 +589,7 @@ def undo(st, log, start: int = 0) -> None:
 
 
 # -- moves packed into ints, for the history ----------------------------------------------
+
 
 def encode(v, move) -> int:
     if move.kind == "move":

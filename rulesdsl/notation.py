@@ -8,9 +8,11 @@
 Cards are rank then suit letter (``T`` for ten; ``10D`` is read too). With several decks,
 a run lifted from a ``lift: run`` pile is named by its bottom card with its copy, ``7D.1``
 (as in positions), since two 7D may lie in one such pile; ``7D`` typed for ``7D.1`` is read
-when nothing else fits (when two copies fit, the text is ambiguous: AmbiguousMoveError). Elsewhere the pile tells copies apart. Piles are ``group[i]``
-counted from 0. Case and spaces around the punctuation do not matter.
+when nothing else fits (when two copies fit, the text is ambiguous: AmbiguousMoveError).
+Elsewhere the pile tells copies apart. Piles are ``group[i]`` counted from 0. Case and spaces
+around the punctuation do not matter.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,8 +57,10 @@ def _pile(v, text: str) -> int:
     p = v.layout.pile(text, any_case=True)
     if p is not None:
         return p
-    raise InvalidMoveError(f"no pile '{short(text.strip())}' (piles are written like "
-                    f"{v.layout.pile_names[0]}; groups: {short(', '.join(v.layout.groups), 180)})")
+    raise InvalidMoveError(
+        f"no pile '{short(text.strip())}' (piles are written like "
+        f"{v.layout.pile_names[0]}; groups: {short(', '.join(v.layout.groups), 180)})"
+    )
 
 
 def _part(v, text: str):
@@ -67,7 +71,7 @@ def _part(v, text: str):
         rank, suit, copy = v.deck.parse_card(m.group(1))
     except CardTextError as exc:
         raise InvalidMoveError(str(exc)) from None
-    return _pile(v, m.group(2)), (rank, suit, copy or 0)   # the copy is dropped unless it is named
+    return _pile(v, m.group(2)), (rank, suit, copy or 0)  # the copy is dropped unless it is named
 
 
 def loose(spec) -> tuple:
@@ -92,8 +96,10 @@ def parse_spec(v, text: str) -> tuple:
         parts = re.sub(r"\s*([@\[])\s*|\s*(\])", r"\1\2", t[6:]).split()
         if not parts:
             where = v.layout.pile_names[v.removals[0].sources[0]] if v.removals else v.layout.pile_names[0]
-            raise InvalidMoveError(f"remove needs the cards, like: remove KH@{where}"
-                            + ("" if v.removals else " (this game has no removal moves)"))
+            raise InvalidMoveError(
+                f"remove needs the cards, like: remove KH@{where}"
+                + ("" if v.removals else " (this game has no removal moves)")
+            )
         got = [(p, face[:2] + (None,)) for p, face in (_part(v, x) for x in parts)]
         return ("remove", tuple(sorted(got)), None, (), None)
     if ">" in t:
@@ -102,8 +108,10 @@ def parse_spec(v, text: str) -> tuple:
         if not _copy_named(v, src):
             face = face[:2] + (None,)
         return ("move", (src,), _pile(v, right), (face,), None)
-    raise InvalidMoveError(f"cannot read move '{short(t)}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
-                    f"'remove CARD@PILE ...', or an action ({short(', '.join(action_names), 180) or 'none'})")
+    raise InvalidMoveError(
+        f"cannot read move '{short(t)}': expected CARD@PILE>PILE (like 8D@tableau[0]>tableau[3]), "
+        f"'remove CARD@PILE ...', or an action ({short(', '.join(action_names), 180) or 'none'})"
+    )
 
 
 def move_json(v, move) -> dict:
@@ -113,9 +121,12 @@ def move_json(v, move) -> dict:
         a = v.actions[v.action_index[move.name]]
         out.update(name=move.name, source=names[a.source], dest=[names[t] for t in a.targets], cards=[])
     elif move.kind == "remove":
-        out.update(name=move.name, source=[names[p] for p in move.sources], dest=names[move.dest],
-                   cards=[v.deck.text(c) for c in move.cards])
+        out.update(
+            name=move.name,
+            source=[names[p] for p in move.sources],
+            dest=names[move.dest],
+            cards=[v.deck.text(c) for c in move.cards],
+        )
     else:
-        out.update(source=names[move.sources[0]], dest=names[move.dest],
-                   cards=[v.deck.text(c) for c in move.cards])
+        out.update(source=names[move.sources[0]], dest=names[move.dest], cards=[v.deck.text(c) for c in move.cards])
     return out

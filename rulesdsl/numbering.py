@@ -22,6 +22,7 @@ Two numbering schemes, named by a variant's ``numbering:`` key:
 Both give a board in fc-solve's text format (see fcs.py), which the variant's numbering
 declaration maps onto its piles.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,7 @@ from .errors import InputError, short
 from .limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 
 SCHEMES = ("ms", "pysol")
-MS_SUITS = "CDHS"          # Microsoft's deck order within a rank
+MS_SUITS = "CDHS"  # Microsoft's deck order within a rank
 RANKS = "A23456789TJQK"
 
 _DEAL = re.compile(r"^\s*(ms)?\s*(\d{1,25})\s*$", re.I)
@@ -91,9 +92,11 @@ def ms_board_text(number: int) -> str:
 
 # -- PySol, through pysol-cards ----------------------------------------------------
 
+
 def pysol_games() -> tuple:
     """Every game name pysol-cards deals."""
     from pysol_cards.deal_game import Game
+
     return tuple(sorted(Game.GAMES_MAP))
 
 
@@ -101,6 +104,7 @@ def decks_of(scheme: str, game) -> int:
     """How many 52-card decks a numbered game uses."""
     if scheme == "pysol" and game:
         from pysol_cards.deal_game import Game
+
         return Game(game, 1, 0).get_num_decks()
     return 1
 
@@ -110,6 +114,7 @@ def pysol_board_text(game: str, number: int, ms: bool = False) -> str:
     from pysol_cards.cards import CardRenderer
     from pysol_cards.deal_game import Game
     from pysol_cards.random_base import RandomBase
+
     which = RandomBase.DEALS_MS if ms else RandomBase.DEALS_PYSOLFC
     return Game(game, number, which).calc_layout_string(CardRenderer(True))
 

@@ -9,6 +9,7 @@ Semantics: reading a missing thing gives ``none``; arithmetic on ``none`` gives 
 an ordering comparison with ``none`` is false; division by zero gives ``none``, and so
 does a result outside -MAX_INT..MAX_INT (limits.py).
 """
+
 from __future__ import annotations
 
 import operator
@@ -17,7 +18,7 @@ from typing import Any, Callable
 from .exprtypes import CARD_ATTRS, LIST_ATTRS, PILE_ATTRS, Attribute
 from .limits import MAX_INT
 
-Fn = Callable[[Any], Any]      # a compiled expression: a function of the context (Env)
+Fn = Callable[[Any], Any]  # a compiled expression: a function of the context (Env)
 
 
 def const(value: object) -> Fn:
@@ -26,20 +27,18 @@ def const(value: object) -> Fn:
 
 # -- arithmetic and comparisons --------------------------------------------------------------
 
+
 def _arith_op(op: str) -> Callable[[Fn, Fn], Fn]:
     # every result outside -MAX_INT..MAX_INT is none, so no number grows without bound
     M = MAX_INT
 
     def make(lf: Fn, rf: Fn) -> Fn:
         if op == "+":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (
-                x := x + y) <= M else x
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (x := x + y) <= M else x
         if op == "-":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (
-                x := x - y) <= M else x
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (x := x - y) <= M else x
         if op == "*":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (
-                x := x * y) <= M else x
+            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (x := x * y) <= M else x
         if op == "/":
             return lambda e: None if (x := lf(e)) is None or not (y := rf(e)) else x // y
         if op == "%":
@@ -49,11 +48,13 @@ def _arith_op(op: str) -> Callable[[Fn, Fn], Fn]:
             x, y = lf(e), rf(e)
             if x is None or y is None or not 0 <= y <= 64:
                 return None
-            if (x.bit_length() - 1) * y > 64:       # surely out of range: none, without computing it
+            if (x.bit_length() - 1) * y > 64:  # surely out of range: none, without computing it
                 return None
-            r = x ** y
+            r = x**y
             return r if -M <= r <= M else None
+
         return power
+
     return make
 
 
@@ -83,6 +84,7 @@ def order(op: str, lf: Fn, rf: Fn) -> Fn:
     def order(e: Any) -> bool:
         x, y = lf(e), rf(e)
         return x is not None and y is not None and cmp(x, y)
+
     return order
 
 
@@ -119,28 +121,33 @@ def index(of: Fn, xf: Fn) -> Fn:
         if seq is None or i is None or not -len(seq) <= i < len(seq):
             return None
         return seq[i]
+
     return index
 
 
 def index_piles(of: Fn, xf: Fn) -> Fn:
     """An index into a list of piles: from 0 only; a negative index is none (never from the end)."""
+
     def index_piles(e: Any) -> Any:
         seq = of(e)
         i = xf(e)
         if seq is None or i is None or not 0 <= i < len(seq):
             return None
         return seq[i]
+
     return index_piles
 
 
 def index_ring(of: Fn, xf: Fn) -> Fn:
     """An index into a group that wraps: any number, taken modulo the group's size."""
+
     def index_ring(e: Any) -> Any:
         seq = of(e)
         i = xf(e)
         if seq is None or i is None or not seq:
             return None
         return seq[i % len(seq)]
+
     return index_ring
 
 
@@ -149,6 +156,7 @@ def list_of(fns: tuple) -> Fn:
 
 
 # -- and / or ---------------------------------------------------------------------------------
+
 
 def _and2(f1: Fn, f2: Fn) -> Fn:
     return lambda e: True if f1(e) and f2(e) else False
@@ -164,6 +172,7 @@ def _all_of(fns: tuple) -> Fn:
             if not f(e):
                 return False
         return True
+
     return all_of
 
 
@@ -173,6 +182,7 @@ def _any_of(fns: tuple) -> Fn:
             if f(e):
                 return True
         return False
+
     return any_of
 
 
@@ -189,6 +199,7 @@ def bool_chain(op: str, fns: tuple) -> Fn:
 
 
 # -- quantifiers ------------------------------------------------------------------------------
+
 
 def _quant(kind: str, pairs: bool) -> Callable[[Fn, Fn, list], Fn]:
     def make(cf: Fn, bf: Fn, slots: list) -> Fn:
@@ -208,6 +219,7 @@ def _quant(kind: str, pairs: bool) -> Callable[[Fn, Fn, list], Fn]:
                 for x in xs:
                     v[s0] = x
                     yield
+
         if kind == "all":
             return lambda e: all(bf(e) for _ in items(e))
         if kind == "any":
@@ -218,7 +230,9 @@ def _quant(kind: str, pairs: bool) -> Callable[[Fn, Fn, list], Fn]:
         def total(e: Any) -> int | None:
             r = sum((bf(e) or 0) for _ in items(e))
             return r if -MAX_INT <= r <= MAX_INT else None
+
         return total
+
     return make
 
 
@@ -229,10 +243,12 @@ QUANT = {(k, p): _quant(k, p) for k in ("all", "any", "count", "sum") for p in (
 # Each maker: (world, obj_fn) -> fn. Makers close over the tables of the deck and layout
 # so an access is a list index, not a lookup.
 
+
 def _card_attr(table_name: str) -> Callable[[Any, Fn], Fn]:
     def make(w: Any, f: Fn) -> Fn:
         table = getattr(w.deck, table_name)
         return lambda e: None if (x := f(e)) is None else table[x]
+
     return make
 
 
@@ -281,6 +297,7 @@ def _p_free(w: Any, f: Fn) -> Fn:
             if piles[q]:
                 return False
         return True
+
     return free
 
 
@@ -293,6 +310,7 @@ def _p_table(attr: str) -> Callable[[Any, Fn], Fn]:
     def make(w: Any, f: Fn) -> Fn:
         table = getattr(w.layout, attr)
         return lambda e: None if (p := f(e)) is None else table[p]
+
     return make
 
 
@@ -309,15 +327,33 @@ def _l_last(w: Any, f: Fn) -> Fn:
 
 
 _MAKERS: dict[str, dict[str, Callable[[Any, Fn], Fn]]] = {
-    "card": {"rank": _card_attr("rank_of"), "suit": _card_attr("suit_of"), "color": _card_attr("color_of"),
-             "copy": _card_attr("copy_of"), "name": _card_text},
-    "pile": {"size": _p_size, "empty": _p_empty, "top": _p_top, "bottom": _p_bottom, "cards": _p_cards,
-             "down": _p_down, "up": _p_up, "free": _p_free, "covered": _p_covered,
-             "index": _p_table("index_of"), "group": _p_table("group_of"), "prev": _p_table("prev"),
-             "covered_by": _p_table("covers"), "next": _p_table("next")},
+    "card": {
+        "rank": _card_attr("rank_of"),
+        "suit": _card_attr("suit_of"),
+        "color": _card_attr("color_of"),
+        "copy": _card_attr("copy_of"),
+        "name": _card_text,
+    },
+    "pile": {
+        "size": _p_size,
+        "empty": _p_empty,
+        "top": _p_top,
+        "bottom": _p_bottom,
+        "cards": _p_cards,
+        "down": _p_down,
+        "up": _p_up,
+        "free": _p_free,
+        "covered": _p_covered,
+        "index": _p_table("index_of"),
+        "group": _p_table("group_of"),
+        "prev": _p_table("prev"),
+        "covered_by": _p_table("covers"),
+        "next": _p_table("next"),
+    },
     "list": {"size": _l_size, "first": _l_first, "last": _l_last},
 }
 
 # the maker of every attribute of types.py, keyed by the Attribute the checker resolved
 ATTR_MAKERS: dict[Attribute, Callable[[Any, Fn], Fn]] = {
-    a: _MAKERS[a.owner][a.name] for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS) for a in table.values()}
+    a: _MAKERS[a.owner][a.name] for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS) for a in table.values()
+}

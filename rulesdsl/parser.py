@@ -5,6 +5,7 @@ cap and a cap on literal sizes. Lark's LALR parse builds its tree without recurs
 depth of that tree (every operator, call, attribute, index and quantifier counts, not
 only brackets) is measured with an explicit stack before anything walks it recursively.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -27,12 +28,32 @@ def _lark() -> Lark:
     return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
-_TOKEN_WORDS = {     # every terminal of grammar/expr.lark, as an error message says it
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "QUANT": "a quantifier",
-    "COMP_OP": "a comparison", "_LPAR": "'('", "_RPAR": "')'", "_LSQB": "'['", "_RSQB": "']'",
-    "_COMMA": "','", "_DOT": "'.'", "_COLON": "':'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'",
-    "SLASH": "'/'", "PERCENT": "'%'", "_POW": "'**'", "_IN": "'in'", "_IF": "'if'",
-    "_ELSE": "'else'", "_AND": "'and'", "_OR": "'or'", "_NOT": "'not'", "$END": "the end",
+_TOKEN_WORDS = {  # every terminal of grammar/expr.lark, as an error message says it
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a string",
+    "QUANT": "a quantifier",
+    "COMP_OP": "a comparison",
+    "_LPAR": "'('",
+    "_RPAR": "')'",
+    "_LSQB": "'['",
+    "_RSQB": "']'",
+    "_COMMA": "','",
+    "_DOT": "'.'",
+    "_COLON": "':'",
+    "PLUS": "'+'",
+    "MINUS": "'-'",
+    "STAR": "'*'",
+    "SLASH": "'/'",
+    "PERCENT": "'%'",
+    "_POW": "'**'",
+    "_IN": "'in'",
+    "_IF": "'if'",
+    "_ELSE": "'else'",
+    "_AND": "'and'",
+    "_OR": "'or'",
+    "_NOT": "'not'",
+    "$END": "the end",
 }
 
 
@@ -43,7 +64,7 @@ def _expected(names) -> str:
     return ", ".join(words)
 
 
-_CACHE: dict = {}       # text -> AST or the error's arguments; trees are immutable
+_CACHE: dict = {}  # text -> AST or the error's arguments; trees are immutable
 _CACHE_SIZE = 1024
 
 
@@ -88,32 +109,37 @@ def _parse(text: str):
         tree = _lark().parse(text)
     except UnexpectedCharacters as exc:
         pos = exc.pos_in_stream or 0
-        raise ExprSyntaxError("E101", f"unexpected character {text[pos]!r}"
-                              f" (expected {_expected(exc.allowed or ['an expression'])})",
-                              pos + 1) from None
+        raise ExprSyntaxError(
+            "E101",
+            f"unexpected character {text[pos]!r} (expected {_expected(exc.allowed or ['an expression'])})",
+            pos + 1,
+        ) from None
     except UnexpectedEOF as exc:
-        raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
-                              len(text.rstrip()) + 1) from None
+        raise ExprSyntaxError(
+            "E102", f"expression ends too early (expected {_expected(exc.expected)})", len(text.rstrip()) + 1
+        ) from None
     except UnexpectedToken as exc:
         tok = exc.token
         if tok.type == "$END":
-            raise ExprSyntaxError("E102", f"expression ends too early (expected {_expected(exc.expected)})",
-                                  len(text.rstrip()) + 1) from None
-        raise ExprSyntaxError("E103", f"unexpected {short(tok.value)!r} (expected {_expected(exc.expected)})",
-                              tok.start_pos + 1) from None
+            raise ExprSyntaxError(
+                "E102", f"expression ends too early (expected {_expected(exc.expected)})", len(text.rstrip()) + 1
+            ) from None
+        raise ExprSyntaxError(
+            "E103", f"unexpected {short(tok.value)!r} (expected {_expected(exc.expected)})", tok.start_pos + 1
+        ) from None
     except UnexpectedInput as exc:  # pragma: no cover - other Lark errors
         raise ExprSyntaxError("E101", "cannot read expression", getattr(exc, "column", 1)) from None
-    _check_depth(tree)       # before the (recursive) transformer sees the tree
+    _check_depth(tree)  # before the (recursive) transformer sees the tree
     try:
         node = _ToAst().transform(tree)
-    except VisitError as exc:     # Lark wraps what a transformer callback raises (E107)
+    except VisitError as exc:  # Lark wraps what a transformer callback raises (E107)
         if isinstance(exc.orig_exc, ExprSyntaxError):
             raise exc.orig_exc from None
         raise
     return node
 
 
-_LEAF_RULES = ("add_op", "mul_op")     # an operator's own little tree: not a level
+_LEAF_RULES = ("add_op", "mul_op")  # an operator's own little tree: not a level
 
 
 def _check_depth(tree) -> None:
@@ -129,9 +155,13 @@ def _check_depth(tree) -> None:
         if depth > MAX_TREE_DEPTH:
             last = next((c for c in reversed(t.children) if isinstance(c, (Tree, Token))), t)
             col = _col(last.meta if isinstance(last, Tree) else last)
-            raise ExprSyntaxError("E106", f"expression nested deeper than {MAX_TREE_DEPTH} levels "
-                                  f"(operators, calls, attributes and brackets inside one another)",
-                                  col, "split it: compute parts in params, or simplify the rule")
+            raise ExprSyntaxError(
+                "E106",
+                f"expression nested deeper than {MAX_TREE_DEPTH} levels "
+                f"(operators, calls, attributes and brackets inside one another)",
+                col,
+                "split it: compute parts in params, or simplify the rule",
+            )
         for c in t.children:
             if isinstance(c, Tree) and c.data not in _LEAF_RULES:
                 stack.append((c, depth + 1))
@@ -147,10 +177,13 @@ def _col(meta_or_token) -> int:
 class _ToAst(Transformer):
     def number(self, meta, c):
         digits = str(c[0]).lstrip("0") or "0"
-        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:   # no int() of 5,000 digits
-            raise ExprSyntaxError("E107", f"number {short(digits, digits=12)} is larger than {MAX_NUMBER}",
-                                  _col(c[0]), "a number in an expression is at most "
-                                  f"{MAX_NUMBER:,}; larger values come from arithmetic")
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:  # no int() of 5,000 digits
+            raise ExprSyntaxError(
+                "E107",
+                f"number {short(digits, digits=12)} is larger than {MAX_NUMBER}",
+                _col(c[0]),
+                f"a number in an expression is at most {MAX_NUMBER:,}; larger values come from arithmetic",
+            )
         return ast.Number(_col(c[0]), int(digits))
 
     def string(self, meta, c):
@@ -176,7 +209,7 @@ class _ToAst(Transformer):
         return ast.ListLit(_col(meta), tuple(a for a in c if a is not None))
 
     def neg(self, meta, c):
-        return ast.Unary(_col(meta), "-", c[-1])     # c[0] is the MINUS token
+        return ast.Unary(_col(meta), "-", c[-1])  # c[0] is the MINUS token
 
     def not_(self, meta, c):
         return ast.Unary(_col(meta), "not", c[0])

@@ -23,6 +23,7 @@ Compact text (like chess's FEN; lines, or ``;`` between them)::
 ``*`` for every card not placed elsewhere, face down, in deck order with the first on top.
 A hand-made position need not hold the whole deck.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,9 @@ def parse_json(text: str):
 
 def _json_int(text: str) -> int:
     if len(text) > MAX_INT_TEXT:
-        raise PositionError(f"the number {short(text, digits=12)} is outside the integer range "
-                            f"-{MAX_INT:,}..{MAX_INT:,}")
+        raise PositionError(
+            f"the number {short(text, digits=12)} is outside the integer range -{MAX_INT:,}..{MAX_INT:,}"
+        )
     return int(text)
 
 
@@ -62,9 +64,14 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
             else:
                 cards.append(v.deck.text(c, copy=True))
         piles[v.layout.pile_names[p]] = cards
-    out = {"format": FORMAT, "variant": v.id, "options": dict(v.options), "piles": piles,
-           "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
-           "points": st.points}
+    out = {
+        "format": FORMAT,
+        "variant": v.id,
+        "options": dict(v.options),
+        "piles": piles,
+        "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
+        "points": st.points,
+    }
     return out
 
 
@@ -93,8 +100,7 @@ def from_dict(v, data) -> State:
         lines.append((f"piles.{name}", name, cards))
     used = data.get("used", {})
     points = data.get("points", 0)
-    if not isinstance(used, dict) or not all(isinstance(x, int) and not isinstance(x, bool)
-                                             for x in used.values()):
+    if not isinstance(used, dict) or not all(isinstance(x, int) and not isinstance(x, bool) for x in used.values()):
         raise PositionError("'used' must map action names to whole numbers")
     if not isinstance(points, int) or isinstance(points, bool):
         raise PositionError("'points' must be a whole number")
@@ -107,12 +113,13 @@ def _build(v, lines, used, points) -> State:
     free = list(range(deck.size))
     free_set = set(free)
     rest_pile = None
-    placed: list = []   # (pile, index, face or None, down)
+    placed: list = []  # (pile, index, face or None, down)
     for where, name, cards in lines:
         p = v.layout.pile(name)
         if p is None:
-            raise PositionError(f"{short(where)}: no pile '{short(name)}' in {v.id} "
-                                f"(groups: {short(', '.join(v.layout.groups), 180)})")
+            raise PositionError(
+                f"{short(where)}: no pile '{short(name)}' in {v.id} (groups: {short(', '.join(v.layout.groups), 180)})"
+            )
         if st.piles[p] or any(q == p for q, *_ in placed):
             raise PositionError(f"{short(where)}: pile '{short(name)}' is given twice")
         seen_up = False
@@ -125,16 +132,19 @@ def _build(v, lines, used, points) -> State:
                 continue
             down = t.startswith("#")
             if down and seen_up:
-                raise PositionError(f"{where}: face-down card {t} lies on a face-up card "
-                                    f"(face-down cards go at the bottom)")
+                raise PositionError(
+                    f"{where}: face-down card {t} lies on a face-up card (face-down cards go at the bottom)"
+                )
             seen_up = seen_up or not down
             if t == DOWN:
                 placed.append((p, None, True))
                 continue
             face = t[1:] if down else t
             if not face or face.startswith("#"):
-                raise PositionError(f"{where}: card {i + 1}: {t!r} is not a card (write 8D, #8D face down, "
-                                    f"or ## for any card face down)")
+                raise PositionError(
+                    f"{where}: card {i + 1}: {t!r} is not a card (write 8D, #8D face down, "
+                    f"or ## for any card face down)"
+                )
             try:
                 placed.append((p, deck.parse_card(face), down))
             except CardTextError as exc:
@@ -158,8 +168,10 @@ def _build(v, lines, used, points) -> State:
                 ids[k] = cid
                 break
         else:
-            raise PositionError(f"{v.layout.pile_names[p]}: {deck.text(deck.copies(face[0], face[1])[0])} "
-                                f"appears more often than the deck holds it ({deck.decks})")
+            raise PositionError(
+                f"{v.layout.pile_names[p]}: {deck.text(deck.copies(face[0], face[1])[0])} "
+                f"appears more often than the deck holds it ({deck.decks})"
+            )
     free = [c for c in free if c in free_set]
     for k, (p, face, _down) in enumerate(placed):
         if face is None:
@@ -172,8 +184,9 @@ def _build(v, lines, used, points) -> State:
             st.down[p] += 1
     if rest_pile is not None:
         if st.down[rest_pile] != len(st.piles[rest_pile]):
-            raise PositionError(f"{v.layout.pile_names[rest_pile]}: '*' (the rest of the deck, face down) "
-                                f"cannot lie on face-up cards")
+            raise PositionError(
+                f"{v.layout.pile_names[rest_pile]}: '*' (the rest of the deck, face down) cannot lie on face-up cards"
+            )
         st.piles[rest_pile].extend(reversed(free))
         st.down[rest_pile] = len(st.piles[rest_pile])
     for name, count in used.items():

@@ -3,6 +3,7 @@
 Loading is the loader's (loader.py imports this module); ``rulesdsl list`` describes them
 all (cli.py).
 """
+
 from __future__ import annotations
 
 import os

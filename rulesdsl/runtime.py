@@ -7,6 +7,7 @@ of quantifier variables. The engine (deal.py, moves.py, game.py) fills the slots
 one Env for every evaluation, so judging a move allocates nothing. This module imports
 nothing from the project: the compiler and the engine both stand on it.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 
 class Env:
     """The evaluation context: one object reused for every evaluation (no allocation)."""
+
     __slots__ = ("a", "b", "card", "cards", "dest", "pile", "piles", "run", "source", "st", "v")
 
     st: Any
@@ -31,5 +33,5 @@ class Env:
         self.st = st
         self.run = self.card = self.source = self.dest = None
         self.a = self.b = self.cards = None
-        self.pile = self.piles = None     # a redeal's keep/skip pile; a removal's piles
-        self.v: list = [None] * 16     # quantifier variables (the compiler gives at most 16 slots)
+        self.pile = self.piles = None  # a redeal's keep/skip pile; a removal's piles
+        self.v: list = [None] * 16  # quantifier variables (the compiler gives at most 16 slots)

@@ -26,6 +26,7 @@ reachable position was explored (the key and the dominance rule only ever merge 
 that have the same future). The solver sees face-down cards: it solves the "thoughtful"
 game.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,16 +49,15 @@ WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 
 @dataclass
 class Result:
-    verdict: str                  # "won", "unwinnable" or "unknown"
-    moves: list = field(default_factory=list)    # the winning line, as move notation
-    states: int = 0               # positions entered in the table
+    verdict: str  # "won", "unwinnable" or "unknown"
+    moves: list = field(default_factory=list)  # the winning line, as move notation
+    states: int = 0  # positions entered in the table
     seconds: float = 0.0
-    limit: str | None = None      # "states" or "time" when the verdict is unknown
+    limit: str | None = None  # "states" or "time" when the verdict is unknown
     difficulty: int | None = None  # states explored up to the first win
 
     def to_json(self) -> dict:
-        out = {"verdict": self.verdict, "moves": self.moves, "states": self.states,
-               "seconds": round(self.seconds, 4)}
+        out = {"verdict": self.verdict, "moves": self.moves, "states": self.states, "seconds": round(self.seconds, 4)}
         if self.limit:
             out["limit"] = self.limit
         return out
@@ -65,12 +65,13 @@ class Result:
 
 # -- what the rules let the solver merge ----------------------------------------------
 
+
 @dataclass(frozen=True)
 class Analysis:
-    interchangeable: tuple        # tuples of pile indices whose order does not matter
-    reads_used: bool              # some expression calls used(): counters go in the key as is
-    limited: tuple                # indices of actions with a limit
-    sealed: tuple = ()            # piles of which only size, top and face-down count matter
+    interchangeable: tuple  # tuples of pile indices whose order does not matter
+    reads_used: bool  # some expression calls used(): counters go in the key as is
+    limited: tuple  # indices of actions with a limit
+    sealed: tuple = ()  # piles of which only size, top and face-down count matter
 
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
@@ -79,8 +80,19 @@ _PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next)\b")
 _USED = re.compile(r"\bused\s*\(")
 _DEEP = re.compile(r"\.\s*(cards|bottom)\b|\bcards\s*\(")
 # Keys whose strings are prose, display or the deal: nothing there decides a move.
-_PROSE = {"name", "description", "rules", "label", "help", "layout", "deal", "show", "options",
-          "score", "points"}   # no rule reads the score: it never decides a move
+_PROSE = {
+    "name",
+    "description",
+    "rules",
+    "label",
+    "help",
+    "layout",
+    "deal",
+    "show",
+    "options",
+    "score",
+    "points",
+}  # no rule reads the score: it never decides a move
 
 
 def _strings(data, path=()):
@@ -99,7 +111,7 @@ def _strings(data, path=()):
 def _document(variant):
     try:
         return read_with_extends(Path(variant.path)).data
-    except Exception:              # no readable source: prove nothing
+    except Exception:  # no readable source: prove nothing
         return None
 
 
@@ -134,20 +146,22 @@ def analyse(variant, data=None) -> Analysis:
         fld = path[2] if owner else None
         for m in _PILE_ATTR.finditer(body):
             obj = m.group(1)
-            if owner in groups and ((obj == "dest" and fld in ("accept", "accept_empty", "points"))
-                                    or (obj == "source" and fld == "max_run")):
+            if owner in groups and (
+                (obj == "dest" and fld in ("accept", "accept_empty", "points"))
+                or (obj == "source" and fld == "max_run")
+            ):
                 tainted.add(owner)
             else:
                 tainted |= everything
-        if text.strip() in groups:              # names a whole group (flip: tableau)
+        if text.strip() in groups:  # names a whole group (flip: tableau)
             continue
         for m in _IDENT.finditer(body):
             name = m.group()
             if name not in groups:
                 continue
-            before, after = body[:m.start()].rstrip(), body[m.end():].lstrip()
+            before, after = body[: m.start()].rstrip(), body[m.end() :].lstrip()
             if re.search(r"(^|[^A-Za-z0-9_])in$", before) and after.startswith(":"):
-                continue                        # a quantifier's domain: order-free
+                continue  # a quantifier's domain: order-free
             tainted.add(name)
     declared = set(getattr(variant, "interchangeable", ()) or ())
     pile_group = layout.group_of
@@ -173,8 +187,7 @@ def analyse(variant, data=None) -> Analysis:
     for name, g in groups.items():
         if g.count < 2:
             continue
-        if name in declared or (name not in tainted and
-                                not any(layout.covers[p] or layout.under[p] for p in g.piles)):
+        if name in declared or (name not in tainted and not any(layout.covers[p] or layout.under[p] for p in g.piles)):
             out.append(tuple(g.piles))
     # A pile nothing leaves (lift none, no action, refill or removal takes from it) whose
     # cards below the top no expression reads (no .cards, .bottom or cards()): its order
@@ -190,13 +203,14 @@ def analyse(variant, data=None) -> Analysis:
 
 # -- canonical keys -----------------------------------------------------------------
 
+
 class Keyer:
     """The canonical key of the game's position, one byte string per pile kept up to date."""
 
     def __init__(self, variant, state, analysis: Analysis):
         self.st = state
         n = len(state.piles)
-        self.wide = sum(len(p) for p in state.piles) > 250     # a length or id may not fit a byte
+        self.wide = sum(len(p) for p in state.piles) > 250  # a length or id may not fit a byte
         grouped = {p for g in analysis.interchangeable for p in g}
         self.fixed = [p for p in range(n) if p not in grouped]
         self.groups = [list(g) for g in analysis.interchangeable]
@@ -246,10 +260,10 @@ def _touched(game, start):
     for i in range(start, len(ops)):
         op = ops[i]
         kind = op & 3
-        if kind == 0:                     # a transfer: source and destination
+        if kind == 0:  # a transfer: source and destination
             out.add(op >> 2 & 1023)
             out.add(op >> 12 & 1023)
-        elif kind == 1:                   # a flip, or a redeal's record of a pile (moves.SNAP)
+        elif kind == 1:  # a flip, or a redeal's record of a pile (moves.SNAP)
             if not op & 1 << 12:
                 out.add(op >> 2)
             elif not op & 1 << 13:
@@ -259,13 +273,14 @@ def _touched(game, start):
 
 # -- the table ------------------------------------------------------------------------
 
+
 class Table:
     """Positions seen; with limited actions, the counters each was seen with (dominance)."""
 
     def __init__(self, analysis: Analysis, n_actions: int):
         self.exact = analysis.reads_used
         self.limited = analysis.limited if not self.exact else ()
-        self.seen: Any = {} if self.limited else set()   # a set, or key -> counters seen
+        self.seen: Any = {} if self.limited else set()  # a set, or key -> counters seen
         self.size = 0
 
     def add(self, key: bytes, used) -> bool:
@@ -295,6 +310,7 @@ class Table:
 
 # -- move ordering ---------------------------------------------------------------------
 
+
 def _orderer(variant):
     roles = [r.role for r in variant.rules]
     sink = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
@@ -311,13 +327,13 @@ def _orderer(variant):
             return 0
         left = len(st.piles[s]) - len(m.cards)
         if left > 0 and st.down[s] >= left:
-            return 1                      # turns a card
+            return 1  # turns a card
         if not st.piles[d]:
-            return 5 if left else 6       # into an empty pile; a whole pile moved: last
+            return 5 if left else 6  # into an empty pile; a whole pile moved: last
         if roles[d] == Role.CELL:
             return 5
         if left == 0:
-            return 2                      # empties a pile
+            return 2  # empties a pile
         return 3
 
     def ordered(game):
@@ -355,12 +371,39 @@ def _orderer(variant):
 #   (c) no other sink could ever take c: each card another sink would take c on already lies
 #       on a sink and is not that sink's top, and an empty sink would not take c.
 
-_FREE_NAMES = {"card", "dest", "top", "rank", "suit", "color", "index", "source", "group",
-               "role", "and", "or", "not", "in", "true", "false", "abs", "succ", "pred",
-               "A", "J", "Q", "K", "T", "red", "black"}
+_FREE_NAMES = {
+    "card",
+    "dest",
+    "top",
+    "rank",
+    "suit",
+    "color",
+    "index",
+    "source",
+    "group",
+    "role",
+    "and",
+    "or",
+    "not",
+    "in",
+    "true",
+    "false",
+    "abs",
+    "succ",
+    "pred",
+    "A",
+    "J",
+    "Q",
+    "K",
+    "T",
+    "red",
+    "black",
+}
 _RUN_FIRST = re.compile(r"^\s*run\s*\.\s*size\s*==\s*1\s+and\s+(.*)$", re.S)
-_EMPTY_COUNT = re.compile(r"count\(\s*(\w+)\s+in\s+\w+\s*:\s*\1\s*\.\s*empty"
-                          r"(?:\s+and\s+\1\s*!=\s*(?:dest|source))*\s*\)")
+_EMPTY_COUNT = re.compile(
+    r"count\(\s*(\w+)\s+in\s+\w+\s*:\s*\1\s*\.\s*empty"
+    r"(?:\s+and\s+\1\s*!=\s*(?:dest|source))*\s*\)"
+)
 _WIN_ALL = re.compile(r"^\s*all\(\s*(\w+)\s+in\s+(\w+)\s*:\s*\1\s*\.\s*size\s*==\s*(\d+)\s*\)\s*$")
 
 
@@ -372,7 +415,7 @@ def _context_free(text, names) -> bool:
     m = _RUN_FIRST.match(body)
     if m:
         body = m.group(1)
-        if re.search(r"\bor\b", body):       # 'run.size == 1 and X or Y' is not a conjunct
+        if re.search(r"\bor\b", body):  # 'run.size == 1 and X or Y' is not a conjunct
             return False
     return all(w in names for w in _IDENT.findall(body))
 
@@ -391,11 +434,11 @@ class SafeRule:
     """The tables that decide, per position, which sink moves are safe (see above)."""
 
     def __init__(self, variant, sinks, want, takes_on, takes_empty):
-        self.sinks = sinks                # pile indices
-        self.want = want                  # card -> cards non-sink piles would put onto it
-        self.takes_on = takes_on          # sink -> top card -> cards it would take
-        self.takes_empty = takes_empty    # sink -> cards it would take when empty
-        self.bases = {g: {} for g in sinks}   # sink -> card -> tops it would take it on
+        self.sinks = sinks  # pile indices
+        self.want = want  # card -> cards non-sink piles would put onto it
+        self.takes_on = takes_on  # sink -> top card -> cards it would take
+        self.takes_empty = takes_empty  # sink -> cards it would take when empty
+        self.bases = {g: {} for g in sinks}  # sink -> card -> tops it would take it on
         for g in sinks:
             for t, xs in takes_on[g].items():
                 for x in xs:
@@ -473,7 +516,7 @@ def derive_safe(variant, data=None):
     env = Env(st)
     cards = range(deck.size)
     givers = [p for p, r in enumerate(rules) if r.lift != "none"]
-    source_of = {}                       # one giving pile per (group, role): all the rules read
+    source_of = {}  # one giving pile per (group, role): all the rules read
     for p in givers:
         source_of.setdefault((rules[p].group, rules[p].role), p)
     sources = list(source_of.values())
@@ -508,7 +551,7 @@ def derive_safe(variant, data=None):
                         if x != t and accepts(r.accept, d, t, x):
                             want[t].add(x)
             st.piles[d][:] = []
-    except Exception:                    # a rule that cannot be judged out of play: no proof
+    except Exception:  # a rule that cannot be judged out of play: no proof
         return None
     return SafeRule(variant, sinks, [frozenset(w) for w in want], takes_on, takes_empty)
 
@@ -574,8 +617,15 @@ class Scorer:
             self.part[p] = new
 
 
-def solve(variant, state, *, max_states: int | None = None, time_limit: float | None = None,
-          analysis: Analysis | None = None, safe: "SafeRule | None | bool" = True) -> Result:
+def solve(
+    variant,
+    state,
+    *,
+    max_states: int | None = None,
+    time_limit: float | None = None,
+    analysis: Analysis | None = None,
+    safe: "SafeRule | None | bool" = True,
+) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
 
     ``safe``: True derives the safe-move rule from the variant (derive_safe), False or None
@@ -600,8 +650,9 @@ def solve(variant, state, *, max_states: int | None = None, time_limit: float | 
 
     def done(verdict, limit=None):
         line = [g.move_text(m) for m in g.history] if verdict == WON else []
-        return Result(verdict, line, table.size, time.monotonic() - started, limit,
-                      table.size if verdict == WON else None)
+        return Result(
+            verdict, line, table.size, time.monotonic() - started, limit, table.size if verdict == WON else None
+        )
 
     def play(m):
         mark = len(g._ops) if has_ops else 0

@@ -4,6 +4,7 @@ Only PyYAML's SafeLoader is used (no arbitrary tags, no Python objects). The res
 plain data (dicts, lists, scalars) plus a table of marks by path, so any later stage can
 point a diagnostic at the exact place in the file.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,20 +19,21 @@ from .limits import MAX_YAML_NODES as MAX_NODES
 
 @dataclass(frozen=True)
 class Mark:
-    line: int      # 1-based
-    column: int    # 1-based
-    style: str | None = None   # YAML scalar style: None (plain), "'", '"', "|", ">"
+    line: int  # 1-based
+    column: int  # 1-based
+    style: str | None = None  # YAML scalar style: None (plain), "'", '"', "|", ">"
 
 
 @dataclass
 class Document:
     """Plain data of one YAML file with the marks of its values and keys by path."""
+
     path: str
     text: str
     data: object
-    marks: dict = field(default_factory=dict)      # path tuple -> Mark of the value
+    marks: dict = field(default_factory=dict)  # path tuple -> Mark of the value
     key_marks: dict = field(default_factory=dict)  # path tuple -> Mark of the key
-    origin: dict = field(default_factory=dict)     # path tuple -> Document it came from (extends)
+    origin: dict = field(default_factory=dict)  # path tuple -> Document it came from (extends)
 
     def line_text(self, line: int) -> str | None:
         lines = self.text.splitlines()
@@ -47,20 +49,18 @@ class Document:
     def mark(self, path) -> Mark:
         return self.locate(path)[0]
 
-    def diag(self, code, message, path=(), *, key=False, offset=None, hint=None,
-             severity="") -> Diagnostic:
+    def diag(self, code, message, path=(), *, key=False, offset=None, hint=None, severity="") -> Diagnostic:
         """A diagnostic at a value (or its key); offset is a column inside an expression."""
         path = tuple(path)
         m, owner = self.locate(path)
         if key and path in self.key_marks:
             m = self.key_marks[path]
         line, col = m.line, m.column
-        if offset is not None:      # a character inside an expression (0 = its first)
+        if offset is not None:  # a character inside an expression (0 = its first)
             line, col = _place(owner, m, offset)
-        if owner is not self and owner.path != self.path:   # a key this file inherited (extends)
+        if owner is not self and owner.path != self.path:  # a key this file inherited (extends)
             message = f"{message} [inherited by {self.path}]"
-        return Diagnostic(code, message, owner.path, line, col, severity,
-                          owner.line_text(line), hint)
+        return Diagnostic(code, message, owner.path, line, col, severity, owner.line_text(line), hint)
 
 
 def _place(doc, m: Mark, offset: int):
@@ -80,7 +80,7 @@ def _place(doc, m: Mark, offset: int):
         if src is None:
             break
         if start is None:
-            if not src.strip():          # a blank line inside a block is one newline
+            if not src.strip():  # a blank line inside a block is one newline
                 remaining -= 1
                 line += 1
                 continue
@@ -103,7 +103,7 @@ def read_text(text: str, path: str = "<string>") -> Document:
         mark = exc.problem_mark or exc.context_mark
         msg, hint, at_start = _yaml_words(exc)
         if at_start and exc.context_mark is not None:
-            mark = exc.context_mark      # point at where the unclosed thing opens
+            mark = exc.context_mark  # point at where the unclosed thing opens
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         lines = text.splitlines()
         src = lines[line - 1] if 0 < line <= len(lines) else None
@@ -137,16 +137,23 @@ def _yaml_words(exc) -> tuple:
     if "flow mapping" in context and "stream end" in problem:
         return ("YAML syntax: the mapping '{' that starts here is never closed", "add the closing '}'", True)
     if "mapping values are not allowed" in problem:
-        return ("YAML syntax: a ':' where none can be: a key indented deeper than the keys around it, or "
-                "a value holding ': '", "align the key with its neighbours, or put the value in quotes", False)
+        return (
+            "YAML syntax: a ':' where none can be: a key indented deeper than the keys around it, or "
+            "a value holding ': '",
+            "align the key with its neighbours, or put the value in quotes",
+            False,
+        )
     if "'\\t'" in problem:
         return ("YAML syntax: a tab; YAML indents with spaces only", "replace the tab with spaces", False)
     if "cannot start any token" in problem:
         char = problem.split("found character ", 1)[-1].split(" that", 1)[0]
         return (f"YAML syntax: a plain value cannot start with {char}", "put the value in quotes", False)
     if "expected <block end>" in problem:
-        return ("YAML syntax: this line's indentation does not match the lines above it",
-                "indent keys of the same mapping, and items of the same list, equally", False)
+        return (
+            "YAML syntax: this line's indentation does not match the lines above it",
+            "indent keys of the same mapping, and items of the same list, equally",
+            False,
+        )
     msg = f"YAML syntax: {problem or context}"
     if context and problem:
         msg += f" ({context})"
@@ -169,18 +176,35 @@ def _walk(node, path, doc, loader, counter):
         out = {}
         for knode, vnode in node.value:
             if not isinstance(knode, yaml.ScalarNode):
-                raise RulesError(Diagnostic("Y005", "a key must be a plain name", doc.path,
-                                            knode.start_mark.line + 1, knode.start_mark.column + 1,
-                                            "error", doc.line_text(knode.start_mark.line + 1)))
+                raise RulesError(
+                    Diagnostic(
+                        "Y005",
+                        "a key must be a plain name",
+                        doc.path,
+                        knode.start_mark.line + 1,
+                        knode.start_mark.column + 1,
+                        "error",
+                        doc.line_text(knode.start_mark.line + 1),
+                    )
+                )
             key = knode.value
             if knode.tag == "tag:yaml.org,2002:merge":
                 raise RulesError(doc.diag("Y005", "YAML merge keys (<<) are not supported; use extends:", path))
             kpath = path + (key,)
             km = knode.start_mark
             if key in out:
-                raise RulesError(Diagnostic("Y006", f"duplicate key '{key}'", doc.path, km.line + 1,
-                                            km.column + 1, "error", doc.line_text(km.line + 1),
-                                            "each key may appear once in a mapping"))
+                raise RulesError(
+                    Diagnostic(
+                        "Y006",
+                        f"duplicate key '{key}'",
+                        doc.path,
+                        km.line + 1,
+                        km.column + 1,
+                        "error",
+                        doc.line_text(km.line + 1),
+                        "each key may appear once in a mapping",
+                    )
+                )
             doc.key_marks[kpath] = Mark(km.line + 1, km.column + 1)
             out[key] = _walk(vnode, kpath, doc, loader, counter)
         return out
@@ -188,9 +212,15 @@ def _walk(node, path, doc, loader, counter):
         return [_walk(v, path + (i,), doc, loader, counter) for i, v in enumerate(node.value)]
     if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_TEXT:
         # refused before Python converts it: no 5,000-digit int, no "Exceeds the limit" message
-        raise RulesError(doc.diag("E108", f"the number {short(node.value.strip(), digits=12)} is outside the "
-                                  f"integer range -{MAX_INT:,}..{MAX_INT:,}", path,
-                                  hint="use a smaller number"))
+        raise RulesError(
+            doc.diag(
+                "E108",
+                f"the number {short(node.value.strip(), digits=12)} is outside the "
+                f"integer range -{MAX_INT:,}..{MAX_INT:,}",
+                path,
+                hint="use a smaller number",
+            )
+        )
     try:
         return loader.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, OverflowError) as exc:
@@ -215,12 +245,12 @@ def _merge(a, b, path, out, child):
         merged = dict(a)
         for k, v in b.items():
             if v is None and k in a:
-                merged.pop(k)          # "key: null" in the child removes the parent's key
+                merged.pop(k)  # "key: null" in the child removes the parent's key
             else:
                 merged[k] = _merge(a[k], v, path + (k,), out, child) if k in a else v
         return merged
     # the child's value replaces the parent's: drop the parent's marks below this path
-    for p in [p for p in out.marks if p[:len(path)] == path and len(p) > len(path)]:
+    for p in [p for p in out.marks if p[: len(path)] == path and len(p) > len(path)]:
         if p not in child.marks:
             del out.marks[p]
             out.origin.pop(p, None)

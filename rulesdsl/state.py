@@ -5,6 +5,7 @@ the bottom of pile p (every game here keeps face-down cards under face-up ones).
 ``used[i]`` counts uses of action i (draws, redeals), ``points`` the points scored by
 events so far.
 """
+
 from __future__ import annotations
 
 
@@ -16,8 +17,8 @@ class State:
         self.down = down
         self.used = used
         self.points = points
-        self.removed = removed      # cards were taken out of the game by the deal
-        self.seed = seed            # the game's seed: shuffling redeals draw from it
+        self.removed = removed  # cards were taken out of the game by the deal
+        self.seed = seed  # the game's seed: shuffling redeals draw from it
 
     @classmethod
     def empty(cls, variant) -> "State":
@@ -25,8 +26,9 @@ class State:
         return cls([[] for _ in range(n)], [0] * n, [0] * len(variant.actions))
 
     def copy(self) -> "State":
-        return State([list(p) for p in self.piles], list(self.down), list(self.used),
-                     self.points, self.removed, self.seed)
+        return State(
+            [list(p) for p in self.piles], list(self.down), list(self.used), self.points, self.removed, self.seed
+        )
 
     def key(self) -> tuple:
         """Everything that makes two positions the same, as one hashable value."""

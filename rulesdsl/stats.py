@@ -8,6 +8,7 @@ bounds that count the unknown deals as all lost and as all won (as Blake & Gent 
 Deals solved here are also recorded in the user's cache folder (``cache_dir``), where
 ``--winnable`` and ``--difficulty`` find them.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,7 +27,7 @@ from .loader import load
 from .registry import find_variant
 from .solver import analyse, solve
 
-_VARIANTS: dict = {}          # per process: (variant, options) -> (Variant, Analysis)
+_VARIANTS: dict = {}  # per process: (variant, options) -> (Variant, Analysis)
 
 
 def _variant(name: str, options: dict):
@@ -60,6 +61,7 @@ def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=
 
 # -- the summary ------------------------------------------------------------------------
 
+
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple:
     """The Wilson score interval of k successes in n trials (0, 1 when n is 0)."""
     if n == 0:
@@ -78,23 +80,32 @@ def summary(records) -> dict:
     deals = won + lost + unknown
     decided = won + lost
     lo, hi = wilson(won, decided)
-    return {"deals": deals, "won": won, "unwinnable": lost, "unknown": unknown,
-            "winnable": {"estimate": won / decided if decided else None,
-                         "wilson95": [lo, hi],
-                         "bounds": [won / deals if deals else 0.0,
-                                    (won + unknown) / deals if deals else 1.0]}}
+    return {
+        "deals": deals,
+        "won": won,
+        "unwinnable": lost,
+        "unknown": unknown,
+        "winnable": {
+            "estimate": won / decided if decided else None,
+            "wilson95": [lo, hi],
+            "bounds": [won / deals if deals else 0.0, (won + unknown) / deals if deals else 1.0],
+        },
+    }
 
 
 def render_summary(s: dict) -> str:
     w = s["winnable"]
-    pct = (lambda x: f"{100 * x:.2f}%")
+    pct = lambda x: f"{100 * x:.2f}%"
     est = pct(w["estimate"]) if w["estimate"] is not None else "n/a"
-    return (f"{s['deals']} deal(s): {s['won']} won, {s['unwinnable']} unwinnable, {s['unknown']} unknown\n"
-            f"winnable: {est} (95% Wilson {pct(w['wilson95'][0])} to {pct(w['wilson95'][1])}; "
-            f"counting unknowns as lost / won: {pct(w['bounds'][0])} to {pct(w['bounds'][1])})")
+    return (
+        f"{s['deals']} deal(s): {s['won']} won, {s['unwinnable']} unwinnable, {s['unknown']} unknown\n"
+        f"winnable: {est} (95% Wilson {pct(w['wilson95'][0])} to {pct(w['wilson95'][1])}; "
+        f"counting unknowns as lost / won: {pct(w['bounds'][0])} to {pct(w['bounds'][1])})"
+    )
 
 
 # -- the output file ----------------------------------------------------------------------
+
 
 def read_records(path) -> list:
     """The complete records of a JSONL file (a line cut by an interruption is skipped)."""
@@ -106,8 +117,11 @@ def read_records(path) -> list:
                     rec = json.loads(line)
                 except ValueError:
                     continue
-                if isinstance(rec, dict) and isinstance(rec.get("deal"), int) and \
-                        rec.get("verdict") in ("won", "unwinnable", "unknown"):
+                if (
+                    isinstance(rec, dict)
+                    and isinstance(rec.get("deal"), int)
+                    and rec.get("verdict") in ("won", "unwinnable", "unknown")
+                ):
                     out.append(rec)
     except FileNotFoundError:
         pass
@@ -115,6 +129,7 @@ def read_records(path) -> list:
 
 
 # -- running ----------------------------------------------------------------------------------
+
 
 def _progress(total: int, enabled: bool):
     if not enabled:
@@ -126,16 +141,30 @@ def _progress(total: int, enabled: bool):
     return tqdm(total=total, unit="deal", file=sys.stderr)
 
 
-def run(name: str, options: dict, deals, *, jobs: int | None = None, time_limit=None, max_states=None,
-        out_path=None, resume: bool = False, cluster: str | None = None, progress: bool | None = None,
-        tag: dict | None = None) -> list:
+def run(
+    name: str,
+    options: dict,
+    deals,
+    *,
+    jobs: int | None = None,
+    time_limit=None,
+    max_states=None,
+    out_path=None,
+    resume: bool = False,
+    cluster: str | None = None,
+    progress: bool | None = None,
+    tag: dict | None = None,
+) -> list:
     """Solve every deal in ``deals``; return every record (those resumed included)."""
     deals = list(deals)
     records = []
     if resume and out_path:
         wanted = set(deals)
-        done = {r["deal"]: r for r in read_records(out_path) if r["deal"] in wanted and
-                all(r.get(k) == v for k, v in (tag or {}).items())}
+        done = {
+            r["deal"]: r
+            for r in read_records(out_path)
+            if r["deal"] in wanted and all(r.get(k) == v for k, v in (tag or {}).items())
+        }
         records = list(done.values())
         deals = [d for d in deals if d not in done]
     if progress is None:
@@ -145,7 +174,7 @@ def run(name: str, options: dict, deals, *, jobs: int | None = None, time_limit=
     if sink and sink.tell():
         sink.seek(sink.tell() - 1)
         if sink.read(1) != "\n":
-            sink.write("\n")          # end a line cut by an interruption before appending
+            sink.write("\n")  # end a line cut by an interruption before appending
     cache = DealCache(name, options)
     try:
         for rec in _results(name, options, deals, jobs, time_limit, max_states, cluster):
@@ -180,6 +209,7 @@ def _results(name, options, deals, jobs, time_limit, max_states, cluster):
             yield solve_deal(name, options, d, time_limit, max_states)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
+
     with ProcessPoolExecutor(max_workers=min(jobs, len(deals))) as pool:
         futures = [pool.submit(solve_deal, name, options, d, time_limit, max_states) for d in deals]
         try:
@@ -199,14 +229,20 @@ def _dask_results(name, options, deals, time_limit, max_states, address):
     cluster = None
     if address.startswith("local:"):
         n = int(address[6:])
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     else:
         client = Client(address, timeout=30)
     try:
-        futures = client.map(solve_deal, [name] * len(deals), [options] * len(deals), deals,
-                             [time_limit] * len(deals), [max_states] * len(deals), pure=False)
+        futures = client.map(
+            solve_deal,
+            [name] * len(deals),
+            [options] * len(deals),
+            deals,
+            [time_limit] * len(deals),
+            [max_states] * len(deals),
+            pure=False,
+        )
         for f in as_completed(futures):
             yield f.result()
     finally:
@@ -230,6 +266,7 @@ def parse_range(text: str) -> range:
 
 
 # -- the cache of solved deals (winnable deals and difficulty) ---------------------------------
+
 
 def cache_dir() -> Path:
     """RULESDSL_CACHE, else $XDG_CACHE_HOME/rulesdsl, else ~/.cache/rulesdsl."""
@@ -259,7 +296,7 @@ class DealCache:
 
     def add(self, rec: dict) -> None:
         if rec.get("verdict") == "unknown":
-            return                         # a longer search may decide it later
+            return  # a longer search may decide it later
         if rec["deal"] not in self.records:
             self.records[rec["deal"]] = rec
             self.new.append(rec)
@@ -274,7 +311,7 @@ class DealCache:
                     keep = {k: rec[k] for k in ("deal", "verdict", "states", "difficulty") if k in rec}
                     f.write(json.dumps(keep) + "\n")
         except OSError:
-            pass                           # a cache that cannot be written is only slower
+            pass  # a cache that cannot be written is only slower
         self.new = []
 
 
@@ -286,9 +323,17 @@ def tertiles(values) -> tuple:
     return (s[len(s) // 3], s[(2 * len(s)) // 3])
 
 
-def find_winnable(name: str, options: dict, start: int, *, difficulty: str | None = None,
-                  time_limit: float = 10.0, sample: int = 30, tries: int | None = None,
-                  max_states: int | None = None) -> tuple:
+def find_winnable(
+    name: str,
+    options: dict,
+    start: int,
+    *,
+    difficulty: str | None = None,
+    time_limit: float = 10.0,
+    sample: int = 30,
+    tries: int | None = None,
+    max_states: int | None = None,
+) -> tuple:
     """(deal, record): the first deal from ``start`` on that the solver wins, within the
     difficulty tertile asked for. Tertiles come from at least ``sample`` won deals, solved
     on demand (deals 1, 2, ...) and cached. Raises LookupError when none is found."""
@@ -317,7 +362,6 @@ def find_winnable(name: str, options: dict, start: int, *, difficulty: str | Non
                 continue
             if band is None or band[0] < rec["difficulty"] <= band[1]:
                 return deal, rec
-        raise LookupError(f"no {'winnable' if difficulty is None else difficulty} deal among "
-                          f"{tries} from {start}")
+        raise LookupError(f"no {'winnable' if difficulty is None else difficulty} deal among {tries} from {start}")
     finally:
         cache.save()

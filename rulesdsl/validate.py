@@ -18,6 +18,7 @@ warning), and a failure of rulesdsl itself (V809).
 
 Every diagnostic that appears only with some option values says which ones.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -38,15 +39,22 @@ from .solver import UNWINNABLE, WON
 from .solver import solve as run_solver
 from .stats import deal_state
 
-MAX_MOVES = 300          # moves per playout
+MAX_MOVES = 300  # moves per playout
 
-MAX_PLAY_COMBOS = 32     # option combinations played
-SAMPLE = 6               # listed moves tried (played, checked, undone) at each step
+MAX_PLAY_COMBOS = 32  # option combinations played
+SAMPLE = 6  # listed moves tried (played, checked, undone) at each step
 
 
-def check_paths(paths, *, play: int = 3, strict: bool = False, options: dict | None = None,
-                solve: int = 0, solve_seconds: float = 2.0, notes: list | None = None
-                ) -> list[Diagnostic]:
+def check_paths(
+    paths,
+    *,
+    play: int = 3,
+    strict: bool = False,
+    options: dict | None = None,
+    solve: int = 0,
+    solve_seconds: float = 2.0,
+    notes: list | None = None,
+) -> list[Diagnostic]:
     """Every diagnostic (errors and warnings) for every file, in file order, then by line.
 
     ``play`` is the number of seeded playouts (seeds 1..play) per option combination; 0
@@ -56,35 +64,48 @@ def check_paths(paths, *, play: int = 3, strict: bool = False, options: dict | N
     """
     out: list[Diagnostic] = []
     for p in paths:
-        out.extend(check_file(p, play=play, options=options, solve=solve,
-                              solve_seconds=solve_seconds, notes=notes))
+        out.extend(check_file(p, play=play, options=options, solve=solve, solve_seconds=solve_seconds, notes=notes))
     return out
 
 
-def check_file(path, *, play: int = 3, options: dict | None = None, solve: int = 0,
-               solve_seconds: float = 2.0, notes: list | None = None) -> list[Diagnostic]:
+def check_file(
+    path,
+    *,
+    play: int = 3,
+    options: dict | None = None,
+    solve: int = 0,
+    solve_seconds: float = 2.0,
+    notes: list | None = None,
+) -> list[Diagnostic]:
     path = Path(path)
     try:
         doc = read_with_extends(path)
     except RulesError as exc:
         return list(exc.diagnostics)
-    except RecursionError:   # pragma: no cover - bounded by MAX_EXTENDS and the YAML reader
+    except RecursionError:  # pragma: no cover - bounded by MAX_EXTENDS and the YAML reader
         return [Diagnostic("X702", "extends chain too deep", str(path))]
     report = _Report()
     base = Builder(doc, options, path.stem)
     variant = base.build()
     report.add(base.out, None)
     if variant is None and not any(d.severity == "error" for d in base.out):
-        report.add([doc.diag("S100", "the file does not describe a variant", (),
-                             hint="a variant needs a name, at least one pile group under piles, a deal "
-                             "and a win")], None)
+        report.add(
+            [
+                doc.diag(
+                    "S100",
+                    "the file does not describe a variant",
+                    (),
+                    hint="a variant needs a name, at least one pile group under piles, a deal and a win",
+                )
+            ],
+            None,
+        )
     if report.has_structural_error():
         return report.sorted()
-    combos = [options] if options else option_combinations(variant.option_decls if variant else
-                                                            _declared(doc, path))
+    combos = [options] if options else option_combinations(variant.option_decls if variant else _declared(doc, path))
     built = []
     # every combination builds the whole file again: a big file gets fewer (limits.py)
-    for combo in combos[:max(1, min(MAX_COMBOS, MAX_COMBO_VALUES // max(1, len(doc.marks))))]:
+    for combo in combos[: max(1, min(MAX_COMBOS, MAX_COMBO_VALUES // max(1, len(doc.marks))))]:
         if combo == {} or combo == options:
             b, v = base, variant
         else:
@@ -96,16 +117,16 @@ def check_file(path, *, play: int = 3, options: dict | None = None, solve: int =
             report.add(win_checks(doc, b, v), combo)
             report.add(move_checks(doc, v), combo)
     if play > 0 and not any(d.severity == "error" for d in report.items):
-        budget = [MAX_PLAY_WORK]      # listed moves, for all playouts of the file together
+        budget = [MAX_PLAY_WORK]  # listed moves, for all playouts of the file together
         for combo, _b, _v in built[:MAX_PLAY_COMBOS]:
             report.add(playouts(doc, path, combo or {}, play, budget), combo)
     if solve > 0 and built and not any(d.severity == "error" for d in report.items):
         combo, b, v = built[0]
         report.add(solver_check(doc, path, v, solve, solve_seconds, notes), combo)
     items = report.sorted()
-    if any(d.code == "V703" for d in items):       # said already: the win always holds
+    if any(d.code == "V703" for d in items):  # said already: the win always holds
         items = [d for d in items if d.code != "V808"]
-    if any(d.code == "V704" for d in items):       # said already: no card can be played
+    if any(d.code == "V704" for d in items):  # said already: no card can be played
         items = [d for d in items if d.code != "V806"]
     return items
 
@@ -125,7 +146,7 @@ def option_combinations(decls) -> list[dict]:
     listed = [o for o in decls if o.values is not None]
     combos: list[dict] = [{}]
     for values in itertools.product(*(o.values for o in listed)):
-        if len(combos) > MAX_COMBOS:      # the product of many options is astronomical: stop
+        if len(combos) > MAX_COMBOS:  # the product of many options is astronomical: stop
             break
         combo = {o.name: v for o, v in zip(listed, values)}
         if all(combo[o.name] == o.default for o in listed):
@@ -164,6 +185,7 @@ class _Report:
 
 # -- the win condition, read with the layout in mind ---------------------------------
 
+
 def win_checks(doc, builder, variant) -> list[Diagnostic]:
     """V701-V703: a win that can never hold (with or without capacities) or always holds."""
     data = builder.data
@@ -172,17 +194,22 @@ def win_checks(doc, builder, variant) -> list[Diagnostic]:
     checked = builder.checked.get(("win",))
     if checked is None:
         return []
-    tree = checked.tree          # the tree the win was compiled from: names bound, types known
+    tree = checked.tree  # the tree the win was compiled from: names bound, types known
     world = builder.world
     free = _Abstract(world, variant, capacities=False).truth(tree)
     capped_eval = _Abstract(world, variant, capacities=True)
     capped = capped_eval.truth(tree)
     out = []
     if free == {False}:
-        out.append(doc.diag("V702", "the win can never hold: whatever lies where, this condition is "
-                            "false (a constant, or a number of cards no pile can hold)", ("win",),
-                            hint="write the condition that ends the game, like "
-                            "all(f in foundation: f.size == 13)"))
+        out.append(
+            doc.diag(
+                "V702",
+                "the win can never hold: whatever lies where, this condition is "
+                "false (a constant, or a number of cards no pile can hold)",
+                ("win",),
+                hint="write the condition that ends the game, like all(f in foundation: f.size == 13)",
+            )
+        )
     elif capped == {False}:
         groups = sorted(capped_eval.capped_groups)
         # blame the groups whose capacity alone rules the win out, when there are such
@@ -192,14 +219,24 @@ def win_checks(doc, builder, variant) -> list[Diagnostic]:
             cap = spec.get("capacity") if isinstance(spec, dict) else None
             where = ("piles", g, "capacity") if g else ("win",)
             line = doc.mark(("win",)).line
-            out.append(doc.diag("V701", f"capacity {cap} of the '{g}' piles is too small for the win: "
-                                f"the win (line {line}) needs more cards on them than that",
-                                where, hint="raise the capacity, or change the win"))
+            out.append(
+                doc.diag(
+                    "V701",
+                    f"capacity {cap} of the '{g}' piles is too small for the win: "
+                    f"the win (line {line}) needs more cards on them than that",
+                    where,
+                    hint="raise the capacity, or change the win",
+                )
+            )
     elif free == {True}:
-        out.append(doc.diag("V703", "the win always holds: every game is won before the first move",
-                            ("win",),
-                            hint="the win should describe the finished layout, like "
-                            "all(t in tableau: t.empty)"))
+        out.append(
+            doc.diag(
+                "V703",
+                "the win always holds: every game is won before the first move",
+                ("win",),
+                hint="the win should describe the finished layout, like all(t in tableau: t.empty)",
+            )
+        )
     return out
 
 
@@ -208,20 +245,34 @@ def move_checks(doc, variant) -> list[Diagnostic]:
     givers = [g for g, r in variant.groups.items() if r.lift != "none"]
     takers = [g for g, r in variant.groups.items() if r.takes]
     if takers and not givers:
-        return [doc.diag("V704", f"pile group{'s' if len(takers) > 1 else ''} {', '.join(takers)} "
-                         f"accept{'' if len(takers) > 1 else 's'} cards, but no card can ever be picked up: "
-                         f"every group has lift: none", ("piles", takers[0]), key=True,
-                         hint="give the groups cards are played from lift: top (or lift: run)")]
+        return [
+            doc.diag(
+                "V704",
+                f"pile group{'s' if len(takers) > 1 else ''} {', '.join(takers)} "
+                f"accept{'' if len(takers) > 1 else 's'} cards, but no card can ever be picked up: "
+                f"every group has lift: none",
+                ("piles", takers[0]),
+                key=True,
+                hint="give the groups cards are played from lift: top (or lift: run)",
+            )
+        ]
     if givers and not takers:
-        return [doc.diag("V704", f"cards can be picked up from {', '.join(givers)}, but no pile ever takes "
-                         f"one: no group has accept or accept_empty", ("piles", givers[0]), key=True,
-                         hint="say when the piles cards go to take them, with accept "
-                         "(and accept_empty for an empty pile)")]
+        return [
+            doc.diag(
+                "V704",
+                f"cards can be picked up from {', '.join(givers)}, but no pile ever takes "
+                f"one: no group has accept or accept_empty",
+                ("piles", givers[0]),
+                key=True,
+                hint="say when the piles cards go to take them, with accept (and accept_empty for an empty pile)",
+            )
+        ]
     return []
 
 
 class _Int:
     """A whole number somewhere in lo..hi (None = unbounded), maybe also none."""
+
     __slots__ = ("lo", "hi", "none")
 
     def __init__(self, lo, hi, none=False):
@@ -230,6 +281,7 @@ class _Int:
 
 class _Piles:
     """A pile among a known set."""
+
     __slots__ = ("piles",)
 
     def __init__(self, piles):
@@ -238,6 +290,7 @@ class _Piles:
 
 class _List:
     """A list of lo..hi items (hi None = unbounded); items known one by one when ``items``."""
+
     __slots__ = ("elem", "lo", "hi", "items")
 
     def __init__(self, elem, lo, hi, items=None):
@@ -251,7 +304,7 @@ class _Const:
         self.value = value
 
 
-TOP = object()                       # anything at all
+TOP = object()  # anything at all
 BOTH = frozenset((True, False))
 
 
@@ -270,7 +323,7 @@ class _Abstract:
         self.v = variant
         self.caps = capacities
         self.capped_groups: set = set()
-        self.scope: dict = {}        # a quantifier variable's slot -> its abstract value
+        self.scope: dict = {}  # a quantifier variable's slot -> its abstract value
         self.steps = 0
 
     def truth(self, node) -> frozenset:
@@ -323,7 +376,7 @@ class _Abstract:
         return _Const(n.value)
 
     def x_Name(self, n: checker.Name):
-        ref = n.ref                  # bound once, by the checker
+        ref = n.ref  # bound once, by the checker
         if ref.kind is Ref.VAR:
             return self.scope.get(ref.slot, TOP)
         if ref.kind is Ref.CONSTANT:
@@ -335,7 +388,7 @@ class _Abstract:
             return _Const(ref.value)
         if ref.kind is Ref.WORD:
             return frozenset((ref.value,)) if isinstance(ref.value, bool) else _Const(ref.value)
-        return TOP                   # a slot of the move context: anything
+        return TOP  # a slot of the move context: anything
 
     def x_Attr(self, n: checker.Attr):
         obj = self.ev(n.obj)
@@ -375,8 +428,13 @@ class _Abstract:
 
     def x_Index(self, n):
         obj, idx = self.ev(n.obj), self.ev(n.index)
-        if isinstance(obj, _List) and obj.items is not None and isinstance(idx, _Const) \
-                and isinstance(idx.value, int) and -len(obj.items) <= idx.value < len(obj.items):
+        if (
+            isinstance(obj, _List)
+            and obj.items is not None
+            and isinstance(idx, _Const)
+            and isinstance(idx.value, int)
+            and -len(obj.items) <= idx.value < len(obj.items)
+        ):
             return obj.items[idx.value]
         if isinstance(obj, _List):
             return obj.elem
@@ -476,7 +534,7 @@ class _Abstract:
         if xi is not None and yi is not None:
             meet = _meets(xi, yi)
             can_true = meet or (xi.none and yi.none)
-            single = (xi.lo is not None and xi.lo == xi.hi == yi.lo == yi.hi and not xi.none and not yi.none)
+            single = xi.lo is not None and xi.lo == xi.hi == yi.lo == yi.hi and not xi.none and not yi.none
             return frozenset(b for b, ok in ((True, can_true), (False, not single)) if ok)
         return BOTH
 
@@ -490,14 +548,14 @@ class _Abstract:
         hi_b = b.hi if b.hi is not None else float("inf")
         strict = op in ("<", ">")
         if op in (">", ">="):
-            lo_a, hi_a, lo_b, hi_b = lo_b, hi_b, lo_a, hi_a     # a > b is b < a
+            lo_a, hi_a, lo_b, hi_b = lo_b, hi_b, lo_a, hi_a  # a > b is b < a
         can_true = lo_a < hi_b if strict else lo_a <= hi_b
         can_false = a.none or b.none or (hi_a >= lo_b if strict else hi_a > lo_b)
         return frozenset(v for v, ok in ((True, can_true), (False, can_false)) if ok)
 
     def x_Quant(self, n: checker.Quant):
         pairs = n.pairs
-        coll = self.ev(n.coll)        # for pairs, the list inside pairs(...)
+        coll = self.ev(n.coll)  # for pairs, the list inside pairs(...)
         if not isinstance(coll, _List):
             coll = _List(TOP, 0, None)
         if pairs:
@@ -613,8 +671,12 @@ def _join(a, b, ev):
         return ev.as_bool(a) | ev.as_bool(b)
     if isinstance(a, (_Int, _Const)) and isinstance(b, (_Int, _Const)):
         x, y = ev.as_int(a), ev.as_int(b)
-        if isinstance(a, _Const) and not isinstance(a.value, int) or \
-           isinstance(b, _Const) and not isinstance(b.value, int):
+        if (
+            isinstance(a, _Const)
+            and not isinstance(a.value, int)
+            or isinstance(b, _Const)
+            and not isinstance(b.value, int)
+        ):
             return TOP
         lo = None if x.lo is None or y.lo is None else min(x.lo, y.lo)
         hi = None if x.hi is None or y.hi is None else max(x.hi, y.hi)
@@ -629,6 +691,7 @@ def _join(a, b, ev):
 
 
 # -- playouts ------------------------------------------------------------------------
+
 
 class RuleFailed(RulesdslError):
     """An expression that raised, or gave the wrong kind of value, during a playout."""
@@ -645,7 +708,7 @@ def _guard(fn, path, want):
             r = fn(e)
         except RuleFailed:
             raise
-        except Exception as exc:      # the language is meant to be total: report, with the rule
+        except Exception as exc:  # the language is meant to be total: report, with the rule
             raise RuleFailed(path, want, exc=exc, env=e) from None
         if r is not None:
             if want == "int" and (isinstance(r, bool) or not isinstance(r, int)):
@@ -653,14 +716,17 @@ def _guard(fn, path, want):
             if want == "bool" and not isinstance(r, bool):
                 raise RuleFailed(path, want, value=r, env=e)
         return r
+
     return guarded
 
 
 def _explain(exc: BaseException) -> str:
     text = str(exc)
     if isinstance(exc, TypeError) and "str" in text:
-        return "it does arithmetic or an order comparison (<, >) on text: with these options a " \
-               "name in it holds text, not a number"
+        return (
+            "it does arithmetic or an order comparison (<, >) on text: with these options a "
+            "name in it holds text, not a number"
+        )
     if isinstance(exc, TypeError):
         return f"it combines values that do not go together ({text})"
     return f"it could not be computed ({type(exc).__name__}: {text})"
@@ -669,7 +735,7 @@ def _explain(exc: BaseException) -> str:
 class _Playout:
     def __init__(self, doc, variant, combo, out):
         self.doc, self.v, self.combo, self.out = doc, variant, combo, out
-        self.budget: list = [MAX_PLAY_WORK]     # moves still to list, shared by a file's playouts
+        self.budget: list = [MAX_PLAY_WORK]  # moves still to list, shared by a file's playouts
         self.reported: set = set()
 
     def report(self, code, message, path=(), *, hint=None):
@@ -690,11 +756,13 @@ class _Playout:
     def rule_failed(self, f: RuleFailed, seed, step, doing):
         v = self.v
         judging = ""
-        if f.context is not None and f.path[0] in ("piles", "removals") and \
-                f.path[-1] in ("accept", "accept_empty", "max_run", "when", "points"):
+        if (
+            f.context is not None
+            and f.path[0] in ("piles", "removals")
+            and f.path[-1] in ("accept", "accept_empty", "max_run", "when", "points")
+        ):
             run, card, source, dest, cards = f.context
-            if f.path[0] == "piles" and doing == "listing" and run and source is not None \
-                    and dest is not None:
+            if f.path[0] == "piles" and doing == "listing" and run and source is not None and dest is not None:
                 judging = f", judging {v.deck.text(run[0])}@{v.pile_name(source)}>{v.pile_name(dest)}"
             elif f.path[0] == "removals" and doing == "listing" and cards:
                 judging = f", judging the removal of {' '.join(v.deck.text(c) for c in cards)}"
@@ -704,19 +772,29 @@ class _Playout:
             judging = f", playing {doing}"
         at = self.where(seed, None if doing == "deal" else step) + judging
         if f.exc is not None:
-            self.report("V801", f"this expression failed {at}: {_explain(f.exc)}", f.path,
-                        hint="every value an expression reads must exist for all option values "
-                        "and positions; guard it with 'X if condition else Y'")
+            self.report(
+                "V801",
+                f"this expression failed {at}: {_explain(f.exc)}",
+                f.path,
+                hint="every value an expression reads must exist for all option values "
+                "and positions; guard it with 'X if condition else Y'",
+            )
         else:
             want = "a number" if f.want == "int" else "true or false"
-            self.report("V802", f"this expression gave {f.value!r} ({type_name(f.value)}) {at}, but "
-                        f"{want} is needed here", f.path,
-                        hint="an option or parameter with values of another kind probably flows in here")
+            self.report(
+                "V802",
+                f"this expression gave {f.value!r} ({type_name(f.value)}) {at}, but {want} is needed here",
+                f.path,
+                hint="an option or parameter with values of another kind probably flows in here",
+            )
 
     def bug(self, what, exc, seed, step):
-        self.report("V809", f"rulesdsl itself failed {what} {self.where(seed, step)}: "
-                    f"{type(exc).__name__}: {exc}", (),
-                    hint="this is a bug in rulesdsl, not in your file; please report it with the file")
+        self.report(
+            "V809",
+            f"rulesdsl itself failed {what} {self.where(seed, step)}: {type(exc).__name__}: {exc}",
+            (),
+            hint="this is a bug in rulesdsl, not in your file; please report it with the file",
+        )
 
     # -- one game ---------------------------------------------------------------------
     def run(self, seed) -> bool:
@@ -738,7 +816,7 @@ class _Playout:
         rng = random.Random(seed * 7919 + 17)
         for step in range(MAX_MOVES):
             try:
-                _ = g.score   # evaluated for the RuleFailed it may raise
+                _ = g.score  # evaluated for the RuleFailed it may raise
                 if g.won:
                     return True
                 moves = g.legal_moves()
@@ -771,17 +849,24 @@ class _Playout:
             cap = v.rules[p].capacity
             if cap is not None and len(pile) > cap:
                 group = v.layout.group_of[p]
-                self.report("V807", f"the deal puts {len(pile)} cards on {v.pile_name(p)}, whose capacity "
-                            f"is {cap} (seed {seed})", ("piles", group, "capacity"),
-                            hint="deal fewer cards there, or raise the capacity")
+                self.report(
+                    "V807",
+                    f"the deal puts {len(pile)} cards on {v.pile_name(p)}, whose capacity is {cap} (seed {seed})",
+                    ("piles", group, "capacity"),
+                    hint="deal fewer cards there, or raise the capacity",
+                )
         try:
             won = g.won
         except RuleFailed as f:
             self.rule_failed(f, seed, None, "deal")
             return
         if won:
-            self.report("V808", f"the game is already won when it is dealt (seed {seed})", ("win",),
-                        hint="the win should describe the finished layout")
+            self.report(
+                "V808",
+                f"the game is already won when it is dealt (seed {seed})",
+                ("win",),
+                hint="the win should describe the finished layout",
+            )
 
     def try_move(self, g, m, moves, cards, seed, step, keep) -> bool:
         """Play a listed move with every check; undo it unless keep. False stops the game."""
@@ -793,20 +878,30 @@ class _Playout:
             src, n = m.sources[0], len(m.cards)
             pile = st.piles[src]
             if pile[-n:] != list(m.cards) or len(pile) - st.down[src] < n:
-                self.report("V803", f"the move {text} is listed but its cards are not the face-up top of "
-                            f"{v.pile_name(src)} {self.where(seed, step)}", rule)
+                self.report(
+                    "V803",
+                    f"the move {text} is listed but its cards are not the face-up top of "
+                    f"{v.pile_name(src)} {self.where(seed, step)}",
+                    rule,
+                )
                 return False
         try:
             spec = notation.parse_spec(v, text)
         except Exception as exc:
-            self.report("V803", f"the listed move {text} cannot be read back from its own text "
-                        f"{self.where(seed, step)}: {exc}", rule,
-                        hint="give actions and removals names that differ from each other and from "
-                        "card moves")
+            self.report(
+                "V803",
+                f"the listed move {text} cannot be read back from its own text {self.where(seed, step)}: {exc}",
+                rule,
+                hint="give actions and removals names that differ from each other and from card moves",
+            )
             return False
         if next((x for x in moves if notation.move_spec(v, x) == spec), None) != m:
-            self.report("V803", f"the move text {text} names another move too {self.where(seed, step)}",
-                        rule, hint="give each action a name of its own (names are read without case)")
+            self.report(
+                "V803",
+                f"the move text {text} names another move too {self.where(seed, step)}",
+                rule,
+                hint="give each action a name of its own (names are read without case)",
+            )
             return False
         try:
             g.apply_unchecked(m)
@@ -822,26 +917,45 @@ class _Playout:
             was, has = Counter(cards), Counter(now)
             lost = [v.deck.text(c) for c in (was - has).elements()]
             extra = [v.deck.text(c) for c in (has - was).elements()]
-            what = "; ".join(x for x in (f"lost {' '.join(lost)}" if lost else "",
-                                         f"duplicated {' '.join(extra)}" if extra else "") if x)
-            self.report("V804", f"playing {text} {self.where(seed, step)} {what}", rule,
-                        hint="cards may only move between piles")
+            what = "; ".join(
+                x
+                for x in (f"lost {' '.join(lost)}" if lost else "", f"duplicated {' '.join(extra)}" if extra else "")
+                if x
+            )
+            self.report(
+                "V804",
+                f"playing {text} {self.where(seed, step)} {what}",
+                rule,
+                hint="cards may only move between piles",
+            )
             return False
         bad = [p for p in range(v.layout.size) if not 0 <= st.down[p] <= len(st.piles[p])]
         if bad:
-            self.report("V804", f"after {text} {self.where(seed, step)} {v.pile_name(bad[0])} has "
-                        f"{st.down[bad[0]]} face-down cards but holds {len(st.piles[bad[0]])}", rule)
+            self.report(
+                "V804",
+                f"after {text} {self.where(seed, step)} {v.pile_name(bad[0])} has "
+                f"{st.down[bad[0]]} face-down cards but holds {len(st.piles[bad[0]])}",
+                rule,
+            )
             return False
         # (automatic moves may have taken the cards on at once: then only the first check counts)
-        if m.kind == "move" and st.piles[m.dest][-len(m.cards):] != list(m.cards) and \
-                not any(a.kind == "move" for a in v.autos):
-            self.report("V803", f"the move {text} did not put its cards on {v.pile_name(m.dest)} "
-                        f"{self.where(seed, step)}", rule)
+        if (
+            m.kind == "move"
+            and st.piles[m.dest][-len(m.cards) :] != list(m.cards)
+            and not any(a.kind == "move" for a in v.autos)
+        ):
+            self.report(
+                "V803", f"the move {text} did not put its cards on {v.pile_name(m.dest)} {self.where(seed, step)}", rule
+            )
             return False
         g.undo()
         if st.key() != before:
-            self.report("V805", f"undoing {text} {self.where(seed, step)} does not restore the position",
-                        rule, hint="automatic follow-ups must be undone with the move that caused them")
+            self.report(
+                "V805",
+                f"undoing {text} {self.where(seed, step)} does not restore the position",
+                rule,
+                hint="automatic follow-ups must be undone with the move that caused them",
+            )
             return False
         try:
             g.redo()
@@ -849,13 +963,14 @@ class _Playout:
             self.rule_failed(f, seed, step, text)
             return False
         if st.key() != after:
-            self.report("V805", f"redoing {text} {self.where(seed, step)} does not give the same position "
-                        f"as playing it", rule)
+            self.report(
+                "V805", f"redoing {text} {self.where(seed, step)} does not give the same position as playing it", rule
+            )
             return False
         if not keep:
             g.undo()
             g.future.clear()
-            g._legal = moves          # the position is the one they were listed for
+            g._legal = moves  # the position is the one they were listed for
         return True
 
     def rule_path(self, m) -> tuple:
@@ -875,7 +990,7 @@ def playouts(doc, path, combo, play, budget=None) -> list[Diagnostic]:
     builder = Builder(doc, combo, Path(path).stem, wrap=_guard)
     try:
         variant = builder.build()
-    except Exception:       # pragma: no cover - the loader reported it already
+    except Exception:  # pragma: no cover - the loader reported it already
         return []
     if variant is None:
         return []
@@ -886,16 +1001,27 @@ def playouts(doc, path, combo, play, budget=None) -> list[Diagnostic]:
     for seed in range(1, play + 1):
         progress = runner.run(seed) or progress
     judged = any(r.role in PROGRESS_ROLES for r in variant.rules) or variant.removals
-    if not progress and judged and runner.budget[0] > 0 and not any(d.severity == "error" for d in out) \
-            and not _progress_possible(variant):
+    if (
+        not progress
+        and judged
+        and runner.budget[0] > 0
+        and not any(d.severity == "error" for d in out)
+        and not _progress_possible(variant)
+    ):
         group = next((r.group for r in variant.rules if r.role in PROGRESS_ROLES), None)
         where = ("piles", group) if group else ("removals",)
-        out.append(doc.diag(
-            "V806", f"no random game ({play} seeded, up to {MAX_MOVES} moves each) ever moved a card onto "
-            f"a foundation or discard pile, or removed one, and no position built from the deal lets "
-            f"one take a card", where, key=True,
-            hint="check that the accept rules of these piles can hold, and that cards can be lifted "
-            "(lift) from the piles they start on"))
+        out.append(
+            doc.diag(
+                "V806",
+                f"no random game ({play} seeded, up to {MAX_MOVES} moves each) ever moved a card onto "
+                f"a foundation or discard pile, or removed one, and no position built from the deal lets "
+                f"one take a card",
+                where,
+                key=True,
+                hint="check that the accept rules of these piles can hold, and that cards can be lifted "
+                "(lift) from the piles they start on",
+            )
+        )
     return out
 
 
@@ -910,14 +1036,19 @@ def _chains(v, env, rules, start, cards) -> list:
     if rules.lift != "run":
         return [[start]]
     if rules.sequence is not None:
+
         def fits(a, b):
             env.a, env.b = a, b
             return rules.sequence(env)
+
         tests: list = [fits]
     else:
         rank, suit = v.deck.rank_of, v.deck.suit_of
-        tests = [lambda a, b, d=d, same=same: rank[b] == rank[a] + d and (not same or suit[b] == suit[a])
-                 for same in (True, False) for d in (-1, 1)]
+        tests = [
+            lambda a, b, d=d, same=same: rank[b] == rank[a] + d and (not same or suit[b] == suit[a])
+            for same in (True, False)
+            for d in (-1, 1)
+        ]
     out = []
     for fits in tests:
         run, left = [start], [c for c in cards if c != start]
@@ -942,7 +1073,7 @@ def _progress_possible(v) -> bool:
     """
     try:
         dealt = Game.new(v, 1).state
-    except Exception:       # the playouts reported it
+    except Exception:  # the playouts reported it
         return True
     goal = {p for p in range(v.layout.size) if v.rules[p].role in PROGRESS_ROLES}
     cards = sorted(c for p in dealt.piles for c in p)
@@ -972,7 +1103,7 @@ def _progress_possible(v) -> bool:
                 st.piles[s].extend(run[:n])
                 try:
                     moves = Game(v, st).legal_moves()
-                except Exception:   # the playouts report failing rules
+                except Exception:  # the playouts report failing rules
                     continue
                 if any(m.kind == "remove" or (m.kind == "move" and m.dest in goal) for m in moves):
                     return True
@@ -987,23 +1118,41 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
     for deal in range(1, deals + 1):
         try:
             r = run_solver(v, deal_state(v, deal), time_limit=seconds)
-        except Exception as exc:       # the playouts report failing rules; say it once here
-            return [doc.diag("V809", f"rulesdsl itself failed while solving deal {deal}: "
-                             f"{type(exc).__name__}: {short(str(exc))}", ("win",))]
+        except Exception as exc:  # the playouts report failing rules; say it once here
+            return [
+                doc.diag(
+                    "V809",
+                    f"rulesdsl itself failed while solving deal {deal}: {type(exc).__name__}: {short(str(exc))}",
+                    ("win",),
+                )
+            ]
         won += r.verdict == WON
         proven += r.verdict == UNWINNABLE
     what = "deal numbers" if v.numbering is not None else "seeds"
     if notes is not None:
-        notes.append(f"{path}: the solver won {won} of {deals} deal(s) ({what} 1-{deals}, "
-                     f"{seconds:g} s each; {proven} proved unwinnable, {deals - won - proven} undecided)")
+        notes.append(
+            f"{path}: the solver won {won} of {deals} deal(s) ({what} 1-{deals}, "
+            f"{seconds:g} s each; {proven} proved unwinnable, {deals - won - proven} undecided)"
+        )
     if won:
         return []
     if proven == deals:
-        return [doc.diag("V901", f"no deal is winnable: the solver explored every reachable position "
-                         f"of {what} 1-{deals} and none is won", ("win",),
-                         hint="check the win condition and that the accept rules let every card reach "
-                         "the piles the win counts")]
-    return [doc.diag("V902", f"the solver won none of {what} 1-{deals} ({proven} proved unwinnable, "
-                     f"{deals - proven} undecided within {seconds:g} s each)", ("win",),
-                     hint="give the solver more time (--solve-seconds) or more deals (--solve), or check "
-                     "that the game can be won")]
+        return [
+            doc.diag(
+                "V901",
+                f"no deal is winnable: the solver explored every reachable position "
+                f"of {what} 1-{deals} and none is won",
+                ("win",),
+                hint="check the win condition and that the accept rules let every card reach the piles the win counts",
+            )
+        ]
+    return [
+        doc.diag(
+            "V902",
+            f"the solver won none of {what} 1-{deals} ({proven} proved unwinnable, "
+            f"{deals - proven} undecided within {seconds:g} s each)",
+            ("win",),
+            hint="give the solver more time (--solve-seconds) or more deals (--solve), or check "
+            "that the game can be won",
+        )
+    ]

@@ -5,6 +5,7 @@ in geometric rows (a pyramid, staggered rows, a grid) is drawn place by place wi
 offsets; a group shown as ``fan`` is drawn as columns; anything else as a line of piles
 showing their top card and size.
 """
+
 from __future__ import annotations
 
 import re

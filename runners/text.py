@@ -3,6 +3,7 @@
 It shows the layout and the numbered legal moves, and reads one command per line.
 Every bad command gets a one-line message and leaves the game as it was.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,7 @@ class Runner:
         self.color = color
         self.done = False
         self.hint_seconds = hint_seconds
-        self._line = None           # (position key, the solver's winning line from there)
+        self._line = None  # (position key, the solver's winning line from there)
 
     def say(self, text=""):
         print(text, file=self.out)
@@ -72,8 +73,10 @@ class Runner:
             line += "  " + item
         self.say(line)
         if outcome is Outcome.STALLED:
-            self.say("Every move left only shuffles cards back and forth (nothing turns up or goes "
-                     "up): type resign to end the game.")
+            self.say(
+                "Every move left only shuffles cards back and forth (nothing turns up or goes "
+                "up): type resign to end the game."
+            )
 
     def solver_line(self, seconds):
         """The solver's verdict from here, and a winning line. A line found earlier is reused
@@ -83,7 +86,7 @@ class Runner:
         if self._line is not None:
             keys, line = self._line
             if here in keys:
-                return WON, line[keys.index(here):]
+                return WON, line[keys.index(here) :]
         r = solve_game(g, time_limit=seconds)
         if r.verdict == WON:
             self._remember(r.moves)
@@ -121,6 +124,7 @@ class Runner:
         moves = g.legal_moves()
         if not moves:
             return None
+
         def rank(m):
             if m.kind == "remove":
                 return 0
@@ -129,11 +133,12 @@ class Runner:
             if m.kind == "move":
                 src = m.sources[0]
                 if g.state.down[src] and len(g.state.piles[src]) - g.state.down[src] == len(m.cards):
-                    return 1          # uncovers a face-down card
+                    return 1  # uncovers a face-down card
                 if len(g.state.piles[src]) == len(m.cards) and v.rules[m.dest].role != Role.CELL:
-                    return 2          # empties a pile
+                    return 2  # empties a pile
                 return 3
             return 4
+
         return min(moves, key=rank)
 
     def solve_command(self, args):
@@ -148,8 +153,9 @@ class Runner:
             except ValueError:
                 seconds = -1.0
             if not 0 < seconds <= MAX_SOLVE_SECONDS:
-                self.say(f"solve: the seconds are a number above 0 and at most {MAX_SOLVE_SECONDS}, "
-                         f"not {short(args[0])!r}")
+                self.say(
+                    f"solve: the seconds are a number above 0 and at most {MAX_SOLVE_SECONDS}, not {short(args[0])!r}"
+                )
                 return
         if g.won:
             self.say("solve: the game is already won")
@@ -169,9 +175,13 @@ class Runner:
         v = g.variant
         played = 0
         while played < 1000:
-            up = [m for m in g.legal_moves()
-                  if m.kind == "move" and v.rules[m.dest].role == Role.FOUNDATION
-                  and v.rules[m.sources[0]].role != Role.FOUNDATION]
+            up = [
+                m
+                for m in g.legal_moves()
+                if m.kind == "move"
+                and v.rules[m.dest].role == Role.FOUNDATION
+                and v.rules[m.sources[0]].role != Role.FOUNDATION
+            ]
             if not up:
                 break
             g.play(up[0])
@@ -217,7 +227,7 @@ class Runner:
         elif cmd == "rules":
             self.say(g.variant.text.strip() or g.variant.description or "no rules text in this variant")
         elif cmd == "save":
-            name = line.strip()[len(words[0]):].strip()
+            name = line.strip()[len(words[0]) :].strip()
             if not name:
                 self.say("save needs one file name: save FILE")
                 return
@@ -235,20 +245,24 @@ class Runner:
                 return
             moves = g.legal_moves()
             digits = cmd.lstrip("#")
-            n = int(digits) if len(digits) <= 9 else 0      # no game lists a billion moves
+            n = int(digits) if len(digits) <= 9 else 0  # no game lists a billion moves
             numbered = moves[n - 1] if 1 <= n <= len(moves) else None
             fc = None if cmd[0] == "#" else self.fcs_moves(cmd)
             if isinstance(fc, list) and numbered is not None:
-                self.say(f"{cmd} is ambiguous: legal move {n} ({g.move_text(numbered)}) or fc-solve's "
-                         f"{cmd} ({self.moves_text(fc)}): type #{n} or {cmd}v{self.fcs_count(fc):x}")
+                self.say(
+                    f"{cmd} is ambiguous: legal move {n} ({g.move_text(numbered)}) or fc-solve's "
+                    f"{cmd} ({self.moves_text(fc)}): type #{n} or {cmd}v{self.fcs_count(fc):x}"
+                )
                 return
             if isinstance(fc, list):
                 self.play_fcs(cmd, fc)
                 return
             if numbered is None:
                 why = f"; as fc-solve's notation, {fc}" if isinstance(fc, MoveError) else ""
-                self.say((f"no move {short(cmd)}: there are {len(moves)} legal move(s)" if moves else
-                          "no legal move left") + why)
+                self.say(
+                    (f"no move {short(cmd)}: there are {len(moves)} legal move(s)" if moves else "no legal move left")
+                    + why
+                )
                 return
             g.play(numbered)
             self.say(f"played: {g.move_text(numbered)}")
@@ -321,7 +335,7 @@ def read_line(inp):
         return None
     newline = b"\n" if isinstance(line, bytes) else "\n"
     if len(line) >= limit and not line.endswith(newline):
-        while True:                     # skip the rest of the line, a piece at a time
+        while True:  # skip the rest of the line, a piece at a time
             rest = raw.readline(1 << 16)
             if not rest or rest.endswith(newline):
                 break
