@@ -90,21 +90,9 @@ def generate(v, st, env: Env) -> list:
             continue
         r = rules[s]
         up = len(pile) - down[s]
-        if up <= 0:
+        longest = _liftable(r, pile, up, env)
+        if longest <= 0:
             continue
-        if r.lift == "top":
-            longest = 1
-        else:
-            longest = up
-            seq = r.sequence
-            if seq is not None:
-                longest = 1
-                while longest < up:
-                    env.a = pile[-longest - 1]
-                    env.b = pile[-longest]
-                    if not seq(env):
-                        break
-                    longest += 1
         env.source = s
         max_run = r.max_run
         for n in range(1, longest + 1):
