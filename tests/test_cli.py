@@ -3,7 +3,6 @@ import json
 import subprocess
 import sys
 
-
 from rulesdsl import cli
 
 

@@ -34,7 +34,7 @@ def test_bad_card_text_is_a_card_text_error(text):
 
 
 def test_rank_names_are_one_map_that_the_compiler_uses():
-    from rulesdsl import checker           # names are bound by the checker stage
+    from rulesdsl import checker  # names are bound by the checker stage
     assert checker.RANK_NAMES is cards.RANK_NAMES
     assert {r: cards.parse_rank(r) for r in cards.RANK_NAMES} == cards.RANK_NAMES
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from rulesdsl.runners.text import run as run_runner
 
 import rulesdsl
 from rulesdsl import fcs, numbering
 from rulesdsl.game import Game
-from rulesdsl.runners.text import run as run_runner
 from tests.test_cli import run
 
 UNNUMBERED = ["aces_up", "australian_patience", "flower_garden", "forty_thieves", "westcliff"]

@@ -2,8 +2,7 @@
 import re
 from pathlib import Path
 
-from rulesdsl import exprtypes
-from rulesdsl import schema
+from rulesdsl import exprtypes, schema
 from rulesdsl.builtins import FUNCTIONS, QUANTIFIERS
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

@@ -122,9 +122,9 @@ def test_logic_gives_true_or_false_even_with_none():
     from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
     from rulesdsl.checker import World
     from rulesdsl.compiler import compile_expression
-    from rulesdsl.runtime import Env
     from rulesdsl.layout import Group, Layout
     from rulesdsl.parser import parse
+    from rulesdsl.runtime import Env
     from rulesdsl.state import State
     deck = Deck([Suit(*s) for s in STANDARD_SUITS])
     layout = Layout([Group("tableau", 0, 2)])

@@ -14,9 +14,9 @@ import pytest
 from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
 from rulesdsl.checker import CompileError, World
 from rulesdsl.compiler import compile_expression
-from rulesdsl.runtime import Env
 from rulesdsl.layout import Group, Layout
 from rulesdsl.parser import ExprSyntaxError, parse
+from rulesdsl.runtime import Env
 from rulesdsl.state import State
 
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])

@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.checker import ROLE_NAMES, Checker, CompileError, World
 from rulesdsl.compiler import Compiler
-from rulesdsl.runtime import Env
-from rulesdsl.exprtypes import BOOL
 from rulesdsl.errors import Diagnostic
+from rulesdsl.exprtypes import BOOL
 from rulesdsl.parser import ExprSyntaxError, parse
+from rulesdsl.runtime import Env
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("RULESDSL_FUZZ_EXAMPLES", "2000"))

@@ -16,15 +16,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rulesdsl.runners.text import Runner, run
 
 import rulesdsl
 from rulesdsl import files, limits
 from rulesdsl.errors import RulesError
 from rulesdsl.loader import parent_file
 from rulesdsl.registry import variants_dir
-from rulesdsl.runners.text import Runner, run
 from rulesdsl.source import read_text
-from tests.hostile import MEMORY, TIMEOUT, limit_memory, assert_refused, probe
+from tests.hostile import MEMORY, TIMEOUT, assert_refused, limit_memory, probe
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "TOP-SECRET-LINE"

@@ -12,10 +12,7 @@ import os
 import pytest
 
 import rulesdsl
-from tests.helpers import notations, pile, perft
-
-
-
+from tests.helpers import notations, perft, pile
 
 # (variant, options) -> {seed: [perft(1), perft(2), perft(3)]}
 FIXTURES = {

@@ -8,7 +8,8 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from hypothesis import given, settings, strategies as hs
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 import rulesdsl
 from rulesdsl.moves import redeal_seed

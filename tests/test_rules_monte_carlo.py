@@ -7,7 +7,8 @@ order and the end is refilled from the stock."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as hs
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 import rulesdsl
 from rulesdsl.validate import check_file

@@ -10,7 +10,8 @@ first empty foundation at once, scoring 100, and undoes with the move that made 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl import MoveError

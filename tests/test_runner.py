@@ -2,8 +2,9 @@
 import io
 import json
 
-import rulesdsl
 from rulesdsl.runners.text import run
+
+import rulesdsl
 
 
 def session(commands, variant="sakhmet", seed=3, **options):

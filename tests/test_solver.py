@@ -6,10 +6,11 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.solver import Keyer, analyse, solve, solve_game, _touched
+from rulesdsl.solver import Keyer, _touched, analyse, solve_game
 
 from .helpers import game
 from .test_cli import run

@@ -6,9 +6,9 @@ import io
 from pathlib import Path
 
 import pytest
+from rulesdsl.runners.text import run
 
 import rulesdsl
-from rulesdsl.runners.text import run
 from rulesdsl.solver import derive_safe, solve, solve_game
 from rulesdsl.validate import check_file
 
