@@ -68,6 +68,8 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
 
 MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
+BASE_RANK = "base_rank"  # the rank a deal step fixes for the whole game (State.base_rank)
+
 
 class World:
     """What expressions may refer to: the deck, the piles, options and parameters."""
@@ -79,6 +81,7 @@ class World:
         self.constants = {k: (v, as_type(t)) for k, (v, t) in (constants or {}).items()}
         self.actions = {name: i for i, name in enumerate(actions)}
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
+        self.base_rank = False  # does the deal fix a base rank (a base_rank step)?
 
 
 # -- what a name stands for ------------------------------------------------------------------
@@ -93,6 +96,7 @@ class Ref(Enum):
     SUIT = "suit"
     COLOR = "color"
     WORD = "word"  # true, false, none
+    DEALT = "dealt"  # a value the deal fixed for the whole game: base_rank, in Env.st
 
 
 class Binding(NamedTuple):
@@ -269,7 +273,7 @@ class Checker:
 
     def x_Name(self, n: ast.Name) -> Expr:
         ref, typ = self._resolve(n)
-        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR) else ref.value
+        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR, Ref.DEALT) else ref.value
         return Name(n.col, typ, const, n.id, ref)
 
     def _resolve(self, n: ast.Name) -> tuple[Binding, Type]:
@@ -280,6 +284,16 @@ class Checker:
         role_names = ROLE_NAMES[self.role]
         if name in role_names:
             return Binding(Ref.SLOT, name), role_names[name]
+        if name == BASE_RANK and self.w.base_rank:
+            if self.role == "const":
+                raise CompileError(
+                    "E251",
+                    "base_rank is fixed by the deal of each game, so it cannot be used here: "
+                    "this value is worked out from the options alone when the variant loads",
+                    n.col,
+                    "write it over the options and params only",
+                )
+            return Binding(Ref.DEALT, name), INT
         if name in self.w.constants:
             value, typ = self.w.constants[name]
             return Binding(Ref.CONSTANT, name, value), typ
@@ -296,6 +310,14 @@ class Checker:
             return Binding(Ref.WORD, name, name == "true"), BOOL
         if name == "none":
             return Binding(Ref.WORD, name, None), NONE
+        if name == BASE_RANK:
+            raise CompileError(
+                "E250",
+                "base_rank is not fixed by this variant's deal: no deal step records a base rank",
+                n.col,
+                "add a deal step '{base_rank: PILE}' after the step that deals the base card "
+                "(docs/variant-format.md, deal)",
+            )
         known = (
             list(self.scope)
             + list(role_names)

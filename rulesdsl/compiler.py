@@ -140,6 +140,8 @@ class Compiler:
         if n.ref.kind is Ref.VAR:
             slot = n.ref.slot
             return lambda e: e.v[slot]
+        if n.ref.kind is Ref.DEALT:
+            return _dealt_value
         return operator.attrgetter(n.ref.name)  # Ref.SLOT: every other name is a constant
 
     def x_Attr(self, n: Attr) -> Fn:
@@ -265,6 +267,11 @@ def _pair_memo(fn):
     return seq
 
 
+def _dealt_value(e):
+    """base_rank: the rank the deal fixed for this game (State.base_rank)."""
+    return e.st.base_rank
+
+
 def _slot(n: Expr) -> str | None:
     """The context slot a plain name reads, if it is one (not a quantifier variable)."""
     return n.ref.name if isinstance(n, Name) and n.ref.kind is Ref.SLOT else None
@@ -277,8 +284,8 @@ def _reads(n: Expr) -> set | None:
     if isinstance(n, Name):
         if n.ref.kind is Ref.SLOT:
             return {n.ref.name}
-        if n.ref.kind is Ref.GROUP:
-            return {"state"}
+        if n.ref.kind in (Ref.GROUP, Ref.DEALT):
+            return {"state"}  # a dealt value differs from game to game: never remembered
         return set()  # options, params, ranks, suits, colours, true/false/none
     if isinstance(n, Attr):
         if n.attr is PILE_ATTRS["top"] and _slot(n.obj) == "dest":

@@ -148,6 +148,7 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
+    base_pile: int | None = None  # the pile whose bottom card fixes base_rank (a base_rank deal step)
 
     def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""
@@ -160,8 +161,11 @@ class Variant:
 
     @property
     def deal_by_cards(self) -> bool:
-        """Do the deal's steps look at the cards (play, new_pile), so that pile sizes vary by deal?"""
-        return any(getattr(s, "play", ()) or getattr(s, "new_pile", None) is not None for s in self.deal)
+        """Do the deal's steps look at the cards (play, new_pile, take), so that pile sizes vary by deal?"""
+        return any(
+            getattr(s, "play", ()) or getattr(s, "onto", ()) or getattr(s, "new_pile", None) is not None
+            for s in self.deal
+        )
 
     @property
     def interchangeable(self) -> tuple:

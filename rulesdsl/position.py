@@ -18,10 +18,12 @@ Compact text (like chess's FEN; lines, or ``;`` between them)::
     stock[0]: *
     used: recycle=1
     points: 20
+    base_rank: 7
 
 ``##`` stands for any card not placed elsewhere, face down (the lowest such card), and
 ``*`` for every card not placed elsewhere, face down, in deck order with the first on top.
-A hand-made position need not hold the whole deck.
+A hand-made position need not hold the whole deck. ``base_rank`` is the rank the deal fixed
+(a variant with a ``base_rank`` deal step); see ``_base_rank`` for when it may be left out.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from __future__ import annotations
 import json
 
 from . import fcs
-from .cards import DOWN
+from .cards import DOWN, parse_rank, rank_text
 from .errors import CardTextError, PositionError, short
 from .limits import MAX_INT, MAX_INT_TEXT
 from .limits import MAX_POSITION_TEXT as MAX_TEXT
@@ -72,6 +74,8 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
         "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
         "points": st.points,
     }
+    if st.base_rank is not None:
+        out["base_rank"] = rank_text(st.base_rank)
     return out
 
 
@@ -104,10 +108,41 @@ def from_dict(v, data) -> State:
         raise PositionError("'used' must map action names to whole numbers")
     if not isinstance(points, int) or isinstance(points, bool):
         raise PositionError("'points' must be a whole number")
-    return _build(v, lines, used, points)
+    base = data.get("base_rank")
+    if base is not None and not isinstance(base, str):
+        raise PositionError('\'base_rank\' must be a rank as text, like "7" or "Q"')
+    return _build(v, lines, used, points, base)
 
 
-def _build(v, lines, used, points) -> State:
+def _base_rank(v, st: State, text: str | None, where: str) -> int | None:
+    """The base rank of a position: as given; or, when not given, the bottom card's rank of
+    the pile the deal reads it from, when cards can never leave that pile (lift: none), so
+    that its bottom card is still the base card; else the position is refused."""
+    if text is None:
+        if v.base_pile is None:
+            return None
+        pile = st.piles[v.base_pile]
+        name = v.layout.pile_names[v.base_pile]
+        if pile and v.rules[v.base_pile].lift == "none":
+            return v.deck.rank_of[pile[0]]
+        raise PositionError(
+            f"this position gives no base_rank, and {v.id} fixes one at the deal "
+            f"(the rank of {name}'s first card, which "
+            + ("is empty here" if not pile else "may have moved since")
+            + '): add \'base_rank: 7\' (or "base_rank": "7" in JSON)'
+        )
+    if v.base_pile is None:
+        raise PositionError(f"{where}: {v.id} fixes no base rank at the deal (no base_rank deal step)")
+    rank = parse_rank(text.strip())
+    if rank is None or rank not in v.deck.ranks:
+        raise PositionError(
+            f"{where}: {short(text)!r} is not a rank of this deck "
+            f"(expected one of {' '.join(rank_text(r) for r in v.deck.ranks)})"
+        )
+    return rank
+
+
+def _build(v, lines, used, points, base=None, base_where="base_rank") -> State:
     st = State.empty(v)
     deck = v.deck
     free = list(range(deck.size))
@@ -196,6 +231,7 @@ def _build(v, lines, used, points) -> State:
             raise PositionError(f"used: {name} cannot be negative")
         st.used[v.action_index[name]] = count
     st.points = points
+    st.base_rank = _base_rank(v, st, base, base_where)
     return st
 
 
@@ -206,6 +242,8 @@ def to_text(v, st: State) -> str:
         lines.append("used: " + " ".join(f"{k}={n}" for k, n in d["used"].items()))
     if d["points"]:
         lines.append(f"points: {d['points']}")
+    if "base_rank" in d:
+        lines.append(f"base_rank: {d['base_rank']}")
     return "\n".join(lines) + "\n"
 
 
@@ -213,13 +251,16 @@ def from_text(v, text: str) -> State:
     if len(text) > MAX_TEXT:
         raise PositionError("position text too long")
     lines, used, points = [], {}, 0
+    base, base_where = None, "base_rank"
     raw = [seg for line in text.splitlines() for seg in line.split(";")]
     for n, line in enumerate(raw, 1):
         line = line.split("//")[0].strip()
         if not line or line.partition(":")[0].strip() == "variant":
             continue
         if ":" not in line:
-            raise PositionError(f"line {n}: expected 'pile: cards', 'used: name=N' or 'points: N', got {line!r}")
+            raise PositionError(
+                f"line {n}: expected 'pile: cards', 'used: name=N', 'points: N' or 'base_rank: R', got {line!r}"
+            )
         key, _, rest = line.partition(":")
         key = key.strip()
         if key == "used":
@@ -229,6 +270,8 @@ def from_text(v, text: str) -> State:
                     used[name] = int(count)
                 except ValueError:
                     raise PositionError(f"line {n}: used: expected name=N, got {item!r}") from None
+        elif key == "base_rank":
+            base, base_where = rest.strip(), f"line {n}: base_rank"
         elif key == "points":
             try:
                 points = int(rest.strip())
@@ -236,7 +279,7 @@ def from_text(v, text: str) -> State:
                 raise PositionError(f"line {n}: points: expected a whole number, got {rest.strip()!r}") from None
         else:
             lines.append((f"line {n}", key, rest.split()))
-    return _build(v, lines, used, points)
+    return _build(v, lines, used, points, base, base_where)
 
 
 def build(v, lines) -> State:
