@@ -284,15 +284,7 @@ class Checker:
         role_names = ROLE_NAMES[self.role]
         if name in role_names:
             return Binding(Ref.SLOT, name), role_names[name]
-        if name == BASE_RANK and self.w.base_rank:
-            if self.role == "const":
-                raise CompileError(
-                    "E251",
-                    "base_rank is fixed by the deal of each game, so it cannot be used here: "
-                    "this value is worked out from the options alone when the variant loads",
-                    n.col,
-                    "write it over the options and params only",
-                )
+        if name == BASE_RANK and self.w.base_rank and self.role != "const":
             return Binding(Ref.DEALT, name), INT
         if name in self.w.constants:
             value, typ = self.w.constants[name]
@@ -310,6 +302,14 @@ class Checker:
             return Binding(Ref.WORD, name, name == "true"), BOOL
         if name == "none":
             return Binding(Ref.WORD, name, None), NONE
+        if name == BASE_RANK and self.w.base_rank:
+            raise CompileError(
+                "E251",
+                "base_rank is fixed by the deal of each game, so it cannot be used here: "
+                "this value is worked out from the options alone when the variant loads",
+                n.col,
+                "write it over the options and params only",
+            )
         if name == BASE_RANK:
             raise CompileError(
                 "E250",

@@ -19,7 +19,7 @@ from . import deal as dealing
 from . import fcs, model, position, schema
 from . import numbering as nb
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .checker import ROLE_NAMES, Checked, Checker, World
+from .checker import BASE_RANK, ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom, deal
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
@@ -86,6 +86,17 @@ class Builder:
         self.data = data if isinstance(data, dict) else {}
         return data if isinstance(data, dict) else None
 
+    def fixes_base_rank(self) -> bool:
+        """Does a step of the deal fix a base rank (so that expressions may read base_rank)?"""
+        raw = self.data.get("deal")
+        return isinstance(raw, list) and any(isinstance(st, dict) and "base_rank" in st for st in raw)
+
+    def const_world(self, deck, constants) -> World:
+        """The world of an expression worked out from the options alone (no piles)."""
+        w = World(deck, Layout([]), constants)
+        w.base_rank = self.fixes_base_rank()  # read there, it is E251, not E250
+        return w
+
     def spoilt(self, *prefix) -> bool:
         """Was a value at or under this path left out as unsound (reported already)?"""
         n = len(prefix)
@@ -106,10 +117,7 @@ class Builder:
         constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
         self.world = World(deck, layout, constants, actions_names)
         self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
-        raw_deal = data.get("deal")
-        self.world.base_rank = isinstance(raw_deal, list) and any(
-            isinstance(st, dict) and "base_rank" in st for st in raw_deal
-        )
+        self.world.base_rank = self.fixes_base_rank()
         self.checker = Checker(self.world)
         self.compiler = Compiler(self.world)
         self.params()
@@ -477,7 +485,7 @@ class Builder:
     def deck_number(self, deck, path, text, lo, hi, what):
         """A deck size worked out from the options alone (like a group's count)."""
         constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
-        checker = Checker(World(deck, Layout([]), constants))
+        checker = Checker(self.const_world(deck, constants))
         try:
             c = checker.check(parse(text), "const", INT)
         except (ExprSyntaxError, CompileError) as exc:
@@ -562,7 +570,7 @@ class Builder:
         for pname, value in raw.items() if isinstance(raw, dict) else ():
             if isinstance(value, (dict, list)) or value is None or pname in constants:
                 continue
-            checker = Checker(World(self.world_deck, Layout([]), constants))
+            checker = Checker(self.const_world(self.world_deck, constants))
             try:
                 c = checker.check(parse(_expr_text(value)), "const", None)
             except (ExprSyntaxError, CompileError):
@@ -579,7 +587,7 @@ class Builder:
         if self.world_deck is None:
             return None  # the deck's own error is reported already
         path = ("piles", name, "count")
-        checker = Checker(World(self.world_deck, Layout([]), self.count_constants()))
+        checker = Checker(self.const_world(self.world_deck, self.count_constants()))
         try:
             c = checker.check(parse(value), "const", INT)
         except ExprSyntaxError as exc:
@@ -640,6 +648,8 @@ class Builder:
                         "a name the rules see (the moving card, run or piles)",
                         "rules that see that name never see the " + section[:-1],
                     )
+                elif name == BASE_RANK and w.base_rank:
+                    what, effect = "the base rank the deal fixes", "expressions see base_rank, not the " + section[:-1]
                 elif name in w.layout.groups:
                     what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + ", not the group"
                 elif name in RANK_NAMES or name in ("true", "false", "none"):
