@@ -315,8 +315,8 @@ class Checker:
                 "E250",
                 "base_rank is not fixed by this variant's deal: no deal step records a base rank",
                 n.col,
-                "add a deal step '{base_rank: PILE}' after the step that deals the base card "
-                "(docs/variant-format.md, deal)",
+                "add a deal step '{base_rank: PILE}' after the step that deals the base card; "
+                "docs/variant-format.md, deal",
             )
         known = (
             list(self.scope)

@@ -86,6 +86,10 @@ class Builder:
         self.data = data if isinstance(data, dict) else {}
         return data if isinstance(data, dict) else None
 
+    def bad_pile_named(self) -> bool:
+        """Was an unknown pile reported (so that a step meant to deal somewhere may not have)?"""
+        return any(d.code in ("P305", "P306") for d in self.out)
+
     def fixes_base_rank(self) -> bool:
         """Does a step of the deal fix a base rank (so that expressions may read base_rank)?"""
         raw = self.data.get("deal")
@@ -942,9 +946,9 @@ class Builder:
                         "a second base_rank step: the deal fixes one base rank for the game",
                         path + ("base_rank",),
                         key=True,
-                        hint="keep one base_rank step (give two versions a 'when' each if options differ)",
+                        hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
                     )
-                elif len(piles) == 1 and piles[0] not in dealt_to:
+                elif len(piles) == 1 and piles[0] not in dealt_to and not self.bad_pile_named():
                     self.err(
                         "D530",
                         f"base_rank reads the bottom card of {self.world.layout.pile_names[piles[0]]}, "
@@ -989,7 +993,7 @@ class Builder:
                     hint="deal fewer cards, or shuffle more decks together (deck.decks)",
                 )
                 remaining = 0
-        if remaining > 0 and not uncounted:
+        if remaining > 0 and not uncounted and not self.bad_pile_named():  # else a count of unknown piles
             raw_piles = self.data.get("piles")
             groups = raw_piles if isinstance(raw_piles, dict) else {}
             stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK), None)
