@@ -21,7 +21,7 @@ from . import numbering as nb
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
 from .checker import BASE_RANK, ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
-from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom, deal
+from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
 from .exprtypes import ANY, BOOL, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
@@ -176,7 +176,7 @@ class Builder:
     def take_fits(self, variant) -> None:
         """A take step takes as many cards as the piles accept, which the loader cannot count
         from the file: deal one game (seed 0) and require that it uses the whole deck."""
-        st = deal(variant, 0)
+        st = dealing.deal(variant, 0)
         left = variant.deck.size - st.card_count()
         if left > 0 and not st.removed:
             self.err(
