@@ -137,7 +137,7 @@ class _Picture:
         y, bottom, right = y0, y0, x0
         p = group.start
         for r, n in enumerate(group.rows):
-            tallest = H
+            tallest = float(H)
             for c in range(n):
                 x = x0 + (offs[r] - base + 2 * c) * unit
                 self.place(p, x, y)
@@ -153,7 +153,7 @@ class _Picture:
         """A group shown as ``row``: one horizontal row per pile, one under the other, all
         as wide as the longest (or as the group's capacity, up to a suit's length)."""
         cap = self.v.rules[group.start].capacity or 1
-        width = W + ROW_UP * (min(cap, len(self.v.deck.ranks)) - 1)
+        width: float = W + ROW_UP * (min(cap, len(self.v.deck.ranks)) - 1)
         y = y0
         for p in group.piles:
             self.place(p, x0, y)
@@ -174,7 +174,7 @@ class _Picture:
         missing = [v.pile_name(p) for p in range(v.layout.size) if p not in listed]
         if missing:  # a pile the layout leaves out is drawn anyway, on a row of its own
             rows.append(missing)
-        y = MARGIN + HEAD
+        y = float(MARGIN + HEAD)
         width = 0.0
         for row in rows:
             x = float(MARGIN)
