@@ -33,7 +33,7 @@ ROW_UP, ROW_DOWN = 30, 10  # a horizontal row: the same, sideways
 DEPTH = 1.5  # a stack: the offset of each of the cards just under its top (at most 3)
 FONT = "sans-serif"  # a generic family only: no font is named or fetched
 
-# The colours of a deck's colour names; any other name takes the next colour of PALETTE.
+# The colours of a deck's colour names; any other name takes the next colour of PALETTE not taken.
 COLOURS = {
     "black": "#111111",
     "red": "#c8102e",
@@ -81,9 +81,10 @@ class _Picture:
         self.at: dict[int, tuple[float, float]] = {}  # pile -> where its first card lies
         self.order: list[int] = []  # piles in drawing order
         self.captions: list[tuple[float, float, float, str]] = []  # x, y, width, text
-        colours = {}
-        for i, name in enumerate(v.deck.colors):
-            colours[name] = COLOURS.get(name.lower(), PALETTE[i % len(PALETTE)])
+        colours = {n: COLOURS[n.lower()] for n in v.deck.colors if n.lower() in COLOURS}
+        spare = [c for c in PALETTE if c not in colours.values()] or list(PALETTE)
+        for i, name in enumerate(n for n in v.deck.colors if n not in colours):
+            colours[name] = spare[i % len(spare)]
         self.colour = [colours[s.color] for s in v.deck.suits]
 
     def _mode(self, p: int) -> str:
