@@ -264,8 +264,8 @@ class _Picture:
         for i, step in enumerate(self.steps(p)):
             if mode == "fan":
                 out.append(self.card(p, i, x, y + step, pip))
-            elif mode == "row":
-                out.append(self.card(p, i, x + step, y, pip))
+            elif mode == "row":  # sideways, a card's big symbol would peek out from under the next
+                out.append(self.card(p, i, x + step, y, pip and i == n - 1))
             else:  # a stack: the cards just under the top peek out below and to the right
                 d = DEPTH * min(n - 1 - i, 3)
                 out.append(self.card(p, i, x + d, y + d, pip))

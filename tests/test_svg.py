@@ -301,3 +301,13 @@ def test_runner_svg_command_writes_the_position_with_the_last_move(tmp_path):
     frames = sorted((e.get("data-highlight"), e.get("data-pile")) for e in root.iter() if "data-highlight" in e.attrib)
     assert frames == [("dest", "waste[0]"), ("source", "stock[0]")]
     assert "svg FILE" in session(["help", "q"])[1]
+
+
+def test_the_python_example_of_docs_pictures_runs():
+    doc = (ROOT / "docs" / "pictures.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", doc, re.S).group(1)
+    scope: dict = {}
+    exec(compile(code, "docs/pictures.md", "exec"), scope)
+    root = parse(scope["text"])
+    frames = sorted((e.get("data-highlight"), e.get("data-pile")) for e in root.iter() if "data-highlight" in e.attrib)
+    assert frames == [("dest", "discard[0]"), ("source", "waste[0]")]
