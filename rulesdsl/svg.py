@@ -198,7 +198,7 @@ class _Picture:
                         self.place(p, x + w, y)
                         self.captions.append((x + w, top, W, v.pile_name(p)))
                         pw, ph = self.size(p)
-                        w += max(pw, W) + GAP
+                        w += (pw if self.mode[p] == "row" else W) + GAP  # a stack's edges lie in the gap
                         h = max(h, ph)
                     w = max(w - GAP, 0.0)
                 x += w + GAP
@@ -270,11 +270,11 @@ class _Picture:
                 d = DEPTH * min(n - 1 - i, 3)
                 out.append(self.card(p, i, x + d, y + d, pip))
         if mode == "stack" and n > 1:
-            bx, by = x + W - 4, y + H - 4
+            bx, by, bw = x + W - 3, y + H - 3, 8 + 7 * len(str(n))  # the bottom right corner, under the symbol
             out.append(
                 f'<g data-count="{n}" data-pile={_attr(self.v.pile_name(p))}>'
-                f'<rect x="{_num(bx - 24)}" y="{_num(by - 15)}" width="24" height="15" rx="7" '
-                f'fill="#333333" opacity="0.85"/><text x="{_num(bx - 12)}" y="{_num(by - 4)}" '
+                f'<rect x="{_num(bx - bw)}" y="{_num(by - 14)}" width="{bw}" height="14" rx="7" '
+                f'fill="#333333" opacity="0.85"/><text x="{_num(bx - bw / 2)}" y="{_num(by - 3.5)}" '
                 f'font-size="11" text-anchor="middle" fill="#ffffff">{n}</text></g>'
             )
         return out
