@@ -306,7 +306,13 @@ def cmd_svg(args) -> int:
     history = g.history if g.ply else []
     text = svg.position(g, history[-1] if history else None)
     if args.output is None or args.output == "-":
-        sys.stdout.write(text)
+        out = getattr(sys.stdout, "buffer", None)  # UTF-8, as the XML declaration says, whatever the locale
+        if out is not None:
+            sys.stdout.flush()
+            out.write(text.encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(text)
         return EXIT_OK
     try:
         write_text_atomic(args.output, text)

@@ -307,6 +307,7 @@ class _Picture:
         width, height = self.lay_out()
         sources, dests = _highlighted(self.v, highlight)
         out = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" height="{_num(height)}" '
             f'viewBox="0 0 {_num(width)} {_num(height)}" font-family={_attr(FONT)}>',
             "<defs>"

@@ -4,6 +4,8 @@ highlighted piles framed, and nothing fetched from outside."""
 import os
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -311,3 +313,12 @@ def test_the_python_example_of_docs_pictures_runs():
     root = parse(scope["text"])
     frames = sorted((e.get("data-highlight"), e.get("data-pile")) for e in root.iter() if "data-highlight" in e.attrib)
     assert frames == [("dest", "discard[0]"), ("source", "waste[0]")]
+
+
+def test_standard_output_is_utf8_whatever_the_locale():
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    proc = subprocess.run([sys.executable, "-m", "rulesdsl", "svg", "maze", "--seed", "3"], capture_output=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    text = proc.stdout.decode("utf-8")
+    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
+    assert text == svg.position(rulesdsl.load("maze").new_game(3))
