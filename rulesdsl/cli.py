@@ -101,11 +101,17 @@ def _variant_id(name: str) -> str:
 
 
 def _split_moves(text: str) -> list[str]:
+    return [m for _, m in _moves_by_line(text)]
+
+
+def _moves_by_line(text: str) -> list[tuple[int, str]]:
+    """(line number, move) for each move of a list: one per line or comma-separated; # comments."""
     out = []
-    for line in text.replace(",", "\n").splitlines():
-        line = line.split("#", 1)[0].strip() if not line.strip().startswith("#") else ""
-        if line:
-            out.append(line)
+    for number, whole in enumerate(text.splitlines(), 1):
+        for line in whole.split(","):
+            line = line.split("#", 1)[0].strip() if not line.strip().startswith("#") else ""
+            if line:
+                out.append((number, line))
     return out
 
 
@@ -220,11 +226,12 @@ def _play_after(g, after):
         is_file = False
     if is_file:  # a path that exists: read it (a FIFO or device is refused)
         text = _read(after, "move list")
-    for i, m in enumerate(_split_moves(text), 1):
+    for i, (line, m) in enumerate(_moves_by_line(text), 1):
         try:
             g.play(m)
         except MoveError as exc:
-            raise InputError(f"--after: move {i} ({short(m)}): {exc}") from None
+            where = f"{after}:{line}" if is_file else "--after"
+            raise InputError(f"{where}: move {i} ({short(m)}): {exc}") from None
 
 
 def cmd_moves(args) -> int:

@@ -252,6 +252,10 @@ def test_cli_writes_stdout_or_a_file(tmp_path):
     moves.write_text("draw\n# a comment\ndraw\n")
     code, out, _ = run("svg", "pyramid", "--seed", "2", "--after", str(moves), "--option", "wastes=3")
     assert code == 0 and 'data-pile="waste[2]"' in out
+    moves.write_text("draw\n# a comment\ndraw, draw\n\nnonsense\n")
+    code, out, err = run("svg", "pyramid", "--seed", "2", "--after", str(moves))
+    assert code == 2 and out == ""
+    assert f"{moves}:5: move 4 (nonsense): cannot read move" in err
 
 
 def test_cli_position_and_deal(tmp_path):
