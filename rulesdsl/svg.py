@@ -305,6 +305,8 @@ class _Picture:
 
     def draw(self, highlight) -> str:
         width, height = self.lay_out()
+        title = self.title()
+        width = max(width, 2 * MARGIN + min(len(title) * 16 * 0.62, 1200))  # room for the title line
         sources, dests = _highlighted(self.v, highlight)
         out = [
             '<?xml version="1.0" encoding="UTF-8"?>',
@@ -317,7 +319,8 @@ class _Picture:
             '<circle cx="4" cy="4" r="1" fill="#ffffff"/>'
             "</pattern></defs>",
             f'<rect width="{_num(width)}" height="{_num(height)}" fill="#1f6b3a"/>',
-            f'<text x="{MARGIN}" y="{MARGIN + 14}" font-size="16" fill="#ffffff">{_text(self.title())}</text>',
+            f'<text x="{MARGIN}" y="{MARGIN + 14}" font-size="16" fill="#ffffff"'
+            f"{_fits(title, 16, width - 2 * MARGIN)}>{_text(title)}</text>",
         ]
         for x, y, w, text in self.captions:
             out.append(
