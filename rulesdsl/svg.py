@@ -186,6 +186,8 @@ class _Picture:
                     x += W + GAP
                     continue
                 group = v.layout.groups.get(name)
+                if group is not None and all(p in self.boxes for p in group.piles):
+                    continue  # a group the layout names twice is drawn once
                 if group is not None and (group.rows or v.rules[group.start].show == "row"):
                     w, h = (self.geometry if group.rows else self.rows_block)(group, x, y)
                     self.captions.append((x, top, w, f"{group.name}[0..{group.count - 1}]"))

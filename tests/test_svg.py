@@ -236,6 +236,21 @@ def test_text_from_the_file_is_escaped_and_colours_come_from_the_deck(tmp_path):
     assert len(fills) == 4  # teal, unknown, takes a colour of the palette of its own
 
 
+def test_a_pile_the_layout_names_twice_or_leaves_out_is_drawn_once(tmp_path):
+    for name, layout in (
+        ("maze", "layout:\n  - [place]\n  - [place]\n"),
+        ("klondike", 'layout:\n  - ["tableau[2]", stock]\n  - [tableau, "tableau[2]"]\n'),
+    ):
+        text = (ROOT / "variants" / f"{name}.yaml").read_text()
+        text = re.sub(r"^layout:\n(  - .*\n)+", layout, text, flags=re.M)
+        assert layout in text
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(text)
+        g, last = random_game(str(path), 2, 5)
+        root = check_picture(g, svg.position(g, last))  # waste and foundations, left out, drawn too
+        check_geometry(g, root)
+
+
 def test_cli_writes_stdout_or_a_file(tmp_path):
     code, out, err = run("svg", "maze", "--seed", "4")
     assert code == 0, err
