@@ -314,6 +314,7 @@ class _Picture:
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" height="{_num(height)}" '
             f'viewBox="0 0 {_num(width)} {_num(height)}" font-family={_attr(FONT)}>',
+            f"<title>{_text(title)}</title>",
             "<defs>"
             '<pattern id="rulesdsl-back" width="8" height="8" patternUnits="userSpaceOnUse">'
             '<rect width="8" height="8" fill="#2b4f9e"/>'
