@@ -14,7 +14,6 @@ them in the runner and in move text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from . import checker as ck
@@ -775,6 +774,15 @@ def describe(variant: Any) -> str:
     return "\n\n".join(f"{title}\n{'-' * len(title)}\n{body}" for title, body in sections(variant))
 
 
+def rules_text(variant: Any) -> str:
+    """What `rulesdsl rules` and the runner's `rules` print: the author's own text (the file's
+    `rules:`, else its description) under one heading, the generated rules under another."""
+    own = (variant.text or "").strip() or (variant.description or "").strip() or "(the file has no rules text)"
+    title = f"{variant.name}: the author's summary"
+    gen = "Rules generated from the file"
+    return f"{title}\n{'=' * len(title)}\n{own}\n\n{gen}\n{'=' * len(gen)}\n{describe(variant)}"
+
+
 def sections(variant: Any) -> list[tuple[str, str]]:
     w = _Writer(variant)
     return [
@@ -1180,5 +1188,3 @@ def _all_of_size(e: ck.Expr, v: Any) -> bool:
         total += len(p.coll.const) * body.right.const
     return total == v.deck.size
 
-
-Describe = Callable[[Any], str]
