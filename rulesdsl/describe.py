@@ -679,7 +679,7 @@ def what_it_takes(sp: Speaker, e: ck.Expr, empty: bool, runs: bool) -> str:
             continue
         kind, text = said
         if kind == "size":
-            size = text if rank is not None or "CARD" not in text else text.split(" whose")[0].replace("CARD", "card")
+            size = text
         elif kind == "rank" and rank is None:
             rank = text
         elif kind == "rel":
