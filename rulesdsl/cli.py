@@ -512,7 +512,9 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("schema", help="print the JSON Schema of the variant format")
     s.set_defaults(fn=cmd_schema)
 
-    s = sub.add_parser("rules", help="the rules in English: the author's summary, then the rules generated from the file")
+    s = sub.add_parser(
+        "rules", help="the rules in English: the author's summary, then the rules generated from the file"
+    )
     s.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
     s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
     s.set_defaults(fn=cmd_rules)

@@ -95,7 +95,7 @@ def simplify(e: ck.Expr) -> ck.Expr:
     if isinstance(e, ck.Cond) and e.test.is_const:
         return simplify(e.then if e.test.const else e.other)
     if isinstance(e, ck.BoolOp):
-        items = []
+        items: list[ck.Expr] = []
         for i in e.items:
             i = simplify(i)
             if i.is_const and i.type == BOOL:
@@ -107,7 +107,9 @@ def simplify(e: ck.Expr) -> ck.Expr:
             else:
                 items.append(i)
         if not items:
-            return ck.Name(e.col, BOOL, e.op == "and", "true" if e.op == "and" else "false", ck.Binding(ck.Ref.WORD, ""))
+            return ck.Name(
+                e.col, BOOL, e.op == "and", "true" if e.op == "and" else "false", ck.Binding(ck.Ref.WORD, "")
+            )
         if len(items) == 1:
             return items[0]
         return ck.BoolOp(e.col, e.type, e.const, e.op, tuple(items))
@@ -261,7 +263,7 @@ class Speaker:
         if _is_slot(e.obj, "piles") and e.index.is_const and isinstance(e.index.const, int):
             i = e.index.const
             return f"the pile of the {_ORDINALS[i]} card" if 0 <= i < len(_ORDINALS) else f"the pile of card {i}"
-        g = ck.group_of(e.obj, _World(self.v))
+        g = _group(e.obj, self.v)
         if g is not None:
             return f"{g.name} pile number {self.np(e.index)} (from 0)"
         if e.obj.is_const and isinstance(e.obj.const, tuple):
@@ -270,7 +272,7 @@ class Speaker:
                 what = self.np(e.index.obj)  # type: ignore[attr-defined]
                 return f"the one of {items} in the place of {what} in its group"
             return f"item {self.np(e.index)} of {items}, counting from 0"
-        g = ck.group_of(e.obj, _World(self.v))
+        g = _group(e.obj, self.v)
         if g is not None:
             return f"{g.name} pile number {self.np(e.index)} (from 0)"
         return f"item {self.np(e.index)} of {self.np(e.obj)} (from 0)"
@@ -370,8 +372,8 @@ class Speaker:
                 return f"{ranks} are {gaps} rank{'s' if right.const != (1,) else ''} apart" + (
                     "" if op == "in" else " (not)"
                 )
-            neg = "" if op == "in" else "not "
-            return f"{self.np(left)} is {neg}one of {self.np(right)}"
+            nots = "" if op == "in" else "not "
+            return f"{self.np(left)} is {nots}one of {self.np(right)}"
         # rank relations between two cards
         rel = self.rank_relation(left, right, op)
         if rel is not None:
@@ -390,28 +392,28 @@ class Speaker:
         if ranks is not None and right.is_const and op in ("==", "!="):
             return f"{ranks} are {'' if op == '==' else 'not '}{plural(right.const, 'rank')} apart"
         if op in ("==", "!="):
-            neg = op == "!="
+            negated = op == "!="
             for x, y in ((left, right), (right, left)):
                 if _rank_of(x) is not None and y.is_const and isinstance(y.const, int):
-                    return f"{self.np(x.obj)} is {'not ' if neg else ''}{a_rank(y.const)}"  # type: ignore[attr-defined]
+                    return f"{self.np(x.obj)} is {'not ' if negated else ''}{a_rank(y.const)}"  # type: ignore[attr-defined]
                 if _is_attr(x, "suit") and _is_attr(y, "suit"):
-                    return f"{self.np(x.obj)} is {'not ' if neg else ''}the same suit as {self.np(y.obj)}"  # type: ignore[attr-defined]
+                    return f"{self.np(x.obj)} is {'not ' if negated else ''}the same suit as {self.np(y.obj)}"  # type: ignore[attr-defined]
                 if _is_attr(x, "color") and _is_attr(y, "color"):
                     other = "the other colour from" if len(self.v.deck.colors) == 2 else "a different colour from"
-                    return f"{self.np(x.obj)} is {other if neg else 'the same colour as'} {self.np(y.obj)}"  # type: ignore[attr-defined]
+                    return f"{self.np(x.obj)} is {other if negated else 'the same colour as'} {self.np(y.obj)}"  # type: ignore[attr-defined]
                 if _is_attr(x, "suit") and y.is_const:
-                    return f"{self.np(x.obj)} is {'not ' if neg else ''}of {self.np(y)}"  # type: ignore[attr-defined]
+                    return f"{self.np(x.obj)} is {'not ' if negated else ''}of {self.np(y)}"  # type: ignore[attr-defined]
                 if _is_attr(x, "color") and y.is_const:
-                    return f"{self.np(x.obj)} is {'not ' if neg else ''}{self.np(y)}"  # type: ignore[attr-defined]
+                    return f"{self.np(x.obj)} is {'not ' if negated else ''}{self.np(y)}"  # type: ignore[attr-defined]
                 if _is_attr(x, "group") and y.is_const:
-                    return f"{self.np(x.obj)} is {'not ' if neg else ''}{_one_of(self.group(y.const))}"  # type: ignore[attr-defined]
-                if _is_attr(x, "down") and y.is_const and y.const == 0 and not neg:
+                    return f"{self.np(x.obj)} is {'not ' if negated else ''}{_one_of(self.group(y.const))}"  # type: ignore[attr-defined]
+                if _is_attr(x, "down") and y.is_const and y.const == 0 and not negated:
                     return f"no card of {self.np(x.obj)} is face down"  # type: ignore[attr-defined]
                 if _is_attr(x, "size") and y.is_const and x.type == INT:
-                    return self.size_clause(x, y.const, "==" if not neg else "!=")
+                    return self.size_clause(x, y.const, "==" if not negated else "!=")
                 if y.is_const and y.const is None:
-                    return f"there is {'' if neg else 'no '}{_bare(self.np(x))}"
-            return f"{self.np(left)} is {'not ' if neg else ''}{self.np(right)}"
+                    return f"there is {'' if negated else 'no '}{_bare(self.np(x))}"
+            return f"{self.np(left)} is {'not ' if negated else ''}{self.np(right)}"
         if _rank_of(left) is not None and right.is_const and isinstance(right.const, int):
             r = right.const
             word = {"<": "below", "<=": "or lower", ">": "above", ">=": "or higher"}[op]
@@ -421,8 +423,8 @@ class Speaker:
             return self.size_clause(left, right.const, op)
         return f"{self.np(left)} is {_COMPARE[op]} {self.np(right)}"
 
-    def size_clause(self, x: ck.Expr, n: Any, op: str) -> str:
-        obj = x.obj  # type: ignore[attr-defined]
+    def size_clause(self, x: Any, n: Any, op: str) -> str:
+        obj = x.obj
         if _is_slot(obj, "run"):
             how = {"==": "exactly", "!=": "other than", "<": "fewer than", "<=": "at most", ">": "more than"}
             if op == "==" and n == 1:
@@ -437,7 +439,12 @@ class Speaker:
         """'X and Y' for abs(X.rank - Y.rank)."""
         if isinstance(e, ck.Call) and e.func.name == "abs":
             d = e.args[0]
-            if isinstance(d, ck.Binary) and d.op == "-" and _rank_of(d.left) is not None and _rank_of(d.right) is not None:
+            if (
+                isinstance(d, ck.Binary)
+                and d.op == "-"
+                and _rank_of(d.left) is not None
+                and _rank_of(d.right) is not None
+            ):
                 return f"the ranks of {self.np(d.left.obj)} and {self.np(d.right.obj)}"  # type: ignore[attr-defined]
         return None
 
@@ -488,7 +495,7 @@ class Speaker:
             return None
         if not _is_slot(y.operand.obj, var):  # type: ignore[attr-defined]
             return None
-        g = ck.group_of(e.coll, _World(self.v))
+        g = _group(e.coll, self.v)
         what = f"{g.name} pile" if g is not None else "pile of " + self.np(e.coll)
         return f"every {what} before {self.names.get('dest', 'it')} holds a card (they fill in order)"
 
@@ -524,7 +531,7 @@ class Speaker:
         b = simplify(e.body)
         items = b.items if isinstance(b, ck.BoolOp) and b.op == "and" else (b,)
         vps = _verb_phrases([self.cl(i) for i in items], token) if e.kind != "sum" else None
-        g = ck.group_of(e.coll, _World(self.v))
+        g = _group(e.coll, self.v)
         single = g is not None and g.count == 1
         of = _of(coll, noun)
         if e.kind == "sum":
@@ -606,11 +613,11 @@ def _pluralise(vp: str) -> str:
     return f"{first} {rest}".strip()
 
 
-class _World:
-    """What ck.group_of needs: the layout."""
-
-    def __init__(self, v: Any):
-        self.layout = v.layout
+def _group(e: ck.Expr, v: Any) -> Any:
+    """The pile group (layout.Group) an expression names (``tableau``), or None."""
+    if isinstance(e, ck.Name) and e.ref.kind is ck.Ref.GROUP:
+        return v.layout.groups[e.ref.name]
+    return None
 
 
 # -- the sequence of a run, and what a pile takes ------------------------------------------------
@@ -750,9 +757,12 @@ def _take_part(sp: Speaker, p: ck.Expr) -> tuple[str, str] | None:
         else:
             return "rel", _merge_rels(rels)
     gap = sp.rank_gap(p.left) if isinstance(p, ck.Binary) else None
-    if gap is not None and p.right.is_const and p.op in ("==", "in"):  # type: ignore[union-attr]
-        vals = p.right.const if isinstance(p.right.const, tuple) else (p.right.const,)  # type: ignore[union-attr]
-        return "rel", f"{join([number(v) for v in vals], 'or')} rank{'s' if vals != (1,) else ''} above or below the top card"
+    if gap is not None and isinstance(p, ck.Binary) and p.right.is_const and p.op in ("==", "in"):
+        vals = p.right.const if isinstance(p.right.const, tuple) else (p.right.const,)
+        return (
+            "rel",
+            f"{join([number(v) for v in vals], 'or')} rank{'s' if vals != (1,) else ''} above or below the top card",
+        )
     return None
 
 
@@ -867,7 +877,9 @@ class _Writer:
 
     def step_trees(self, key: str) -> list:
         """The checked trees of the deal steps' `key` expressions, in step order."""
-        found = sorted((p[1], c.tree) for p, c in self.v.exprs.items() if len(p) == 3 and p[0] == "deal" and p[2] == key)
+        found = sorted(
+            (p[1], c.tree) for p, c in self.v.exprs.items() if len(p) == 3 and p[0] == "deal" and p[2] == key
+        )
         return [t for _, t in found]
 
     def card_kind(self, e: ck.Expr, plural: bool = False) -> str:
@@ -915,7 +927,10 @@ class _Writer:
                 out.append("- The cards are shuffled." if not shuffled else "- The cards left are shuffled.")
                 shuffled = True
             elif isinstance(step, Place):
-                placed = [f"{rank_text(r)}{d.suits[s].symbol or d.suits[s].letter} on {self.piles_text((p,))}" for p, r, s in step.cards]
+                placed = [
+                    f"{rank_text(r)}{d.suits[s].symbol or d.suits[s].letter} on {self.piles_text((p,))}"
+                    for p, r, s in step.cards
+                ]
                 when = "Before the shuffle, these" if not shuffled else "These"
                 out.append(f"- {when} cards are set out face up: {join(placed)}.")
                 left -= len(step.cards)
@@ -925,7 +940,9 @@ class _Writer:
             elif isinstance(step, ToBottom):
                 t = next(to_bottom, None)
                 what = self.card_kind(t, plural=True) if t is not None else "some cards"
-                out.append(f"- Then, in each of {self.piles_text(step.piles)}, {what} go down to the bottom of the pile.")
+                out.append(
+                    f"- Then, in each of {self.piles_text(step.piles)}, {what} go down to the bottom of the pile."
+                )
             elif isinstance(step, Rest):
                 face = "face up" if step.face_up else "face down"
                 out.append(f"- The {plural(left, 'card')} left go {face} to {self.piles_text((step.pile,))}.")
@@ -949,7 +966,11 @@ class _Writer:
             )
         counts, downs = step.counts, step.downs
         if len(set(counts)) == 1:
-            many = f"{plural(counts[0], 'card')} to each of {where}" if len(counts) > 1 else f"{plural(counts[0], 'card')} to {where}"
+            many = (
+                f"{plural(counts[0], 'card')} to each of {where}"
+                if len(counts) > 1
+                else f"{plural(counts[0], 'card')} to {where}"
+            )
         else:
             many = f"{join([str(c) for c in counts])} cards to {where} in turn"
         if not any(downs):
@@ -1003,12 +1024,10 @@ class _Writer:
             if r.accept is None and r.accept_empty is None:
                 bits.append("It takes no cards.")
             else:
-                full = r.accept is not None and accept is not None
-                bits.append(
-                    f"On its top card it takes {what_it_takes(sp, accept, False, self.runs)}."
-                    if full
-                    else "It takes nothing on a card."
-                )
+                if r.accept is not None and accept is not None:
+                    bits.append(f"On its top card it takes {what_it_takes(sp, accept, False, self.runs)}.")
+                else:
+                    bits.append("It takes nothing on a card.")
                 if r.accept_empty is not None and empty is not None:
                     sp_empty = self.speaker("move", dest="the empty pile")
                     bits.append(f"When empty it takes {what_it_takes(sp_empty, empty, True, self.runs)}.")
@@ -1031,7 +1050,9 @@ class _Writer:
         sp.cards_count = rm.cards  # type: ignore[attr-defined]
         when = self.tree("removals", rm.name, "when")
         cond = sp.cl(when) if when is not None else "always"
-        srcs = join([self.piles_text(self.lay.groups[n].piles) for n in dict.fromkeys(self.lay.group_of[p] for p in rm.sources)])
+        srcs = join(
+            [self.piles_text(self.lay.groups[n].piles) for n in dict.fromkeys(self.lay.group_of[p] for p in rm.sources)]
+        )
         what = "a free face-up top card" if rm.cards == 1 else f"{number(rm.cards)} free face-up top cards"
         go = "goes" if rm.cards == 1 else "go together"
         text = f"Removal \u201c{rm.name}\u201d: {what} of {srcs} {go} to {self.piles_text((rm.dest,))} when {cond}."
@@ -1043,7 +1064,12 @@ class _Writer:
     def actions(self) -> str:
         lines = []
         for a in self.v.actions:
-            lines.append(f"- {a.name}" + (f" (\u201c{a.label}\u201d)" if a.label and a.label != a.name else "") + ": " + self.action(a))
+            lines.append(
+                f"- {a.name}"
+                + (f" (\u201c{a.label}\u201d)" if a.label and a.label != a.name else "")
+                + ": "
+                + self.action(a)
+            )
         if not lines:
             return "No actions: every move is a card move."
         return "\n".join(lines)
@@ -1097,7 +1123,8 @@ class _Writer:
                     if a.kind is ActionKind.RECYCLE:
                         draws = [b for b in self.v.actions if b.kind is ActionKind.DEAL and b.source == a.targets[0]]
                         if draws:
-                            body += f" (so at most {plural(lim + 1, 'pass', 'passes')} through {self.piles_text(a.targets)})"
+                            passes = plural(lim + 1, "pass", "passes")
+                            body += f" (so at most {passes} through {self.piles_text(a.targets)})"
             else:
                 body += f"; at most {sp.np(limit)} times in a game"
         else:
@@ -1148,7 +1175,7 @@ class _Writer:
         lines.append("It is lost when it is not won and no move is left.")
         score = self.tree("score")
         events = []
-        for name, r in self.v.groups.items():
+        for name in self.v.groups:
             pts = self.tree("piles", name, "points")
             if pts is not None:
                 psp = self.speaker("move", dest="the pile")
@@ -1181,10 +1208,11 @@ def _all_of_size(e: ck.Expr, v: Any) -> bool:
         if not (isinstance(p, ck.Quant) and p.kind == "all" and not p.pairs):
             return False
         body = p.body
-        if not (isinstance(body, ck.Binary) and body.op == "==" and _is_attr(body.left, "size") and body.right.is_const):
+        if not (
+            isinstance(body, ck.Binary) and body.op == "==" and _is_attr(body.left, "size") and body.right.is_const
+        ):
             return False
         if not isinstance(p.coll.const, tuple):
             return False
         total += len(p.coll.const) * body.right.const
     return total == v.deck.size
-
