@@ -847,8 +847,11 @@ class _Writer:
         d = self.v.deck
         lines = []
         if self.v.options:
-            chosen = ", ".join(f"{k}={v}" for k, v in self.v.options.items())
-            lines.append(f"Options: {chosen}.")
+            helps = {o.name: o.help for o in self.v.option_decls}
+            chosen = "; ".join(
+                f"{k}={v}" + (f" ({helps[k]})" if helps.get(k) else "") for k, v in self.v.options.items()
+            )
+            lines.append(f"Options chosen: {chosen}.")
         suits = join([f"{s.name} ({s.symbol}, {s.color})" if s.symbol else f"{s.name} ({s.color})" for s in d.suits])
         ranks = d.ranks
         if ranks == tuple(range(ranks[0], ranks[-1] + 1)):
@@ -858,7 +861,7 @@ class _Writer:
         decks = "One deck" if d.decks == 1 else f"{number(d.decks).capitalize()} decks shuffled together"
         lines.append(
             f"{decks}: {d.size} cards, of {plural(len(d.suits), 'suit')}: {suits}; ranks {rtext}"
-            f"{' (ace low)' if ranks[0] == 1 else ''}."
+            f"{' (ace low)' if ranks[0] == 1 and not d.wrap else ''}."
         )
         if d.wrap:
             lines.append("The ranks wrap round: the ace follows the king, and the king comes before the ace.")
@@ -903,7 +906,7 @@ class _Writer:
                 if g.overlap:
                     bits.append("each row lying partly over the row before it")
             if r.capacity is not None:
-                bits.append(f"each holding at most {plural(r.capacity, 'card')}")
+                bits.append(f"{'each ' if g.count > 1 else ''}holding at most {plural(r.capacity, 'card')}")
             lines.append(f"- {name}: {', '.join(bits)}.")
         if any(g.overlap for g in self.lay.groups.values()):
             lines.append(
@@ -1000,6 +1003,8 @@ class _Writer:
             removable = [rm.name for rm in self.v.removals if set(g.piles) & set(rm.sources)]
             if r.lift == "none" and removable:
                 bits.append(f"Its cards leave it only by removal ({join(removable, 'or')}, below).")
+            elif r.lift == "none" and self.leaves(g):
+                bits.append(f"No card may be picked up from it; cards leave it only by {join(self.leaves(g), 'or')}.")
             elif r.lift == "none":
                 bits.append("Its cards never leave it.")
             elif r.lift == "top":
@@ -1021,7 +1026,11 @@ class _Writer:
                 msp = self.speaker("move", dest="the destination")
                 bits.append(f"The most cards that may move from it at once: {msp.np(mr)}.")
             accept, empty = self.tree("piles", name, "accept"), self.tree("piles", name, "accept_empty")
-            if r.accept is None and r.accept_empty is None:
+            if r.accept is None and r.accept_empty is None and self.arrives(g):
+                bits.append(
+                    f"No card may be put on it by hand; cards come to it only by {join(self.arrives(g), 'or')}."
+                )
+            elif r.accept is None and r.accept_empty is None:
                 bits.append("It takes no cards.")
             else:
                 if r.accept is not None and accept is not None:
@@ -1044,6 +1053,27 @@ class _Writer:
         for rm in self.v.removals:
             lines.append("- " + self.removal(rm))
         return "\n".join(lines)
+
+    def leaves(self, g: Any) -> list[str]:
+        """How cards leave a group's piles other than by hand: its actions and refills."""
+        piles = set(g.piles)
+        out = [
+            f"the action {a.name}"
+            for a in self.v.actions
+            if a.source in piles or piles & set(a.gather) or (a.kind is ActionKind.COMPACT and piles & set(a.targets))
+        ]
+        if any(au.kind is AutoKind.REFILL and piles & set(au.sources) for au in self.v.autos):
+            out.append("the automatic refill")
+        return out
+
+    def arrives(self, g: Any) -> list[str]:
+        """How cards come to a group's piles other than by hand: actions, refills, automatic moves."""
+        piles = set(g.piles)
+        out = [f"the action {a.name}" for a in self.v.actions if piles & set(a.targets)]
+        out += [f"removal {rm.name}" for rm in self.v.removals if rm.dest in piles]
+        if any(au.kind is AutoKind.REFILL and piles & set(au.piles) for au in self.v.autos):
+            out.append("the automatic refill")
+        return out
 
     def removal(self, rm: Any) -> str:
         sp = self.speaker("remove")
