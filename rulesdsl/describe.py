@@ -252,6 +252,9 @@ class Speaker:
             "prev": f"the pile before {o}",
             "next": f"the pile after {o}",
             "covered_by": f"the piles covering {o}",
+            "empty": f"whether {o} is empty",
+            "free": f"whether {o} is free",
+            "covered": f"whether {o} is covered",
         }.get(name, f"{o}'s {name}")
 
     def index_np(self, e: ck.Index) -> str:
@@ -280,6 +283,8 @@ class Speaker:
     def call_np(self, e: ck.Call) -> str:
         f, args = e.func.name, e.args
         a = [self.np(x) for x in args]
+        if f == "len" and isinstance(args[0], ck.Call) and args[0].func.name == "tops":
+            return f"the number of {_bare(self.np(args[0].args[0]))} that hold cards"
         if f == "len":
             return f"the number of {_bare(a[0])}"
         if f == "cards":
@@ -1033,15 +1038,16 @@ class _Writer:
             elif r.accept is None and r.accept_empty is None:
                 bits.append("It takes no cards.")
             else:
+                on_card = on_empty = None
                 if r.accept is not None and accept is not None:
-                    bits.append(f"On its top card it takes {what_it_takes(sp, accept, False, self.runs)}.")
-                else:
-                    bits.append("It takes nothing on a card.")
+                    on_card = what_it_takes(sp, accept, False, self.runs)
                 if r.accept_empty is not None and empty is not None:
-                    sp_empty = self.speaker("move", dest="the empty pile")
-                    bits.append(f"When empty it takes {what_it_takes(sp_empty, empty, True, self.runs)}.")
+                    on_empty = what_it_takes(self.speaker("move", dest="the empty pile"), empty, True, self.runs)
+                if on_card is not None and on_card == on_empty:
+                    bits.append(f"Whether empty or not, it takes {on_card}.")
                 else:
-                    bits.append("An empty pile takes nothing.")
+                    bits.append(f"On its top card it takes {on_card}." if on_card else "It takes nothing on a card.")
+                    bits.append(f"When empty it takes {on_empty}." if on_empty else "An empty pile takes nothing.")
             if r.capacity is not None:
                 bits.append(f"It holds at most {plural(r.capacity, 'card')}.")
             lines.append(f"- {title}: " + " ".join(bits))
