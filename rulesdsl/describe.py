@@ -740,6 +740,15 @@ def _take_part(sp: Speaker, p: ck.Expr) -> tuple[str, str] | None:
             ):
                 suits = sp.value(y.obj.const, y.obj)
                 return "adj", f"of this pile's own suit (the piles in order: {suits[1:-1]})"
+    if (
+        isinstance(p, ck.Binary)
+        and p.op in ("==", "!=")
+        and _is_attr(p.left, "group")
+        and _is_slot(p.left.obj, "source")  # type: ignore[attr-defined]
+        and p.right.is_const
+    ):
+        where = _one_of(sp.group(p.right.const)) if p.right.const in sp.v.layout.groups else f"group {p.right.const}"
+        return "adj", f"that comes from {where}" if p.op == "==" else f"that does not come from {where}"
     if isinstance(p, ck.Binary) and p.op in ("==", "!="):
         sides = (p.left, p.right)
         if all(_is_attr(s, "suit") for s in sides) and any(_is_top_of_dest(s.obj) for s in sides):  # type: ignore[attr-defined]
@@ -853,10 +862,9 @@ class _Writer:
         lines = []
         if self.v.options:
             helps = {o.name: o.help for o in self.v.option_decls}
-            chosen = "; ".join(
-                f"{k}={v}" + (f" ({helps[k]})" if helps.get(k) else "") for k, v in self.v.options.items()
-            )
-            lines.append(f"Options chosen: {chosen}.")
+            lines.append("Options chosen:")
+            for k, val in self.v.options.items():
+                lines.append(f"- {k}={val}" + (f": {helps[k]}" if helps.get(k) else ""))
         suits = join([f"{s.name} ({s.symbol}, {s.color})" if s.symbol else f"{s.name} ({s.color})" for s in d.suits])
         ranks = d.ranks
         if ranks == tuple(range(ranks[0], ranks[-1] + 1)):
@@ -1053,7 +1061,7 @@ class _Writer:
             lines.append(f"- {title}: " + " ".join(bits))
         if self.runs:
             lines.append(
-                "Where a rule speaks of \u201cthe card\u201d moved, a run is judged by its bottom card; "
+                "Where a rule speaks of \u201cthe card moved\u201d, a run is judged by its bottom card; "
                 "every move is judged with the moving cards already lifted."
             )
         for rm in self.v.removals:

@@ -91,7 +91,7 @@ def test_klondike_reads_as_klondike():
     assert "When empty it takes a king (alone or with the cards on it)." in t
     assert "a run of face-up cards from the top going down by one rank in alternating colours" in t
     assert "a single card one rank higher than the top card and of the same suit" in t
-    assert "When empty it takes a single ace, when the pile it comes from is not a foundation pile." in t
+    assert "When empty it takes a single ace that does not come from a foundation pile." in t
     assert "The 24 cards left go face down to the stock pile." in t
     assert "The game is won when every foundation pile holds 13 cards (all 52 cards)." in t
     assert "A face-down card on top of one of the seven tableau piles turns face up" in t
@@ -135,7 +135,7 @@ def test_sultan_the_sultan_is_never_built_on_and_two_redeals():
 def test_freecell_four_cells_and_its_run_limit():
     t = flat(text_of("freecell"))
     assert "cell: four piles, shown as “Free cells”, role cell, each holding at most one card." in t
-    assert "When empty it takes a single card, when the pile it comes from is a tableau pile." in t
+    assert "When empty it takes a single card that comes from a tableau pile." in t
     assert "a single ace of this pile's own suit (the piles in order: spades, hearts, diamonds, clubs)" in t
     assert "The most cards that may move from it at once: (the number of empty cell piles plus 1) times 2 to the power the number of tableau piles that are empty" in t
     assert "When empty it takes any card or run." in t
