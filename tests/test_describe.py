@@ -320,3 +320,14 @@ def test_runner_rules_shows_both_texts():
     assert "Klondike: the author's summary" in text and "Rules generated from the file" in text
     assert "deal three cards from the stock pile" in text
     assert rules_text(g.variant) in text
+
+
+def test_the_examples_in_docs_are_the_current_text():
+    doc = (VARIANTS.parent / "docs" / "rules-text.md").read_text(encoding="utf-8")
+    examples = re.findall(r"<!-- describe: (\S+)((?: \S+=\S+)*) -->\n```text\n(.*?)\n```", doc, re.S)
+    assert len(examples) == 2
+    for name, opts, text in examples:
+        options = dict(o.split("=", 1) for o in opts.split())
+        assert text == describe(rulesdsl.load(name, options or None)), name
+    readme = (VARIANTS.parent / "README.md").read_text(encoding="utf-8")
+    assert "docs/rules-text.md" in readme and "rulesdsl rules VARIANT" in readme
