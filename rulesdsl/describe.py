@@ -290,7 +290,7 @@ class Speaker:
         if f == "cards":
             return f"the cards on {a[0]}"
         if f == "tops":
-            return f"the top cards of {a[0]} (in reading order)"
+            return f"the top cards of {a[0]} in reading order (empty piles skipped)"
         if f == "succ":
             return f"the rank after {a[0]}"
         if f == "pred":
@@ -618,6 +618,19 @@ def _pluralise(vp: str) -> str:
     return f"{first} {rest}".strip()
 
 
+def _walk(e: Any) -> Any:
+    """Every node of a checked tree, parents first."""
+    yield e
+    for name in getattr(type(e), "__slots__", ()):
+        value = getattr(e, name, None)
+        if isinstance(value, ck.Expr):
+            yield from _walk(value)
+        elif isinstance(value, tuple):
+            for v in value:
+                if isinstance(v, ck.Expr):
+                    yield from _walk(v)
+
+
 def _group(e: ck.Expr, v: Any) -> Any:
     """The pile group (layout.Group) an expression names (``tableau``), or None."""
     if isinstance(e, ck.Name) and e.ref.kind is ck.Ref.GROUP:
@@ -914,12 +927,18 @@ class _Writer:
             if r.label and r.label != name:
                 bits.append(f"shown as \u201c{r.label}\u201d")
             bits.append(f"role {r.role}")
-            if g.rows:
+            if g.rows and len(set(g.rows)) == 1 and len(g.rows) > 1:
+                bits.append(f"laid out in {number(len(g.rows))} rows of {number(g.rows[0])}")
+            elif g.rows:
                 bits.append(f"laid out in rows of {join([str(n) for n in g.rows])}")
                 if g.overlap:
                     bits.append("each row lying partly over the row before it")
             if r.capacity is not None:
                 bits.append(f"{'each ' if g.count > 1 else ''}holding at most {plural(r.capacity, 'card')}")
+            if name in self.ringed():
+                bits.append(
+                    "its piles following one another in reading order as a ring (after the last comes the first)"
+                )
             lines.append(f"- {name}: {', '.join(bits)}.")
         if any(g.overlap for g in self.lay.groups.values()):
             lines.append(
@@ -930,6 +949,16 @@ class _Writer:
         lines.append("The deal:")
         lines.extend(self.deal_steps())
         return "\n".join(lines)
+
+    def ringed(self) -> set:
+        """The groups whose rules read a pile's neighbours (``prev``, ``next``)."""
+        out = set()
+        for path, c in self.v.exprs.items():
+            if path[0] == "piles" and any(
+                isinstance(n, ck.Attr) and n.attr is not None and n.attr.name in ("prev", "next") for n in _walk(c.tree)
+            ):
+                out.add(path[1])
+        return out
 
     def deal_steps(self) -> list[str]:
         out: list[str] = []
