@@ -505,6 +505,13 @@ class Speaker:
         return f"every {what} before {self.names.get('dest', 'it')} holds a card (they fill in order)"
 
     def quant(self, e: ck.Quant) -> str:
+        outer = dict(self.vars)
+        try:
+            return self._quant(e)
+        finally:
+            self.vars = outer  # a quantifier's names end with it
+
+    def _quant(self, e: ck.Quant) -> str:
         coll = self.np(e.coll)
         if e.pairs:
             first, second = e.names

@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl.describe import SECTIONS, describe, rules_text, sections
@@ -331,3 +333,33 @@ def test_the_examples_in_docs_are_the_current_text():
         assert text == describe(rulesdsl.load(name, options or None)), name
     readme = (VARIANTS.parent / "README.md").read_text(encoding="utf-8")
     assert "docs/rules-text.md" in readme and "rulesdsl rules VARIANT" in readme
+
+
+@settings(max_examples=int(os.environ.get("RULESDSL_DESCRIBE_EXAMPLES", "25")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(k=st.integers(-4, 4), colour=st.sampled_from(["==", "!="]), limit=st.integers(0, 30))
+def test_any_build_step_colour_and_limit_is_said(tmp_path, k, colour, limit):
+    """Klondike's tableau rule with any rank step and colour test, and any recycle limit."""
+    rank = "dest.top.rank" + (f" + {k}" if k > 0 else f" - {-k}" if k < 0 else "")
+    src = (VARIANTS / "klondike.yaml").read_text(encoding="utf-8")
+    src = src.replace('accept: "card.rank == dest.top.rank - 1 and card.color != dest.top.color"',
+                      f'accept: "card.rank == {rank} and card.color {colour} dest.top.color"')
+    src = src.replace("limit: redeals", f"limit: {limit}")
+    path = tmp_path / f"k_{k}_{'eq' if colour == '==' else 'ne'}_{limit}.yaml"
+    path.write_text(src, encoding="utf-8")
+    t = flat(describe(rulesdsl.load(str(path))))
+    colour_words = "of the same colour" if colour == "==" else "of the other colour"
+    if k == 0:
+        step = "the same rank as the top card"
+    else:
+        step = f"{'one' if abs(k) == 1 else ['two', 'three', 'four'][abs(k) - 2]} rank{'s' if abs(k) > 1 else ''} " \
+               f"{'higher' if k > 0 else 'lower'} than the top card"
+    assert f"On its top card it takes a card {step} and {colour_words}." in t
+    if limit == 0:
+        assert "never (its limit is 0)" in t
+    else:
+        words = "zero one two three four five six seven eight nine ten".split()
+        say = words[limit] if limit <= 10 else str(limit)
+        uses = {1: "once", 2: "twice"}.get(limit, f"{say} times")
+        passes = words[limit + 1] if limit + 1 <= 10 else str(limit + 1)
+        assert f"at most {uses} in a game (so at most {passes} passes through the stock pile)" in t
