@@ -1,4 +1,4 @@
-"""The ``rulesdsl`` command: list, check, schema, rules, show, moves, replay, play.
+"""The ``rulesdsl`` command: list, check, schema, show, moves, replay, play.
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
