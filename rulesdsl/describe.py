@@ -333,7 +333,7 @@ class Speaker:
                 elif e.op == "and" and " is " in t:
                     head, _, tail = t.partition(" is ")
                     if head == subject and "\x00" not in head:
-                        parts[-1] += f" and {_pronoun(tail, head)}"
+                        parts[-1] += f" and {tail}"
                         continue
                     subject = head
                 parts.append(t)
@@ -569,11 +569,6 @@ class Speaker:
         if e.kind == "count":
             return f"the number of {_plural_of(of)} for which {body}"
         return f"{lead} {of[4:] if of.startswith('the ') else of}, {body}"
-
-
-def _pronoun(tail: str, head: str) -> str:
-    """The second predicate of a subject said once: 'one rank lower than the card'."""
-    return tail
 
 
 def _index_ge_dest(x: ck.Expr, var: str) -> bool:
