@@ -1205,7 +1205,10 @@ class _Writer:
         else:
             body += "; any number of times"
         when = self.tree("actions", a.name, "when")
-        if when is not None:
+        if when is not None and simplify(when).is_const:
+            if not simplify(when).const:
+                return body.split("; ")[0] + "; never possible (its condition is always false)."
+        elif when is not None:
             body += f"; only when {sp.cl(when)}"
         pts = self.tree("actions", a.name, "points")
         if pts is not None:
@@ -1241,7 +1244,12 @@ class _Writer:
         lines = []
         sp = self.speaker("state")
         win = self.tree("win")
-        if win is not None:
+        if win is not None and simplify(win).is_const:
+            always = bool(simplify(win).const)
+            lines.append(
+                "The game is won at once: the win rule always holds." if always else "The game can never be won."
+            )
+        elif win is not None:
             text = sp.cl(win)
             whole = _all_of_size(simplify(win), self.v)
             if whole:

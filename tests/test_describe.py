@@ -363,3 +363,17 @@ def test_any_build_step_colour_and_limit_is_said(tmp_path, k, colour, limit):
         uses = {1: "once", 2: "twice"}.get(limit, f"{say} times")
         passes = words[limit + 1] if limit + 1 <= 10 else str(limit + 1)
         assert f"at most {uses} in a game (so at most {passes} passes through the stock pile)" in t
+
+
+def test_constant_rules_are_said_plainly(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(
+        'name: T\npiles:\n  stock: {role: stock}\n  waste: {role: waste, lift: top}\n'
+        'deal:\n  - shuffle\n  - {rest: "stock[0]"}\n'
+        'actions:\n  draw: {kind: deal, from: "stock[0]", to: "waste[0]", when: "1 > 2"}\nwin: "2 > 1"\n',
+        encoding="utf-8",
+    )
+    t = flat(describe(rulesdsl.load(str(path))))
+    assert "draw: deal one card from the stock pile face up onto the waste pile; never possible (its condition is always false)." in t
+    assert "The game is won at once: the win rule always holds." in t
+    assert "No actions" not in t and "No score is kept." in t
