@@ -17,6 +17,7 @@ from pathlib import Path
 
 from . import fcs, loader, numbering, position, registry, stats, svg
 from .deal import MAX_SEED
+from .describe import rules_text
 from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 from .files import read_text, write_text_atomic
 from .game import Game
@@ -198,6 +199,12 @@ def cmd_check(args) -> int:
 
 def cmd_schema(args) -> int:
     print(json.dumps(json_schema(), indent=2))
+    return EXIT_OK
+
+
+def cmd_rules(args) -> int:
+    """The author's rules text, then the rules generated from the compiled file (describe.py)."""
+    print(rules_text(loader.load(args.variant, _options(args.option))))
     return EXIT_OK
 
 
@@ -539,6 +546,13 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("schema", help="print the JSON Schema of the variant format")
     s.set_defaults(fn=cmd_schema)
+
+    s = sub.add_parser(
+        "rules", help="the rules in English: the author's summary, then the rules generated from the file"
+    )
+    s.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
+    s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    s.set_defaults(fn=cmd_rules)
 
     s = sub.add_parser("show", help="the dealt position")
     _common(s)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from rulesdsl import fcs, svg
+from rulesdsl.describe import rules_text
 from rulesdsl.errors import MoveError, RulesdslError, short
 from rulesdsl.files import write_text_atomic
 from rulesdsl.game import Outcome
@@ -32,7 +33,7 @@ HELP = """commands:
   solve [SECONDS] the rest of a winning line from here, when the solver finds one (default 10 s)
   a, auto         play cards to the foundations while any can go
   score           the score
-  rules           the rules of this variant
+  rules           the rules: the author's summary, then the rules generated from the file
   save FILE       save the game (it reloads with --position FILE, undo history included)
   svg FILE        write the position as an SVG picture, the last move framed
   resign          give up this game
@@ -226,7 +227,7 @@ class Runner:
         elif cmd == "score":
             self.say(f"score: {g.score}")
         elif cmd == "rules":
-            self.say(g.variant.text.strip() or g.variant.description or "no rules text in this variant")
+            self.say(rules_text(g.variant))
         elif cmd == "save":
             name = line.strip()[len(words[0]) :].strip()
             if not name:
