@@ -161,6 +161,7 @@ class Builder:
             text=data.get("rules", ""),
             numbering=numbering,
             base_pile=self.base_pile,
+            exprs=MappingProxyType(dict(self.checked)),
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if any(isinstance(st, Take) for st in deal):
