@@ -243,3 +243,12 @@ def test_show_and_the_json_position_carry_it():
     out = subprocess.run([sys.executable, "-m", "rulesdsl", "show", "penguin", "--seed", "1"],
                          capture_output=True, text=True)
     assert "base rank 7" in out.stdout.splitlines()[0]
+
+
+def test_the_generated_rules_tell_the_base_rank_and_take_steps():
+    from rulesdsl.describe import describe
+    text = describe(rulesdsl.load("penguin"))
+    assert "The rank of the bottom card of tableau[0] is the base rank of the game" in text
+    assert "for which the rank of the card is the base rank goes face up" in text
+    assert "(at most three cards)" in text
+    assert "when the rank of the card moved is the rank before the base rank" in text
