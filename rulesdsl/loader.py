@@ -23,7 +23,7 @@ from .checker import ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
-from .exprtypes import ANY, BOOL, INT, STR, Type
+from .exprtypes import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
 from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
@@ -106,6 +106,8 @@ class Builder:
         constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
         self.world = World(deck, layout, constants, actions_names)
         self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
+        raw_removals = data.get("removals")
+        self.world.removals = tuple(raw_removals) if isinstance(raw_removals, dict) else ()
         self.checker = Checker(self.world)
         self.compiler = Compiler(self.world)
         self.params()
@@ -144,6 +146,7 @@ class Builder:
             display=display,
             text=data.get("rules", ""),
             numbering=numbering,
+            history=frozenset(self.world.history_read),
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if numbering is not None:
@@ -618,6 +621,8 @@ class Builder:
                     )
                 elif name in w.layout.groups:
                     what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + ", not the group"
+                elif name in HISTORY_NAMES:
+                    what, effect = "a name of the history (points, last, streak)", "rules see the " + section[:-1]
                 elif name in RANK_NAMES or name in ("true", "false", "none"):
                     what, effect = "a built-in word", "expressions see the " + section[:-1] + " instead"
                 elif name in w.deck.colors or any(su.name == name for su in w.deck.suits):
@@ -1103,7 +1108,7 @@ class Builder:
                 continue
             p = ("auto", i)
             for key in ("to", "when"):
-                if key in a and "move" not in a:
+                if key in a and "move" not in a and not (key == "when" and "flip" in a):
                     self.err(
                         "A611",
                         f"'{key}' belongs to an automatic move, not to "
@@ -1160,7 +1165,13 @@ class Builder:
                     )
                 )
             elif "flip" in a:
-                out.append(model.Auto(AutoKind.FLIP, self.piles_ref(a["flip"], p + ("flip",))))
+                out.append(
+                    model.Auto(
+                        AutoKind.FLIP,
+                        self.piles_ref(a["flip"], p + ("flip",)),
+                        when=self.expr(p + ("when",), "pile", "bool") if "when" in a else None,
+                    )
+                )
             elif "refill" in a:
                 if "from" not in a:
                     self.err("S102", "refill needs 'from': the source piles in order", p)

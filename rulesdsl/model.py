@@ -97,7 +97,7 @@ class Auto:
     piles: tuple  # flip, refill: the piles acted on; move: the source piles
     sources: tuple = ()  # refill: where the cards come from
     targets: tuple = ()  # move: the destination piles, in order
-    when: Fn = None  # move: move context -> bool
+    when: Fn = None  # move: move context -> bool; flip: pile context -> bool
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,12 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
+    history: frozenset = frozenset()  # the history names its rules read (points, last, streak)
+
+    @property
+    def records_history(self) -> bool:
+        """Do its rules read the last move or the streak? Only then are they recorded."""
+        return "last" in self.history or "streak" in self.history
 
     def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""

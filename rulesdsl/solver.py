@@ -216,6 +216,7 @@ class Keyer:
         self.groups = [list(g) for g in analysis.interchangeable]
         self.sealed = set(analysis.sealed)
         self.piece = [self._piece(p) for p in range(n)]
+        self.history = bool(getattr(variant, "history", ()))  # rules read points, last or streak
 
     def _piece(self, p) -> bytes:
         pile = self.st.piles[p]
@@ -239,6 +240,8 @@ class Keyer:
         parts = [piece[p] for p in self.fixed]
         for g in self.groups:
             parts.extend(sorted(piece[p] for p in g))
+        if self.history:  # the rules read the history: it is part of the position
+            parts.append(array("q", (self.st.points, self.st.last, self.st.streak)).tobytes())
         return b"".join(parts)
 
     def full_key(self) -> bytes:
