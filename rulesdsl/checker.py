@@ -87,7 +87,7 @@ class World:
         self.actions = {name: i for i, name in enumerate(actions)}
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
         self.removals: tuple = ()  # the removal rules' names, in order (last.name)
-        self.history_read: set = set()  # the history names the checked rules read
+        self.history_read: set = set()  # the history names the compiled rules read (compiler.py)
 
 
 # -- what a name stands for ------------------------------------------------------------------
@@ -305,7 +305,6 @@ class Checker:
                     n.col,
                     "read the history in the rules of play: accept, points, win, score, actions, auto",
                 )
-            self.w.history_read.add(name)
             return Binding(Ref.HISTORY, name), HISTORY_NAMES[name][0]
         if name in RANK_NAMES:
             return Binding(Ref.RANK, name, RANK_NAMES[name]), INT

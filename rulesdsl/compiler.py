@@ -141,6 +141,9 @@ class Compiler:
             slot = n.ref.slot
             return lambda e: e.v[slot]
         if n.ref.kind is Ref.HISTORY:
+            # what the rules really read, after folding: a branch an option rules out is not
+            # compiled, so it makes the variant record nothing
+            self.w.history_read.add(n.ref.name)
             if n.ref.name == "points":
                 return lambda e: e.st.points
             if n.ref.name == "streak":
