@@ -94,8 +94,7 @@ def test_no_history_before_any_move_is_played(tmp_path):
 def test_an_option_named_like_the_history_is_warned_about(tmp_path):
     path = tmp_path / "hides.yaml"
     path.write_text("options:\n  streak: {values: [1, 2], default: 1}\n" + PROBE.replace("SCORE", "streak"))
-    diags = rulesdsl.check(str(path)) if callable(getattr(rulesdsl, "check", None)) else []
-    assert "O408" in {d.code for d in diags}
+    assert "O408" in {d.code for d in rulesdsl.check(str(path))}
 
 
 # -- what moves record --------------------------------------------------------------------------
@@ -241,3 +240,39 @@ def test_reading_points_alone_records_no_moves(tmp_path):
     g = Game.from_position(v, "tableau[0]: 5H; tableau[1]: 6S; stock[0]: 9C")
     g.play("draw")
     assert g.state.last == 0
+
+
+# -- auto: flip with a condition on the pile ------------------------------------------------------
+
+FLIPS = PROBE.replace("SCORE", "0").replace(
+    "  - {to: tableau, count: 1}\n", "  - {to: tableau, count: 2, up: 1}\n").replace(
+    "auto:\n", "auto:\n  - {flip: tableau, when: WHEN}\n")
+
+
+def test_a_flip_turns_up_only_the_piles_its_condition_names(tmp_path):
+    path = tmp_path / "flips.yaml"
+    path.write_text(FLIPS.replace("WHEN", json.dumps("pile.index == last.source.index")))
+    v = rulesdsl.load(path)
+    g = Game.from_position(v, "tableau[0]: #9C 5H; tableau[1]: #9D 6S; tableau[2]: #9S 4D; stock[0]: #2C")
+    g.play("5H@tableau[0]>tableau[1]")
+    assert g.position()["piles"]["tableau[0]"] == ["9C"]        # the pile the card came from
+    g.play("4D@tableau[2]>tableau[1]")
+    assert g.position()["piles"]["tableau[2]"] == ["9S"]
+    g.undo()
+    assert g.position()["piles"]["tableau[2]"] == ["#9S", "4D"]
+    path.write_text(FLIPS.replace("WHEN", json.dumps("pile.index == 2")))
+    g = Game.from_position(rulesdsl.load(path), "tableau[0]: #9C 5H; tableau[1]: #9D 6S; stock[0]: #2C")
+    g.play("5H@tableau[0]>tableau[1]")
+    assert g.position()["piles"]["tableau[0]"] == ["#9C"]       # not pile 2: it stays face down
+
+
+def test_a_flip_condition_is_checked_as_a_pile_rule(tmp_path):
+    path = tmp_path / "flips.yaml"
+    path.write_text(FLIPS.replace("WHEN", json.dumps("card.rank == 3")))
+    with pytest.raises(RulesError) as info:
+        rulesdsl.load(path)
+    assert info.value.diagnostics[0].code == "E201"              # a flip's rule sees pile, not card
+    path.write_text(FLIPS.replace("{flip: tableau, when: WHEN}", "{flip: tableau, to: foundation}"))
+    with pytest.raises(RulesError) as info:
+        rulesdsl.load(path)
+    assert info.value.diagnostics[0].code == "A611"              # 'to' still belongs to moves only
