@@ -110,6 +110,7 @@ class Builder:
         self.world.removals = tuple(raw_removals) if isinstance(raw_removals, dict) else ()
         self.checker = Checker(self.world)
         self.compiler = Compiler(self.world)
+        self.history_in_play: set = set()  # history names read by rules of play (history_in_play)
         self.params()
         self.hidden_names()
         rules = self.pile_rules()
@@ -147,6 +148,7 @@ class Builder:
             text=data.get("rules", ""),
             numbering=numbering,
             history=frozenset(self.world.history_read),
+            history_in_play=frozenset(self.history_in_play),
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if numbering is not None:
@@ -1206,7 +1208,13 @@ class Builder:
             node = parse(text)
             checked = self.checker.check(node, role, want)
             self.checked[tuple(path)] = checked
-            return self.compiler.compile(checked, plan=plan)
+            reads, self.world.history_read = self.world.history_read, set()
+            try:
+                return self.compiler.compile(checked, plan=plan)
+            finally:
+                if not _scores(path):  # a rule of play (not points or score) reads the history
+                    self.history_in_play |= self.world.history_read
+                self.world.history_read = reads | self.world.history_read
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         except CompileError as exc:
@@ -1229,6 +1237,14 @@ class Builder:
         if self.wrap is not None:
             return self.wrap(c.fn, tuple(path), want)
         return c.fn
+
+
+def _scores(path) -> bool:
+    """Does the key at path only count points (score, piles/actions/removals .points)?"""
+    path = tuple(path)
+    return path == ("score",) or (
+        len(path) == 3 and path[0] in ("piles", "actions", "removals") and path[2] == "points"
+    )
 
 
 # what an empty pile's rule may read that tells one pile of its group from another

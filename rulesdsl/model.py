@@ -149,6 +149,9 @@ class Variant:
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
     history: frozenset = frozenset()  # the history names its rules read (points, last, streak)
+    # those read by rules of play (legality, automatic moves, the win), not only by points and
+    # score: a search for a win need tell positions apart by these alone
+    history_in_play: frozenset = frozenset()
 
     @property
     def records_history(self) -> bool:

@@ -237,6 +237,7 @@ def test_variants_that_do_not_read_the_history_record_none():
 def test_reading_points_alone_records_no_moves(tmp_path):
     v = probe(tmp_path, "points")
     assert v.history == frozenset({"points"}) and not v.records_history
+    assert v.history_in_play == frozenset()      # only the score reads it: no rule of play
     g = Game.from_position(v, "tableau[0]: 5H; tableau[1]: 6S; stock[0]: 9C")
     g.play("draw")
     assert g.state.last == 0

@@ -113,3 +113,12 @@ def test_a_saved_game_reloads_with_its_history():
     moved.play(moved.legal_moves()[0])
     g.play(g.legal_moves()[0])
     assert moved.state.piles == g.state.piles
+
+
+def test_the_solver_reads_the_history_as_part_of_the_position():
+    from rulesdsl.solver import analyse, solve_game
+    v = rulesdsl.load("clock")
+    assert v.history_in_play == {"last"}          # the move rule reads it: part of the search's key
+    assert analyse(v).interchangeable == ()      # the last move names its piles: no symmetry
+    assert solve_game(v.new_game(2)).verdict == "won"
+    assert solve_game(v.new_game(1)).verdict == "unwinnable"

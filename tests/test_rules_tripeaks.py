@@ -173,6 +173,12 @@ def pysol_hand_score(v, moves_and_states):
     return out
 
 
+def test_streaks_are_recorded_for_the_score_alone():
+    v = rulesdsl.load("tripeaks", {"scoring": "streaks"})
+    assert v.records_history and v.history == {"last", "streak"}
+    assert v.history_in_play == frozenset()      # no rule of play reads them: searches ignore them
+
+
 def test_streaks_agree_with_pysol_bookkeeping_over_random_games():
     import random
     v = rulesdsl.load("tripeaks", {"scoring": "streaks"})
