@@ -144,6 +144,7 @@ class Builder:
             display=display,
             text=data.get("rules", ""),
             numbering=numbering,
+            checked=MappingProxyType(dict(self.checked)) if self.wrap is None else None,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if numbering is not None:

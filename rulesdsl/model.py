@@ -148,6 +148,9 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
+    # the checked tree of every expression by its path in the file (("piles", "tableau",
+    # "accept"), ...), for codegen.py; None when the rules are wrapped (the validator's watch)
+    checked: Mapping | None = None
 
     def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""
