@@ -1,0 +1,148 @@
+"""codegen.py: the generated source holds none of the variant's text, is cached, and is what
+`rulesdsl explain --generated` prints; the reference engine stays selectable."""
+from __future__ import annotations
+
+import random
+
+import rulesdsl
+from rulesdsl import codegen, moves
+from rulesdsl.loader import load_path
+from rulesdsl.runtime import Env
+from tests.test_cli import run
+
+# Every name and text below carries a marker that must never reach the generated source.
+MARKED = """
+name: Zqxname Marked
+description: zqxdesc a FreeCell with marked names
+rules: zqxrules
+options:
+  zqxopt:
+    values: [zqxone, zqxtwo]
+    default: zqxone
+deck: {}
+piles:
+  zqxcell:
+    count: 4
+    role: cell
+    lift: top
+    capacity: 1
+    label: zqxlabel
+    accept_empty: "run.size == 1 and source.group == 'zqxcol'"
+  zqxfound:
+    count: 4
+    role: foundation
+    accept_empty: "run.size == 1 and card.rank == A"
+    accept: "run.size == 1 and card.suit == dest.top.suit and card.rank == dest.top.rank + 1"
+  zqxcol:
+    count: 8
+    role: tableau
+    lift: run
+    sequence: "b.rank == a.rank - 1 and b.color != a.color"
+    accept: "card.rank == dest.top.rank - 1 and ('zqxlit1' if source.size > 2 else 'zqxlit2') != 'zqxlit3'"
+    accept_empty: "zqxopt == 'zqxone' or card.name != 'zqxname2'"
+  zqxstock:
+    count: 1
+    role: stock
+layout:
+  - [zqxcell, ., zqxfound]
+  - [zqxcol]
+  - [zqxstock]
+deal:
+  - shuffle
+  - {to: zqxcol, count: [6, 6, 6, 6, 6, 6, 6, 6]}
+  - {rest: "zqxstock[0]"}
+actions:
+  zqxdeal:
+    kind: deal
+    from: "zqxstock[0]"
+    to: zqxcol
+    when: "zqxopt != 'zqxtwo'"
+win: "all(f in zqxfound: f.size == 13)"
+"""
+
+
+def _marked(tmp_path, options=None):
+    path = tmp_path / "zqxfile.yaml"
+    path.write_text(MARKED)
+    return load_path(path, options)
+
+
+def test_the_source_holds_no_text_of_the_variant(tmp_path):
+    for options in (None, {"zqxopt": "zqxtwo"}):
+        v = _marked(tmp_path, options)
+        text = codegen.source(v)
+        assert "zqx" not in text.lower()
+        compile(text, "generated", "exec")
+
+
+def test_marked_variant_lists_what_the_closures_list(tmp_path):
+    for options in (None, {"zqxopt": "zqxtwo"}):
+        v = _marked(tmp_path, options)
+        gen = codegen.generated(v)
+        rng = random.Random(3)
+        for seed in (1, 2, 3):
+            g = v.new_game(seed)
+            for _ in range(40):
+                st = g.state
+                ref = moves.generate(v, st, Env(st))
+                assert gen(st, Env(st)) == ref
+                if not ref:
+                    break
+                g.apply_unchecked(rng.choice(ref))
+
+
+def test_compiled_once_per_variant_and_option_set():
+    v = rulesdsl.load("klondike", {"draw": 3})
+    assert codegen.generated(v) is codegen.generated(v)
+    assert codegen.source(v) is codegen.source(v)
+    assert v.new_game(1)._generate is v.new_game(2)._generate
+    w = rulesdsl.load("klondike", {"draw": 1})
+    assert codegen.generated(w) is not codegen.generated(v)
+
+
+def test_options_fold_into_the_source():
+    one = codegen.source(rulesdsl.load("klondike", {"passes": 1}))
+    unlimited = codegen.source(rulesdsl.load("klondike"))
+    assert "used[1] < 0" in one and "used[1] < 1000000" in unlimited
+
+
+def test_constant_rules_leave_no_test():
+    # FreeCell: accept_empty "true" on the columns leaves no test; the foundations' rule
+    # names the suit by dest.index, folded per pile into a constant
+    text = codegen.source(rulesdsl.load("freecell"))
+    assert "dest" not in text and "index" not in text
+    assert "c_suit == 0" in text and "c_suit == 3" in text
+
+
+def test_explain_generated_prints_compilable_python():
+    code, out, err = run("explain", "klondike", "--option", "draw=3", "--generated")
+    assert code == 0, err
+    compile(out, "explained", "exec")
+    assert out == codegen.source(rulesdsl.load("klondike", {"draw": 3}))
+    code, out, err = run("explain", "freecell")
+    assert code == 0, err
+    assert "tableau: 8 pile(s) 8-15" in out and "generated" in out
+
+
+def test_explain_refuses_a_bad_option():
+    code, _, err = run("explain", "klondike", "--option", "draw=7", "--generated")
+    assert code == 2 and "draw" in err
+
+
+def test_the_engine_variable_selects_the_closures(monkeypatch):
+    v = rulesdsl.load("freecell")
+    monkeypatch.setenv(codegen.ENGINE_VAR, "closures")
+    g = v.new_game(4)
+    assert g._generate is not codegen.generated(v)
+    monkeypatch.delenv(codegen.ENGINE_VAR)
+    h = v.new_game(4)
+    assert h._generate is codegen.generated(v)
+    assert g.generate() == h.generate()
+
+
+def test_too_many_piles_keep_the_closure_engine():
+    v = rulesdsl.load("maze")
+    assert not codegen.unrolled(v)
+    assert "closure engine" in codegen.source(v)
+    g = v.new_game(1)
+    assert g.generate() == moves.generate(v, g.state, Env(g.state))
