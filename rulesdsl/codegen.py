@@ -837,7 +837,10 @@ def source(v) -> str:
 
 def generated(v):
     """The generated move generator, ``f(st, env) -> list of moves`` (compiled on first use,
-    then cached; the closure engine for a variant too large to unroll)."""
+    then cached; the closure engine for a variant too large to unroll, and for one whose
+    rules the validator watches, which keeps no checked trees)."""
+    if v.checked is None:
+        return reference(v)
     return _compiled(v)[1]
 
 
