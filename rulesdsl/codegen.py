@@ -112,6 +112,8 @@ class _Gen:
         self.table_values["SUCC"] = tuple(d.successor(r) for r in range(top))
         self.table_values["PRED"] = tuple(d.predecessor(r) for r in range(top))
         self.checked = v.checked or {}
+        self.memo: dict = {}  # (node, circumstances) -> (translation or None, uses run, card atoms)
+        self.reads: dict = {}  # id(node) -> the context slots and quantifier variables it reads
 
     # -- literals ------------------------------------------------------------------
     def lit(self, value) -> str:
@@ -155,10 +157,46 @@ class _Gen:
     def expr(self, n: Expr, ctx: _Ctx) -> _V:
         if n.is_const:
             return self.const(n.const)
-        meth = getattr(self, "x_" + type(n).__name__, None)
-        if meth is None:
-            raise _Unsupported(type(n).__name__)
-        return meth(n, ctx)
+        # the same node in the same circumstances translates the same: remembered, so a rule
+        # asked for every pair of piles is translated once per pair that it can tell apart
+        key = self.key(n, ctx)
+        hit = self.memo.get(key)
+        if hit is None:
+            outer_run, outer_atoms = ctx.uses_run, ctx.card_atoms
+            ctx.uses_run, ctx.card_atoms = False, {}
+            try:
+                meth = getattr(self, "x_" + type(n).__name__, None)
+                if meth is None:
+                    raise _Unsupported(type(n).__name__)
+                hit = (meth(n, ctx), ctx.uses_run, ctx.card_atoms)
+            except _Unsupported:
+                hit = (None, False, {})
+            finally:
+                ctx.uses_run, ctx.card_atoms = outer_run, outer_atoms
+            self.memo[key] = hit
+        val, uses_run, atoms = hit
+        if val is None:
+            raise _Unsupported("remembered")
+        ctx.uses_run = ctx.uses_run or uses_run
+        ctx.card_atoms.update(atoms)
+        return val
+
+    def key(self, n: Expr, ctx: _Ctx) -> tuple:
+        """What of the circumstances the node's translation depends on."""
+        reads = self.reads.get(id(n))
+        if reads is None:
+            reads = self.reads[id(n)] = frozenset(_names(n))
+        # what is known of the destination shapes every read of that pile (a group's piles
+        # reach it through a quantifier, too), so it is always part of the key; the source
+        # only when the node names it
+        parts: list = [id(n), ctx.role, ctx.dest, ctx.dest_empty, ctx.n]
+        for r in sorted(reads, key=str):
+            if r == "source":
+                parts.append(ctx.src)
+            elif type(r) is int:
+                var = ctx.vars.get(r)
+                parts.append(None if var is None else var.const)
+        return tuple(parts)
 
     def fold(self, n: Expr, parts: dict) -> _V:
         """The node's value when its parts are constants: the compiler's own closure run
@@ -478,6 +516,22 @@ class _Gen:
 
 
 _ALL = frozenset({-1})  # reads anything (a closure)
+
+
+def _names(n) -> set:
+    """The context slots (by name) and quantifier variables (by slot number) a node reads."""
+    if isinstance(n, Name):
+        if n.ref.kind is Ref.SLOT:
+            return {n.ref.name}
+        return {n.ref.slot} if n.ref.kind is Ref.VAR else set()
+    out: set = set()
+    if isinstance(n, Expr):
+        for f in dataclasses.fields(n):
+            child = getattr(n, f.name)
+            for c in child if isinstance(child, tuple) else (child,):
+                if isinstance(c, Expr):
+                    out |= _names(c)
+    return out
 
 
 def _is_run(n: Expr, ctx: _Ctx) -> bool:
