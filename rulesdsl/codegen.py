@@ -467,11 +467,11 @@ class _Gen:
         raise _Unsupported(op)
 
     def x_Quant(self, n: Quant, ctx: _Ctx) -> _V:
-        if n.pairs:
-            raise _Unsupported("pairs")
         coll = self.expr(n.coll, ctx)
-        if not coll.is_const or coll.const is None or len(coll.const) > MAX_UNROLL:
-            raise _Unsupported("quantifier over a list not known")
+        if n.pairs or not coll.is_const:
+            return self.quant_loop(n, coll, ctx)
+        if coll.const is None or len(coll.const) > MAX_UNROLL:
+            raise _Unsupported("quantifier over a long list")
         (slot,) = n.slots
         bodies = []
         try:
@@ -514,8 +514,43 @@ class _Gen:
             raise _Unsupported("sum may leave the integer range")
         return _V("(" + " + ".join(b.code for b in bodies) + ")", null=False, lo=lo, hi=hi, reads=reads)
 
+    def quant_loop(self, n: Quant, coll: _V, ctx: _Ctx) -> _V:
+        """A quantifier over a list known only at play time: a generator expression."""
+        if n.kind == "sum":
+            raise _Unsupported("sum over a list not known")
+        if coll.is_const:
+            items = self.lit(coll.const) if coll.const is not None else "()"
+        else:
+            items = f"({coll.code} or ())" if coll.null else coll.code
+        c = n.coll
+        cards = (isinstance(c, Name) and c.ref.kind is Ref.SLOT and c.ref.name == "run") or (
+            isinstance(c, Attr) and c.attr is not None and c.attr.name == "cards"
+        )
+        bound = (0, self.n_cards - 1) if cards else _NO_BOUND
+        names = [f"_v{slot}" for slot in n.slots]
+        try:
+            for slot, name in zip(n.slots, names, strict=True):
+                ctx.vars[slot] = _V(name, null=not cards, lo=bound[0], hi=bound[1])
+            body = self.expr(n.body, ctx)
+        finally:
+            for slot in n.slots:
+                ctx.vars.pop(slot, None)
+        if n.pairs:
+            loop = f"for {names[0]}, {names[1]} in PAIRS({items})"
+        else:
+            loop = f"for {names[0]} in {items}"
+        reads = coll.reads | body.reads
+        if body.is_const:
+            body_code = repr(bool(body.const))
+        else:
+            body_code = body.code
+        if n.kind == "count":
+            return _V(f"sum(1 {loop} if {body_code})", null=False, lo=0, hi=MAX_INT, reads=reads)
+        return _V(f"{n.kind}({body_code} {loop})", null=False, isbool=True, reads=reads)
+
 
 _ALL = frozenset({-1})  # reads anything (a closure)
+_CARD_LISTS = ("run", "cards")  # lists of cards that never hold none
 
 
 def _names(n) -> set:
@@ -644,7 +679,7 @@ class _Build(_Gen):
             "# Names it reads from its namespace: Move; K, the table of constants (text and",
             "# objects, never copied into this source); F, compiled rules it calls as closures;",
             "# RANK, SUIT, COLOR, COPY (by card id), SUCC, PRED (by rank); V, the variant;",
-            "# REMOVE and ALLOWED, the reference engine's removals and action test.",
+            "# REMOVE and ALLOWED, the reference engine's removals and action test; PAIRS.",
             "# Piles are numbered globally (rulesdsl explain lists them); q<d> is pile d,",
             "# t<d>_<attr> its top card's attribute, c the moving run's first card, n its length.",
         ]
@@ -857,6 +892,11 @@ def _run_bound(bound, n_const) -> list[str]:
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def _pairs(xs):
+    """Consecutive pairs of a list, for the generated quantifiers over pairs(...)."""
+    return zip(xs, xs[1:])
+
+
 def unrolled(v) -> bool:
     """Is the variant small enough for the unrolled generator (limits.MAX_GENERATED_PAIRS)?"""
     return len(v.sources) * sum(1 for r in v.rules if r.takes) <= MAX_GENERATED_PAIRS
@@ -877,6 +917,7 @@ def _compiled(v) -> tuple:
             "V": v,
             "REMOVE": moves._removals,
             "ALLOWED": moves.action_allowed,
+            "PAIRS": _pairs,
             **b.table_values,
         }
         exec(compile(text, f"<rulesdsl generated: {v.id}>", "exec"), space)  # our own source, no user text
