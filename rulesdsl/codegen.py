@@ -20,9 +20,10 @@ changes is the work done per position:
 The source holds only this module's own identifiers and ``repr()`` of ints, booleans, None
 and tuples of them; every other value (text, an action's name) sits in the table ``K`` and is
 read by index, so no text of the variant file is ever copied into code. A rule the translator
-does not specialise (a quantifier over a run, card names, ...) is called as its compiled
-closure (table ``F``) with the context filled as the reference engine fills it; removals and
-the actions that gather or slide piles call the reference engine's own functions.
+does not specialise (card names, ``cards()``, a pile known only at play time, ...) is called
+as its compiled closure (table ``F``) with the context filled as the reference engine fills
+it; removals and the actions that gather or slide piles call the reference engine's own
+functions.
 
 ``generator(variant)`` gives the function (cached per variant object, so per option set);
 ``source(variant)`` the text that ``rulesdsl explain --generated`` prints. Setting the
