@@ -46,6 +46,7 @@ from .limits import MAX_GENERATED_PAIRS, MAX_INT, MAX_UNROLL
 from .moves import Move
 
 ENGINE_VAR = "RULESDSL_ENGINE"  # "closures": the reference engine (moves.generate)
+NOT_COMPILED = "the generated source did not compile"  # heads the source in that case (a bug)
 
 
 class _Unsupported(Exception):
@@ -523,6 +524,8 @@ class _Gen:
             items = self.lit(coll.const) if coll.const is not None else "()"
         else:
             items = f"({coll.code} or ())" if coll.null else coll.code
+        if ":=" in items:
+            raise _Unsupported("a name bound in a generator's list")  # Python refuses it there
         c = n.coll
         cards = (isinstance(c, Name) and c.ref.kind is Ref.SLOT and c.ref.name == "run") or (
             isinstance(c, Attr) and c.attr is not None and c.attr.name == "cards"
@@ -639,6 +642,8 @@ class _Dest:
         self.reads = reads
         self.cap = cap
         self.alike = alike  # the number of its interchangeable group, or None
+        self.bound: int | None = None  # the longest run it may take, when its rules say
+        self.n_const: int | None = None  # the run length, when known (lift top; bound 1)
 
 
 def _cond(parts: list[str]) -> str:
@@ -703,15 +708,17 @@ class _Build(_Gen):
             parts: dict = {}
             fb = False
             reads: frozenset = frozenset()
+            b = None if n_const is not None else self.run_bound(rd)
+            dn = 1 if b == 1 else n_const  # asked only under n <= 1: the run is one card
             for key, fn, is_empty in (("accept", rd.accept, False), ("accept_empty", rd.accept_empty, True)):
                 if fn is None:
                     parts[key] = (None, None)
                     continue
-                ctx = _Ctx("move", s, d, dest_empty=is_empty, n=n_const)
+                ctx = _Ctx("move", s, d, dest_empty=is_empty, n=dn)
                 val, ok = self.rule(path + (key,), fn, ctx)
                 bound = None
-                if r.max_run is not None and n_const != 1:
-                    ctx2 = _Ctx("move", s, d, dest_empty=is_empty, n=n_const)
+                if r.max_run is not None and dn != 1:
+                    ctx2 = _Ctx("move", s, d, dest_empty=is_empty, n=dn)
                     bound, ok2 = self.rule(("piles", r.group, "max_run"), r.max_run, ctx2)
                     ok = ok and ok2
                     uses_run = uses_run or ctx2.uses_run
@@ -736,7 +743,9 @@ class _Build(_Gen):
             if full is None and empty is None:
                 continue
             alike = groups[rd.group] if rd.interchangeable and empty is not None else None
-            dests.append(_Dest(d, full, full_run, empty, empty_run, fb, reads, rd.capacity, alike))
+            x = _Dest(d, full, full_run, empty, empty_run, fb, reads, rd.capacity, alike)
+            x.bound, x.n_const = b, dn
+            dests.append(x)
             fallback = fallback or fb
             needs_lift = needs_lift or s in reads or -1 in reads
         seq, seq_ok = None, True
@@ -783,8 +792,22 @@ class _Build(_Gen):
             o(f"al{g} = False")
         run_code = "run" if uses_run else ("(c,)" if n_const == 1 else "tuple(p[k:])")
         move = f'out.append(Move("move", ({s},), {{d}}, {run_code}))'
+        # destinations side by side that take runs of at most B cards (their rules' plans and
+        # capacities say so) are asked under one test n <= B
+        group_bound = None
         for x in dests:
-            self.dest_block(o, x, n_const, move)
+            b = x.bound
+            if b != group_bound:
+                if group_bound is not None:
+                    o.dedent()
+                if b is not None:
+                    o(f"if n <= {b}:")
+                    o.indent()
+                group_bound = b
+            one = move if uses_run or x.n_const != 1 else move.replace("tuple(p[k:])", "(c,)")
+            self.dest_block(o, x, x.n_const, one)
+        if group_bound is not None:
+            o.dedent()
         if needs_lift:
             o("p.extend(run)" if n_const is None else "p.append(c)")
         if n_const is None:
@@ -803,6 +826,21 @@ class _Build(_Gen):
             o.dedent()
         o.dedent()
 
+    def run_bound(self, rd) -> int | None:
+        """The longest run a pile of these rules may take, from the plans of its accept rules
+        (compiler.Plan) and its capacity, or None when nothing bounds it."""
+        bounds = []
+        for rule, plan in ((rd.accept, rd.accept_plan), (rd.accept_empty, rd.empty_plan)):
+            if rule is None:
+                continue
+            b = plan.max_run if plan is not None else None
+            if rd.capacity is not None:
+                b = rd.capacity if b is None else min(b, rd.capacity)
+            bounds.append(b)
+        if not bounds or None in bounds:
+            return None
+        return max(b for b in bounds if b is not None)
+
     def dest_block(self, o: _Out, x: _Dest, n_const, move: str) -> None:
         d = x.d
         covers = self.v.layout.covers[d]
@@ -819,7 +857,7 @@ class _Build(_Gen):
             o.indent()
             tests = []
             if x.cap is not None:
-                tests.append(f"len(q{d}) + n <= {x.cap}")
+                tests.append(f"len(q{d}) < {x.cap}" if n_const == 1 else f"len(q{d}) + n <= {x.cap}")
             if not x.full.is_const:
                 tests.append(x.full.code)
             tests += _run_bound(x.full_run, n_const)
@@ -832,7 +870,7 @@ class _Build(_Gen):
             tests = []
             if x.alike is not None:
                 tests.append(f"not al{x.alike}")
-            if x.cap is not None:
+            if x.cap is not None and (n_const != 1 or x.cap < 1):
                 tests.append(f"n <= {x.cap}")
             if not x.empty.is_const:
                 tests.append(x.empty.code)
@@ -921,7 +959,13 @@ def _compiled(v) -> tuple:
             "PAIRS": _pairs,
             **b.table_values,
         }
-        exec(compile(text, f"<rulesdsl generated: {v.id}>", "exec"), space)  # our own source, no user text
+        try:
+            code = compile(text, f"<rulesdsl generated: {v.id}>", "exec")
+        except (SyntaxError, RecursionError, MemoryError) as exc:  # a bug here: never a crash
+            note = f"# {NOT_COMPILED} ({type(exc).__name__}): the closure engine instead\n"
+            found = _CACHE[v] = (note + text, reference(v))
+            return found
+        exec(code, space)  # our own source, holding no text of the variant file
         found = _CACHE[v] = (text, space["generate"])
     return found
 

@@ -75,6 +75,7 @@ def test_the_source_holds_no_text_of_the_variant(tmp_path):
         v = _marked(tmp_path, options)
         text = codegen.source(v)
         assert "zqx" not in text.lower()
+        assert codegen.NOT_COMPILED not in text
         compile(text, "generated", "exec")
 
 
@@ -173,6 +174,7 @@ def test_generated_expressions_list_what_the_closures_list(tmp_path):
         except RulesError:
             continue
         loaded += 1
+        assert codegen.NOT_COMPILED not in codegen.source(v), f"{slot}: {text}"
         gen = codegen.generated(v)
         for seed in (1, 2):
             g = v.new_game(seed)
