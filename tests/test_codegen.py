@@ -120,6 +120,15 @@ def test_constant_rules_leave_no_test():
     assert "c_suit == 0" in text and "c_suit == 3" in text
 
 
+def test_one_card_destinations_are_asked_once_per_run_length():
+    # Klondike: from a column, the four foundations take one card: asked under one test,
+    # their rules' run.size == 1 folded away
+    text = codegen.source(rulesdsl.load("klondike"))
+    column = text[text.index("# pile 6:") : text.index("# pile 7:")]
+    assert column.count("if n <= 1:") == 1
+    assert "n == 1" not in column
+
+
 def test_explain_generated_prints_compilable_python():
     code, out, err = run("explain", "klondike", "--option", "draw=3", "--generated")
     assert code == 0, err
