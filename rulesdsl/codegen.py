@@ -121,7 +121,9 @@ class _Gen:
     def lit(self, value) -> str:
         if _plain(value):
             return repr(value)
-        key = (type(value), value) if _hashable(value) else id(value)
+        # the item types are part of the key: (1,) and (True,) are equal, yet not the same
+        items = tuple(map(type, value)) if type(value) is tuple else ()
+        key = (type(value), items, value) if _hashable(value) else id(value)
         i = self.const_ids.get(key)
         if i is None:
             i = self.const_ids[key] = len(self.consts)
