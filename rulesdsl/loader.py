@@ -150,6 +150,7 @@ class Builder:
             exprs=MappingProxyType(dict(self.checked)),
             history=frozenset(self.world.history_read),
             history_in_play=frozenset(self.history_in_play),
+            watched=self.wrap is not None,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if numbering is not None:
