@@ -126,6 +126,10 @@ _DECLARED = (
     ("E211", ERROR, "a quantifier name already bound"),
     ("E212", ERROR, "used() needs an action name"),
     ("E220", ERROR, "a negative pile index"),
+    # the history in expressions
+    ("E240", ERROR, "the history read where no move has been played"),
+    ("E241", ERROR, "a move kind that does not exist"),
+    ("E242", ERROR, "a move name that no action or removal has"),
     ("E250", ERROR, "base_rank in a variant whose deal fixes none"),
     ("E251", ERROR, "base_rank where only the options may be read"),
     # the validator: static

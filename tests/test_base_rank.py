@@ -252,3 +252,20 @@ def test_the_generated_rules_tell_the_base_rank_and_take_steps():
     assert "for which the rank of the card is the base rank goes face up" in text
     assert "(at most three cards)" in text
     assert "when the rank of the card moved is the rank before the base rank" in text
+
+
+def test_the_generated_move_generator_reads_the_base_rank_of_each_game():
+    # codegen.py reads st.base_rank at play time: one generated source serves every game
+    from rulesdsl import codegen
+    from rulesdsl.runtime import Env
+    v = rulesdsl.load("penguin")
+    assert "st.base_rank" in codegen.source(v)
+    gen, ref = codegen.generated(v), codegen.reference(v)
+    for base in ("5", "6", "A", "K"):
+        g = game("penguin", f"base_rank: {base}; tableau[1]: 4H; tableau[2]: 5S; tableau[3]: AD; "
+                            "tableau[4]: KC; tableau[5]: QH; foundation[0]: 4S")
+        st = g.state
+        assert gen(st, Env(st)) == ref(st, Env(st))
+        assert {m for m in notations(g) if m.endswith(">tableau[0]")} == {
+            "5": {"4H@tableau[1]>tableau[0]"}, "6": {"5S@tableau[2]>tableau[0]"},
+            "A": {"KC@tableau[4]>tableau[0]"}, "K": {"QH@tableau[5]>tableau[0]"}}[base]
