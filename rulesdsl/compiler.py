@@ -78,6 +78,7 @@ class Plan:
     max_run: int | None = None
     run_key: object = None  # L, a closure over the move context
     top_key: object = None  # R, likewise
+    reads: frozenset | None = None  # the parts of the move context the rule reads (None: cannot say)
 
 
 _CARD_TABLES = {"rank": "rank_of", "suit": "suit_of", "color": "color_of"}
@@ -126,7 +127,8 @@ class Compiler:
                     if rl is not None and rl <= {"card", "run"} and rr == {"dest.top"}:
                         keys = (self.build(run_side), self.build(top_side))
                         break
-        return Plan(max_run, *keys)
+        reads = _reads(tree)
+        return Plan(max_run, *keys, reads=None if reads is None else frozenset(reads))
 
     # -- nodes ------------------------------------------------------------
     def build(self, n: Expr) -> Fn:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from array import array
 
-from . import fcs, notation, numbering, position
+from . import fcs, genapply, notation, numbering, position
 from . import moves as engine
 from .deal import MAX_SEED, deal
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
@@ -48,6 +48,7 @@ class Game:
         self._marks = array("q")  # where each move's operations start in _ops
         self.future: list = []  # moves undone, for redo (newest last)
         self._env = Env(state)
+        self._do, self._undo = genapply.engine(variant)  # apply and undo (generated, or the closures)
         self._legal: list | None = None
         self.deal: int | str | None = None  # the deal number, when numbered (Game.numbered)
 
@@ -186,7 +187,7 @@ class Game:
     def _apply(self, move):
         self._codes.append(engine.encode(self.variant, move))
         self._marks.append(len(self._ops))
-        engine.apply(self.variant, self.state, move, self._env, self._ops)
+        self._do(self.state, move, self._env, self._ops)
         self._legal = None
 
     def undo(self):
@@ -194,7 +195,7 @@ class Game:
         if not self._codes:
             return None
         code = self._codes.pop()
-        engine.undo(self.state, self._ops, self._marks.pop())
+        self._undo(self.state, self._ops, self._marks.pop())
         move = engine.decode(self.variant, self.state, code)
         self.future.append(move)
         self._legal = None
@@ -216,7 +217,7 @@ class Game:
         log = array("q")
         for code in self._codes:
             m = engine.decode(self.variant, st, code)
-            engine.apply(self.variant, st, m, env, log)
+            self._do(st, m, env, log)
             out.append(m)
         return out
 
