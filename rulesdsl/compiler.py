@@ -78,6 +78,7 @@ class Plan:
     max_run: int | None = None
     run_key: object = None  # L, a closure over the move context
     top_key: object = None  # R, likewise
+    min_run: int | None = None  # a conjunct run.size == k: no shorter run is taken
     reads: frozenset | None = None  # the parts of the move context the rule reads (None: cannot say)
 
 
@@ -114,6 +115,7 @@ class Compiler:
     def plan(self, tree: Expr) -> Plan:
         conjuncts = tree.items if isinstance(tree, BoolOp) and tree.op == "and" else (tree,)
         max_run: int | None = None
+        min_run: int | None = None
         keys: tuple[Fn | None, Fn | None] = (None, None)
         for c in conjuncts:
             if not isinstance(c, Binary):
@@ -121,6 +123,8 @@ class Compiler:
             bound = _size_bound(c)
             if bound is not None:
                 max_run = bound if max_run is None else min(max_run, bound)
+                if c.op == "==":
+                    min_run = bound if min_run is None else max(min_run, bound)
             if c.op == "==" and keys[0] is None:
                 for run_side, top_side in ((c.left, c.right), (c.right, c.left)):
                     rl, rr = _reads(run_side), _reads(top_side)
@@ -128,7 +132,7 @@ class Compiler:
                         keys = (self.build(run_side), self.build(top_side))
                         break
         reads = _reads(tree)
-        return Plan(max_run, *keys, reads=None if reads is None else frozenset(reads))
+        return Plan(max_run, *keys, min_run=min_run, reads=None if reads is None else frozenset(reads))
 
     # -- nodes ------------------------------------------------------------
     def build(self, n: Expr) -> Fn:

@@ -130,10 +130,13 @@ def _build(v: Any, w: _Writer) -> None:
                 targets.append(d)
             if not targets:
                 continue
+            lo, hi = _run_range(v, targets)
+            if hi is not None and hi < lo:
+                continue  # no run length any target takes
             body = True
             free = _free_test("piles", covers[s])
             w(f"pile = piles[{s}]")
-            w(f"if pile{' and ' + free if free else ''}:")
+            w(f"if {'len(pile) - down[%d] >= %d' % (s, lo) if lo > 1 else 'pile'}{' and ' + free if free else ''}:")
             w.depth += 1
             if r.lift == "top":
                 w(f"longest = 1 if len(pile) > down[{s}] else 0")
@@ -143,7 +146,8 @@ def _build(v: Any, w: _Writer) -> None:
                 w(f"longest = _liftable(_rule{s}, pile, len(pile) - down[{s}], env)")
                 w.names[f"_rule{s}"] = r
             w(f"env.source = {s}")
-            w("for n in range(1, longest + 1):")
+            top = "longest" if hi is None else f"min(longest, {hi})"
+            w(f"for n in range({lo}, {top} + 1):")
             w.depth += 1
             w("run = tuple(pile[-n:])")
             w("del pile[-n:]")
@@ -364,6 +368,27 @@ def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
         w.depth -= 1
     else:
         raise UnknownKind("action kind", a.kind)
+
+
+def _run_range(v: Any, targets: list) -> tuple[int, int | None]:
+    """The run lengths any of the targets may take, (lowest, highest or None), from the
+    plans of their accept rules (run.size == k, run.size <= k) and their capacities."""
+    lo, hi = None, 0
+    for d in targets:
+        r = v.rules[d]
+        for rule, plan in ((r.accept, r.accept_plan), (r.accept_empty, r.empty_plan)):
+            if rule is None:
+                continue
+            known, value = constant(rule)
+            if known and not value:
+                continue  # takes nothing
+            least = plan.min_run if plan is not None and plan.min_run is not None else 1
+            most = plan.max_run if plan is not None else None
+            if r.capacity is not None:
+                most = r.capacity if most is None else min(most, r.capacity)
+            lo = least if lo is None else min(lo, least)
+            hi = None if hi is None or most is None else max(hi, most)
+    return (1 if lo is None else max(lo, 1)), hi
 
 
 def _blind(rule: Any, plan: Any) -> bool:
