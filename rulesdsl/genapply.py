@@ -85,6 +85,8 @@ def _build(v: Any, w: _Writer) -> None:
         _liftable=moves._liftable,
         _UnknownKind=UnknownKind,
         _BIAS=moves.BIAS,
+        _undo_redeal=moves._undo_redeal,
+        _v=v,
     )
 
     # -- a card move (the player's or an automatic one) with its destination's points
@@ -329,6 +331,8 @@ def _build(v: Any, w: _Writer) -> None:
         w("        cards.reverse()")
         w("        piles[p][:] = cards")
         w("        down[p] = op >> 35 & 2047")
+        w(f"    elif op & {moves.REDEAL}:")
+        w("        _undo_redeal(_v, st, log, op)")
         w("    else:")
         w("        down[op >> 2] += 1")
     else:
@@ -354,6 +358,13 @@ def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
         known, count = constant(a.count)
         if a.count is None:
             known, count = True, 1
+        if len(a.targets) == 1:  # as moves.apply: one reversed transfer
+            src, t = a.source, a.targets[0]
+            got = str(int(count or 0)) if known else f"({w.bind(f'cnt{i}', a.count)}(env) or 0)"
+            w(f"n = min({got}, len(piles[{src}]))")
+            w("if n > 0:")
+            w(f"    _transfer(st, {src}, {t}, n, n > 1, False, log)")
+            return
         if known:
             w(f"for _ in range({int(count or 0)}):")
         else:
@@ -444,7 +455,10 @@ def functions(variant: Any) -> tuple[Callable, Callable]:
 
 
 def _closures(variant: Any) -> tuple[Callable, Callable]:
-    return (lambda st, move, env, log: moves.apply(variant, st, move, env, log)), moves.undo
+    return (
+        lambda st, move, env, log: moves.apply(variant, st, move, env, log),
+        lambda st, log, start=0: moves.undo(st, log, start, variant),
+    )
 
 
 def engine(variant: Any) -> tuple[Callable, Callable]:
