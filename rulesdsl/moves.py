@@ -608,7 +608,7 @@ def _undo_redeal(v, st, log, op) -> None:
         if gone:
             piles[p][:] = gathered[k : k + n]
             k += n
-    for p, (n, d, _gone) in before.items():
+    for p, (_n, d, _gone) in before.items():
         down[p] = d
 
 
