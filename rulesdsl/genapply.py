@@ -260,7 +260,18 @@ def _build(v: Any, w: _Writer) -> None:
     w("down = st.down")
     w("kind = move.kind")
     w("if kind == 'move':")
-    w("    _card_move(st, piles, down, move.sources[0], move.dest, len(move.cards), env, log)")
+    if scoring:
+        w("    _card_move(st, piles, down, move.sources[0], move.dest, len(move.cards), env, log)")
+    else:  # the card move inline: no call
+        w("    s = move.sources[0]")
+        w("    d = move.dest")
+        w("    n = len(move.cards)")
+        w("    sp = piles[s]")
+        w("    log.append(s << 2 | d << 12 | n << 22 | down[s] << 34 | down[d] << 45)")
+        w("    piles[d].extend(sp[-n:])")
+        w("    del sp[-n:]")
+        w("    if down[s] > len(sp):")
+        w("        down[s] = len(sp)")
     if v.removals:
         w("elif kind == 'remove':")
         w.depth += 1
@@ -384,7 +395,8 @@ def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
 def _run_range(v: Any, targets: list) -> tuple[int, int | None]:
     """The run lengths any of the targets may take, (lowest, highest or None), from the
     plans of their accept rules (run.size == k, run.size <= k) and their capacities."""
-    lo, hi = None, 0
+    lo: int | None = None
+    hi: int | None = 0
     for d in targets:
         r = v.rules[d]
         for rule, plan in ((r.accept, r.accept_plan), (r.accept_empty, r.empty_plan)):

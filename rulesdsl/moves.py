@@ -586,7 +586,7 @@ def _undo_redeal(v, st, log, op) -> None:
             down[p] = 0
     total = sum(n for n, _d, gone in before.values() if gone)
     count, targets = _redeal_plan(a, Env(st))
-    gathered = []
+    gathered: list = []
     at = dict.fromkeys(dealt, 0)
     while len(gathered) < total:
         for p in targets:
