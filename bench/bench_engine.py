@@ -9,7 +9,8 @@ For each variant (default options; klondike draw 1 and 3, sakhmet's levels, pyra
   over every legal move of the gathered positions, in microseconds (the engine's own
   functions: no notation, no history bookkeeping);
 - load: rulesdsl.load plus the generated apply/undo compiled, cold (in a fresh Python
-  process, after the import) and warm (again in this process); the budget is 0.5 s;
+  process, after the import: most of it is building the Lark parser, once per process;
+  the best of three) and warm (again in this process); the budget is 0.5 s;
 - size: Game.footprint() of a game with a 1,000-move history (random play, a few moves
   taken back at a dead end; fewer plies when the game never gets that deep); budget 64 KiB.
 
@@ -64,11 +65,17 @@ def use(engine_name):
         os.environ.pop("RULESDSL_ENGINE", None)
 
 
-def playouts(v, seeds, max_moves=500):
+def playouts(v, seeds, seconds, max_moves=500):
+    """Playouts per second over seeds 1..seeds, stopping early (after one at least) once
+    `seconds` have passed."""
     rng = random.Random(12345)
     gens = 0
     t0 = time.perf_counter()
+    done = 0
     for seed in range(1, seeds + 1):
+        if done and time.perf_counter() - t0 > seconds:
+            break
+        done += 1
         g = v.new_game(seed)
         for _ in range(max_moves):
             moves = g.legal_moves()
@@ -76,7 +83,7 @@ def playouts(v, seeds, max_moves=500):
             if not moves:
                 break
             g.apply_unchecked(rng.choice(moves))
-    return seeds / (time.perf_counter() - t0), gens
+    return done / (time.perf_counter() - t0), gens
 
 
 def positions(v, count):
@@ -90,6 +97,8 @@ def positions(v, count):
             if not moves:
                 break
             g.apply_unchecked(rng.choice(moves))
+        while not g.legal_moves() and g.ply:
+            g.undo()  # a dead end: back to a position with moves
         if g.legal_moves():
             out.append(g)
     return out
@@ -124,12 +133,14 @@ def apply_undo(v, games, engine_name, seconds):
     return (time.perf_counter() - t0) / max(n, 1) * 1e6
 
 
-def grow(v, plies=1000, seed=1, budget=20_000):
-    """A game with a history of `plies` moves (as tests/test_history_size.py grows one)."""
+def grow(v, plies=1000, seed=1, budget=20_000, seconds=None):
+    """A game with a history of `plies` moves (as tests/test_history_size.py grows one;
+    fewer when `budget` steps or `seconds` run out first)."""
     rng = random.Random(seed)
     g = v.new_game(seed)
+    t0 = time.perf_counter()
     for _ in range(budget):
-        if g.ply >= plies:
+        if g.ply >= plies or seconds is not None and time.perf_counter() - t0 > seconds:
             break
         moves = g.legal_moves()
         if moves:
@@ -167,13 +178,18 @@ def load_warm(name, opts):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a short run: fewer seeds, shorter timings")
-    ap.add_argument("--seeds", type=int, default=None, help="playouts per variant and engine (default 20, quick 3)")
+    ap.add_argument(
+        "--seeds",
+        type=int,
+        default=None,
+        help="at most this many playouts per variant, engine and round, within a time budget (default 20, quick 3)",
+    )
     ap.add_argument("--variant", action="append", help="only these variants (repeatable)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold load (a subprocess per variant)")
     args = ap.parse_args(argv)
     seeds = args.seeds or (3 if args.quick else 20)
     seconds = 0.1 if args.quick else 0.3
-    rounds = 1 if args.quick else 3
+    rounds = 1 if args.quick else 2
     npos = 5 if args.quick else 15
     head = (
         f"{'variant':34} {'playouts/s':>17} {'ratio':>5} {'generations/s':>17} {'ratio':>5} "
@@ -195,14 +211,14 @@ def main(argv=None):
             for e in ENGINES:
                 use(e)
                 v, games = loaded[e]
-                fig["play", e] = max(fig.get(("play", e), 0.0), playouts(v, seeds)[0])
+                fig["play", e] = max(fig.get(("play", e), 0.0), playouts(v, seeds, 3 * seconds)[0])
                 fig["gen", e] = max(fig.get(("gen", e), 0.0), generations(games, seconds) if games else 0.0)
                 cost = apply_undo(v, games, e, seconds) if games else 0.0
                 fig["au", e] = min(fig.get(("au", e), cost), cost)
         use("generated")
-        cold = 0.0 if args.no_cold else load_cold(name, opts)
+        cold = 0.0 if args.no_cold else min(load_cold(name, opts) for _ in range(1 if args.quick else 3))
         warm = min(load_warm(name, opts) for _ in range(3))
-        g = grow(rulesdsl.load(name, opts))
+        g = grow(rulesdsl.load(name, opts), seconds=5 if args.quick else 20)
         size = g.footprint()
         worst_load, worst_size = max(worst_load, cold, warm), max(worst_size, size)
         if max(cold, warm) > LOAD_LIMIT or size > SIZE_LIMIT:

@@ -209,8 +209,14 @@ def _build(v: Any, w: _Writer) -> None:
     # -- the follow-ups, repeated until nothing changes
     w("def _follow(st, piles, down, env, log):")
     w.depth += 1
+    flips_only = all(auto.kind == AutoKind.FLIP for auto in v.autos)
     if not v.autos:
         w("return")
+    elif flips_only:
+        # a flip changes no pile's cards, only its face-down count, and a pile turned up
+        # does not turn again: after one pass the next would find nothing (moves.follow_ups
+        # makes it), so one pass, inline in apply
+        _flips(v, w)
     else:
         w("moved = 0")
         w("passes = 0")
@@ -224,13 +230,7 @@ def _build(v: Any, w: _Writer) -> None:
                 w("    moved += 1")
                 w("    changed = True")
             elif auto.kind == AutoKind.FLIP:
-                for p in auto.piles:
-                    free = _free_test("piles", covers[p])
-                    w(f"pile = piles[{p}]")
-                    w(f"if pile and down[{p}] >= len(pile){' and ' + free if free else ''}:")
-                    w(f"    down[{p}] = len(pile) - 1")
-                    w(f"    log.append({moves.T_FLIP | p << 2})")
-                    w("    changed = True")
+                _flips(v, w, auto, "changed = True")
             elif auto.kind == AutoKind.REFILL:
                 for p in auto.piles:
                     if not auto.sources:
@@ -307,7 +307,9 @@ def _build(v: Any, w: _Writer) -> None:
                     w(f"_score(st, {w.bind(f'apts{i}', a.points)}(env) or 0, log)")
             w.depth -= 1
         w.depth -= 1
-    if v.autos:
+    if v.autos and flips_only:
+        _flips(v, w)
+    elif v.autos:
         w("_follow(st, piles, down, env, log)")
     w.depth -= 1
     w("")
@@ -355,6 +357,20 @@ def _build(v: Any, w: _Writer) -> None:
     w.depth -= 2
 
 
+def _flips(v: Any, w: _Writer, only: Any = None, then: str = "") -> None:
+    """The flips of one auto (of every auto, all flips, when only is None), unrolled."""
+    covers = v.layout.covers
+    for auto in [only] if only is not None else v.autos:
+        for p in auto.piles:
+            free = _free_test("piles", covers[p])
+            w(f"pile = piles[{p}]")
+            w(f"if pile and down[{p}] >= len(pile){' and ' + free if free else ''}:")
+            w(f"    down[{p}] = len(pile) - 1")
+            w(f"    log.append({moves.T_FLIP | p << 2})")
+            if then:
+                w(f"    {then}")
+
+
 def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
     if a.kind == ActionKind.REDEAL:
         w(f"_redeal(_act{i}, {i}, st, env, log)")
@@ -369,6 +385,12 @@ def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
         known, count = constant(a.count)
         if a.count is None:
             known, count = True, 1
+        if len(a.targets) == 1 and known and count == 1:
+            w(f"if piles[{a.source}]:")
+            w.depth += 1
+            _transfer1(w, a.source, a.targets[0])
+            w.depth -= 1
+            return
         if len(a.targets) == 1:  # as moves.apply: one reversed transfer
             src, t = a.source, a.targets[0]
             got = str(int(count or 0)) if known else f"({w.bind(f'cnt{i}', a.count)}(env) or 0)"
