@@ -245,7 +245,8 @@ def _build(v: Any, w: _Writer) -> None:
                         w.depth -= 1
                     w.depth -= 1
             else:
-                raise UnknownKind("follow-up kind", auto.kind)
+                # raised when reached, as moves.follow_ups does
+                w(f'raise _UnknownKind("follow-up kind", {w.bind(f"kind{k}", auto.kind)})')
         w("if not changed:")
         w("    return")
         w.depth -= 1
@@ -411,7 +412,7 @@ def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
             w("pass")
         w.depth -= 1
     else:
-        raise UnknownKind("action kind", a.kind)
+        w(f'raise _UnknownKind("action kind", {w.bind(f"akind{i}", a.kind)})')  # when played, as moves.apply
 
 
 def _run_range(v: Any, targets: list) -> tuple[int, int | None]:
