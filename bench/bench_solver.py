@@ -8,7 +8,6 @@
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
-
 from __future__ import annotations
 
 import statistics
@@ -23,10 +22,8 @@ def rate():
     for name, deal in [("freecell", 1), ("bakers_game", 1), ("black_hole", 3), ("golf", 4), ("klondike", 1)]:
         v, an = _variant(name, {})
         r = solve(v, deal_state(v, deal), max_states=50_000, time_limit=30, analysis=an)
-        print(
-            f"{name:12} deal {deal}: {r.verdict:10} {r.states:8} states {r.seconds:7.2f} s "
-            f"{r.states / max(r.seconds, 1e-9):9.0f} states/s"
-        )
+        print(f"{name:12} deal {deal}: {r.verdict:10} {r.states:8} states {r.seconds:7.2f} s "
+              f"{r.states / max(r.seconds, 1e-9):9.0f} states/s")
 
 
 def many(name, a, b, secs=None, options=None):
