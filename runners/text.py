@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import fcs
+from rulesdsl import fcs, svg
 from rulesdsl.errors import MoveError, RulesdslError, short
 from rulesdsl.files import write_text_atomic
 from rulesdsl.game import Outcome
@@ -34,6 +34,7 @@ HELP = """commands:
   score           the score
   rules           the rules of this variant
   save FILE       save the game (it reloads with --position FILE, undo history included)
+  svg FILE        write the position as an SVG picture, the last move framed
   resign          give up this game
   q, quit         leave"""
 
@@ -236,6 +237,17 @@ class Runner:
                 self.say(f"saved to {name}")
             except (OSError, ValueError) as exc:
                 self.say(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}")
+        elif cmd == "svg":
+            name = line.strip()[len(words[0]) :].strip()
+            if not name:
+                self.say("svg needs one file name: svg FILE")
+                return
+            history = g.history if g.ply else []
+            try:
+                write_text_atomic(name, svg.position(g, history[-1] if history else None))
+                self.say(f"picture written to {name}")
+            except (OSError, ValueError) as exc:
+                self.say(f"cannot write to {name}: {getattr(exc, 'strerror', None) or exc}")
         elif cmd == "resign":
             self.say(f"resigned. Score: {g.score}")
             self.done = True
