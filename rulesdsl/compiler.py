@@ -78,6 +78,8 @@ class Plan:
     max_run: int | None = None
     run_key: object = None  # L, a closure over the move context
     top_key: object = None  # R, likewise
+    min_run: int | None = None  # a conjunct run.size == k: no shorter run is taken
+    reads: frozenset | None = None  # the parts of the move context the rule reads (None: cannot say)
 
 
 _CARD_TABLES = {"rank": "rank_of", "suit": "suit_of", "color": "color_of"}
@@ -113,6 +115,7 @@ class Compiler:
     def plan(self, tree: Expr) -> Plan:
         conjuncts = tree.items if isinstance(tree, BoolOp) and tree.op == "and" else (tree,)
         max_run: int | None = None
+        min_run: int | None = None
         keys: tuple[Fn | None, Fn | None] = (None, None)
         for c in conjuncts:
             if not isinstance(c, Binary):
@@ -120,13 +123,16 @@ class Compiler:
             bound = _size_bound(c)
             if bound is not None:
                 max_run = bound if max_run is None else min(max_run, bound)
+                if c.op == "==":
+                    min_run = bound if min_run is None else max(min_run, bound)
             if c.op == "==" and keys[0] is None:
                 for run_side, top_side in ((c.left, c.right), (c.right, c.left)):
                     rl, rr = _reads(run_side), _reads(top_side)
                     if rl is not None and rl <= {"card", "run"} and rr == {"dest.top"}:
                         keys = (self.build(run_side), self.build(top_side))
                         break
-        return Plan(max_run, *keys)
+        reads = _reads(tree)
+        return Plan(max_run, *keys, min_run=min_run, reads=None if reads is None else frozenset(reads))
 
     # -- nodes ------------------------------------------------------------
     def build(self, n: Expr) -> Fn:

@@ -270,6 +270,8 @@ def _touched(game, start):
             out.add(op >> 2 & 1023)
             out.add(op >> 12 & 1023)
         elif kind == 1:  # a flip, or a redeal's record of a pile (moves.SNAP)
+            if op & 1 << 13 and not op & 1 << 12:  # a redeal (moves.REDEAL): cannot tell
+                return None
             if not op & 1 << 12:
                 out.add(op >> 2)
             elif not op & 1 << 13:
