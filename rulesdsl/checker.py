@@ -45,7 +45,8 @@ from .exprtypes import (
     list_of,
     say,
 )
-from .limits import MAX_INT
+from .limits import MAX_DEFINE_NODES, MAX_INT
+from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
 
 
 class _NoConst:
@@ -68,6 +69,20 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
 
 MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
+# Methods: obj.name(args). Only piles have one: at(drow, dcol), the grid neighbour.
+METHODS = {"at": "pile.at(drow, dcol): the pile drow rows down and dcol places right in the same group's grid"}
+
+
+class DefineError(CompileError):
+    """An error inside the text of a define, met while checking one use of it.
+
+    ``site`` is (the define's YAML path, column in its text); ``uses`` lists where it was
+    used, innermost first: (the YAML path of the text holding the use, or None for the rule
+    being checked, column in that text)."""
+
+    site: tuple
+    uses: list
+
 
 class World:
     """What expressions may refer to: the deck, the piles, options and parameters."""
@@ -79,6 +94,19 @@ class World:
         self.constants = {k: (v, as_type(t)) for k, (v, t) in (constants or {}).items()}
         self.actions = {name: i for i, name in enumerate(actions)}
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
+        self.defines: dict[str, Define] = {}  # the file's define: section, by name
+
+
+@dataclass(frozen=True)
+class Define:
+    """A named predicate of the file's ``define:`` section: parsed once, checked at each use
+    (with the use's kind of rule) and compiled inline, as if its text were written there."""
+
+    name: str
+    params: tuple  # parameter names; () for a parameterless define
+    call: bool  # declared with parentheses: used as name(...), else as a bare name
+    body: ast.Node
+    path: tuple  # the YAML path of its text, for diagnostics
 
 
 # -- what a name stands for ------------------------------------------------------------------
@@ -138,6 +166,13 @@ class Name(Expr):
 class Attr(Expr):
     obj: Expr
     attr: Attribute | None  # None when the object is none (then so is this, a constant)
+
+
+@dataclass(eq=False, slots=True)
+class Method(Expr):
+    obj: Expr
+    name: str  # "at"
+    args: tuple
 
 
 @dataclass(eq=False, slots=True)
@@ -239,6 +274,8 @@ class Checker:
         d = world.deck
         self.suit_names = {s.name: i for i, s in enumerate(d.suits)}
         self.color_names = {c: i for i, c in enumerate(d.colors)}
+        self.params: dict[str, tuple] = {}
+        self.scope: dict[str, tuple[int, Type]] = {}
 
     # -- entry point ----------------------------------------------------
     def check(self, node: ast.Node, role: str, want: Type | str | None = None) -> Checked:
@@ -247,6 +284,13 @@ class Checker:
         self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
         self.qdepth = 0
         self.inner: tuple = ()  # the names bound by the innermost quantifier being checked
+        self.inner_slots: tuple = ()  # and their slots
+        self.base = 0  # the first slot free for quantifiers (above those a define's use hides)
+        self.high = 0  # one past the highest slot given out so far
+        self.params: dict[str, tuple] = {}  # inside a define: parameter -> (checked argument, its size, height)
+        self.frames: list = []  # the defines being expanded, outermost first: (Define, use column)
+        self.depth = 0  # the depth of the node being checked, in the expanded tree
+        self.size = 0  # nodes of the expanded tree so far
         c = self.expr(node)
         if want is not None:
             want = as_type(want)
@@ -256,10 +300,50 @@ class Checker:
                 )
         return Checked(c, role)
 
+    def known_name(self, name: str) -> str | None:
+        """The role (kind of rule) in which a plain name means something, or None."""
+        saved = getattr(self, "role", None), getattr(self, "scope", None)
+        self.scope = {}
+        try:
+            for role in ROLE_NAMES:
+                self.role = role
+                try:
+                    self._resolve(ast.Name(1, name))
+                    return role
+                except CompileError:
+                    continue
+            return None
+        finally:
+            self.role, self.scope = saved  # type: ignore[assignment]
+
     # -- nodes ------------------------------------------------------------
     def expr(self, n: ast.Node) -> Expr:
         meth = getattr(self, "x_" + type(n).__name__)
-        return meth(n)
+        self.depth += 1
+        self.size += 1
+        if self.frames:
+            self._expanded_limits(n.col, self.depth, self.size)
+        try:
+            return meth(n)
+        finally:
+            self.depth -= 1
+
+    def _expanded_limits(self, col: int, depth: int, size: int) -> None:
+        """The limits of one expression hold for its tree with every define written out."""
+        if depth > MAX_TREE_DEPTH:
+            raise CompileError(
+                "E106",
+                f"expression nested deeper than {MAX_TREE_DEPTH} levels once its defines are written out",
+                col,
+                "use fewer defines inside one another, or simplify the rule",
+            )
+        if size > MAX_DEFINE_NODES:
+            raise CompileError(
+                "E234",
+                f"expression larger than {MAX_DEFINE_NODES:,} parts once its defines are written out",
+                col,
+                "a define used many times is copied at each use: use it less often, or simplify it",
+            )
 
     def x_Number(self, n: ast.Number) -> Expr:
         return Number(n.col, INT, n.value, n.value)
@@ -268,6 +352,14 @@ class Checker:
         return String(n.col, STR, n.value, n.value)
 
     def x_Name(self, n: ast.Name) -> Expr:
+        if n.id in self.params and n.id not in self.scope:
+            arg, size, height = self.params[n.id]
+            self.size += size - 1
+            self._expanded_limits(n.col, self.depth + height - 1, self.size)
+            return arg  # the argument, checked once where the define is used
+        d = self.w.defines.get(n.id)
+        if d is not None and n.id not in self.scope:
+            return self.expand(d, n, ())
         ref, typ = self._resolve(n)
         const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR) else ref.value
         return Name(n.col, typ, const, n.id, ref)
@@ -303,6 +395,8 @@ class Checker:
             + list(self.w.layout.groups)
             + list(self.suit_names)
             + list(self.color_names)
+            + list(self.params)
+            + [d for d, v in self.w.defines.items() if not v.call]
         )
         hint = suggest(name, known)
         hint = f"did you mean '{hint}'?" if hint else None
@@ -390,9 +484,13 @@ class Checker:
         return Index(n.col, et, const, obj, idx)
 
     def x_Call(self, n: ast.Call) -> Expr:
+        d = self.w.defines.get(n.func)
+        if d is not None:
+            return self.expand(d, n, n.args)
         spec = FUNCTIONS.get(n.func)
         if spec is None:
-            hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"])
+            calls = [k for k, v in self.w.defines.items() if v.call]
+            hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"] + calls)
             raise CompileError(
                 "E205",
                 f"unknown function '{short(n.func)}'",
@@ -555,18 +653,21 @@ class Checker:
                 )
         slots = []
         for name in n.names:
-            slot = len(self.scope)
+            slot = self.base + len(self.scope)
             if slot >= MAX_SLOTS:
                 raise CompileError("E106", "too many nested quantifier names", n.col)
             self.scope[name] = (slot, et)
             slots.append(slot)
+            self.high = max(self.high, slot + 1)
         self.qdepth += 1
         outer, self.inner = self.inner, tuple(n.names)
+        outer_slots, self.inner_slots = self.inner_slots, tuple(slots)
         try:
             body = self.expr(n.body)
         finally:
             self.qdepth -= 1
             self.inner = outer
+            self.inner_slots = outer_slots
             for name in n.names:
                 del self.scope[name]
         if n.kind == "sum":
@@ -586,7 +687,7 @@ class Checker:
             root = item.obj if isinstance(item, ast.Attr) and item.name == "cards" else item
             while isinstance(root, ast.Attr):
                 root = root.obj
-            if not (isinstance(root, ast.Name) and root.id in self.inner):
+            if not (isinstance(root, ast.Name) and self._inner_root(root)):
                 names = " or ".join(self.inner) or "the quantifier's variable"
                 raise CompileError(
                     "E207",
@@ -596,6 +697,83 @@ class Checker:
                     col or item.col,
                 )
 
+    def _inner_root(self, root: ast.Name) -> bool:
+        """Does this name stand for the innermost quantifier's variable (itself, or a define's
+        parameter given that variable or something hanging off it)?"""
+        if root.id in self.scope:
+            return root.id in self.inner
+        if root.id in self.params:
+            arg = self.params[root.id][0]
+            while isinstance(arg, Attr):
+                arg = arg.obj
+            return isinstance(arg, Name) and arg.ref.kind is Ref.VAR and arg.ref.slot in self.inner_slots
+        return False
+
+    # -- defines: checked at each use, as if written there ------------------------------------
+    def expand(self, d: Define, n: ast.Node, args: tuple) -> Expr:
+        """The checked tree of one use of a define: its arguments are checked here, where
+        they are written; its body with the parameters standing for them, seeing the names
+        of this kind of rule but not the quantifier variables around the use."""
+        if not d.call and isinstance(n, ast.Call):
+            raise CompileError("E232", f"'{d.name}' is a define without parameters: write it without '(...)'", n.col)
+        if d.call and not isinstance(n, ast.Call):
+            raise CompileError(
+                "E232", f"'{d.name}' is a define with parameters: call it as {d.name}({', '.join(d.params)})", n.col
+            )
+        if len(args) != len(d.params):
+            raise CompileError(
+                "E232",
+                f"define {d.name}({', '.join(d.params)}) takes {len(d.params)} argument(s), got {len(args)}",
+                n.col,
+            )
+        if any(f[0].name == d.name for f in self.frames):  # refused when the file loads (E230)
+            raise CompileError("E230", f"define '{d.name}' uses itself", n.col)
+        outer_high = self.high
+        self.high = self.base + len(self.scope)
+        params = {}
+        for name, a in zip(d.params, args, strict=True):
+            before = self.size
+            checked = self.expr(a)
+            params[name] = (checked, self.size - before, _height(a))
+        saved = (self.params, self.scope, self.inner, self.base, self.qdepth)
+        self.base, self.high = self.high, max(outer_high, self.high)
+        self.params, self.scope, self.inner = params, {}, ()
+        self.frames.append((d, n.col))
+        try:
+            return self.expr(d.body)
+        except CompileError as exc:
+            if not isinstance(exc, DefineError):
+                exc = DefineError(exc.code, exc.message, exc.col, exc.hint)
+                exc.site, exc.uses = (d.path, exc.col), []
+            holder = self.frames[-2][0].path if len(self.frames) > 1 else None
+            exc.uses.append((holder, n.col))
+            raise exc from None
+        finally:
+            self.frames.pop()
+            self.params, self.scope, self.inner, self.base, _ = saved
+
+    def x_Method(self, n: ast.Method) -> Expr:
+        obj = self.expr(n.obj)
+        if n.name not in METHODS:
+            raise CompileError(
+                "E235",
+                f"no method '{short(n.name)}': the only method is pile.at(drow, dcol)",
+                n.name_col,
+                f"for an attribute, write it without '(...)': .{short(n.name)}",
+            )
+        if obj.type != PILE:
+            raise CompileError("E235", f"at() is a method of a pile, not of {say(obj.type)}", n.name_col)
+        args = [self.expr(a) for a in n.args]
+        if len(args) != 2:
+            raise CompileError("E204", f"at() takes 2 arguments (drow, dcol), got {len(args)}", n.name_col)
+        for a, node in zip(args, n.args, strict=True):
+            self._want(a, INT, node, "at() needs")
+        const = NOCONST
+        if obj.is_const and all(a.is_const for a in args):
+            p, dr, dc = obj.const, args[0].const, args[1].const
+            const = None if p is None or dr is None or dc is None else self.w.layout.at(p, dr, dc)
+        return Method(n.col, PILE, const, obj, n.name, tuple(args))
+
     def _want(self, c: Expr, typ: Type, node: ast.Node, what: str) -> None:
         if not fits(c.type, typ):
             raise CompileError("E203", f"{what} {say(typ)}, not {say(c.type)}", node.col)
@@ -603,3 +781,10 @@ class Checker:
 
 def _both_const(a: Expr, b: Expr) -> bool:
     return a.is_const and b.is_const
+
+
+def _height(node: ast.Node) -> int:
+    """The depth of a parsed tree (at most the parser's limit, so the recursion is shallow)."""
+    kids = [v for v in vars(node).values() if isinstance(v, ast.Node)]
+    kids += [x for v in vars(node).values() if isinstance(v, tuple) for x in v if isinstance(x, ast.Node)]
+    return 1 + max((_height(k) for k in kids), default=0)

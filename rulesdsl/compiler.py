@@ -39,6 +39,7 @@ from .checker import (
     Expr,
     Index,
     ListLit,
+    Method,
     Name,
     Number,
     Quant,
@@ -152,6 +153,18 @@ class Compiler:
             make = ops.index_ring if group is not None and group.wrap else ops.index_piles
             return make(self.build(n.obj), self.build(n.index))
         return ops.index(self.build(n.obj), self.build(n.index))
+
+    def x_Method(self, n: Method) -> Fn:  # pile.at(drow, dcol), the only method
+        pf = self.build(n.obj)
+        drow, dcol = n.args
+        if drow.is_const and dcol.is_const:
+            if drow.const is None or dcol.const is None:
+                return ops.const(None)
+            table = self.w.layout.at_table(drow.const, dcol.const)  # one lookup at play time
+            return lambda e: None if (p := pf(e)) is None else table[p]
+        rf, cf = self.build(drow), self.build(dcol)
+        at = self.w.layout.at
+        return lambda e: None if (p := pf(e)) is None or (r := rf(e)) is None or (c := cf(e)) is None else at(p, r, c)
 
     def x_Call(self, n: Call) -> Fn:
         return n.func.build(self.w, [self.build(a) for a in n.args], [a.type for a in n.args])
