@@ -274,20 +274,20 @@ class Checker:
         d = world.deck
         self.suit_names = {s.name: i for i, s in enumerate(d.suits)}
         self.color_names = {c: i for i, c in enumerate(d.colors)}
-        self.params: dict[str, tuple] = {}
-        self.scope: dict[str, tuple[int, Type]] = {}
+        self.params: dict[str, tuple] = {}  # inside a define: parameter -> (checked argument, size, height)
+        self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
 
     # -- entry point ----------------------------------------------------
     def check(self, node: ast.Node, role: str, want: Type | str | None = None) -> Checked:
         """The checked tree of a parsed expression for a kind of rule, or CompileError."""
         self.role = role
-        self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
+        self.scope = {}  # quantifier name -> (slot, type)
         self.qdepth = 0
         self.inner: tuple = ()  # the names bound by the innermost quantifier being checked
         self.inner_slots: tuple = ()  # and their slots
         self.base = 0  # the first slot free for quantifiers (above those a define's use hides)
         self.high = 0  # one past the highest slot given out so far
-        self.params: dict[str, tuple] = {}  # inside a define: parameter -> (checked argument, its size, height)
+        self.params = {}  # inside a define: parameter -> (checked argument, its size, its height)
         self.frames: list = []  # the defines being expanded, outermost first: (Define, use column)
         self.depth = 0  # the depth of the node being checked, in the expanded tree
         self.size = 0  # nodes of the expanded tree so far

@@ -49,7 +49,7 @@ _DECLARED = (
     ("S106", ERROR, "a name that cannot be used in expressions"),
     ("S107", ERROR, "an entry of several kinds at once, or none"),
     ("S108", ERROR, "a name too long"),
-    ("S110", ERROR, "a define's name or parameters that cannot be read, or a define given twice"),
+    ("S110", ERROR, "a define head that cannot be read, or given twice"),
     # the deck
     ("K201", ERROR, "two suits share a name or a letter"),
     ("K202", ERROR, "a suit letter that reads as a rank"),

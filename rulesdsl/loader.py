@@ -19,8 +19,8 @@ from . import ast as ast_mod
 from . import deal as dealing
 from . import fcs, model, position, schema
 from . import numbering as nb
-from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
 from .builtins import FUNCTIONS, QUANTIFIERS
+from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
 from .checker import METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
@@ -1276,9 +1276,8 @@ class Builder:
                 if func in self.world.defines:
                     out.setdefault(func, node.col)
                 elif func not in FUNCTIONS:
-                    self.err(
-                        "E233", f"define '{d.name}' calls the unknown function '{short(func)}'", d.path, offset=node.col - 1
-                    )
+                    message = f"define '{d.name}' calls the unknown function '{short(func)}'"
+                    self.err("E233", message, d.path, offset=node.col - 1)
                     return None
             inner = bound | frozenset(node.names) if isinstance(node, ast_mod.Quant) else bound
             for v in vars(node).values():
@@ -1381,7 +1380,7 @@ def _define_cycles(refs: dict) -> list:
     out = []
     for start in refs:
         # depth-first from start, looking for a path back to it
-        stack = [(start, (start,))]
+        stack: list[tuple[str, tuple]] = [(start, (start,))]
         seen = set()
         while stack:
             name, trail = stack.pop()

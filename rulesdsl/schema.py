@@ -393,7 +393,8 @@ _PILE_REF = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$") 
 _PILE_REF_JSON = r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$"
 
 
-_DEFINE_HEAD = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(\(\s*([A-Za-z_][A-Za-z_0-9]*(\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)?\s*\))?\s*")
+_NAME_RE = r"[A-Za-z_][A-Za-z_0-9]*"
+_DEFINE_HEAD = re.compile(rf"\s*({_NAME_RE})\s*(\(\s*({_NAME_RE}(\s*,\s*{_NAME_RE})*)?\s*\))?\s*")
 _DEFINE_HEAD_JSON = (
     r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\(\s*([A-Za-z_][A-Za-z_0-9]*(\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)?\s*\))?\s*$"
 )
