@@ -761,13 +761,15 @@ class Checker:
                 n.name_col,
                 f"for an attribute, write it without '(...)': .{short(n.name)}",
             )
-        if obj.type != PILE:
+        if obj.type not in (PILE, NONE):
             raise CompileError("E235", f"at() is a method of a pile, not of {say(obj.type)}", n.name_col)
         args = [self.expr(a) for a in n.args]
         if len(args) != 2:
             raise CompileError("E204", f"at() takes 2 arguments (drow, dcol), got {len(args)}", n.name_col)
         for a, node in zip(args, n.args, strict=True):
             self._want(a, INT, node, "at() needs")
+        if obj.type == NONE:  # like an attribute of none: none
+            return Method(n.col, NONE, None, obj, n.name, tuple(args))
         const = NOCONST
         if obj.is_const and all(a.is_const for a in args):
             p, dr, dc = obj.const, args[0].const, args[1].const
