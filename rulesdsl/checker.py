@@ -73,6 +73,10 @@ MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 METHODS = {"at": "pile.at(drow, dcol): the pile drow rows down and dcol places right in the same group's grid"}
 
 
+class Refused(CompileError):
+    """A use of a define already reported as wrong: the loader says nothing more."""
+
+
 class DefineError(CompileError):
     """An error inside the text of a define, met while checking one use of it.
 
@@ -95,6 +99,7 @@ class World:
         self.actions = {name: i for i, name in enumerate(actions)}
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
         self.defines: dict[str, Define] = {}  # the file's define: section, by name
+        self.refused: set = set()  # defines reported as wrong when the file loaded
 
 
 @dataclass(frozen=True)
@@ -287,7 +292,7 @@ class Checker:
         self.inner_slots: tuple = ()  # and their slots
         self.base = 0  # the first slot free for quantifiers (above those a define's use hides)
         self.high = 0  # one past the highest slot given out so far
-        self.params = {}  # inside a define: parameter -> (checked argument, its size, its height)
+        self.params = {}  # inside a define: parameter -> (checked argument, size, height, qdepth, ranges)
         self.frames: list = []  # the defines being expanded, outermost first: (Define, use column)
         self.depth = 0  # the depth of the node being checked, in the expanded tree
         self.size = 0  # nodes of the expanded tree so far
@@ -353,13 +358,24 @@ class Checker:
 
     def x_Name(self, n: ast.Name) -> Expr:
         if n.id in self.params and n.id not in self.scope:
-            arg, size, height = self.params[n.id]
+            arg, size, height, qdepth, reads = self.params[n.id]
+            if reads and self.qdepth > qdepth:
+                raise CompileError(
+                    "E207",
+                    f"the argument for '{n.id}' ranges over a collection ({reads}), and the define "
+                    f"uses it inside a quantifier: it would be read once per item, so the cost would "
+                    f"not stay linear",
+                    n.col,
+                    "compute it outside the quantifier, or pass what it ranges over",
+                )
             self.size += size - 1
             self._expanded_limits(n.col, self.depth + height - 1, self.size)
             return arg  # the argument, checked once where the define is used
         d = self.w.defines.get(n.id)
         if d is not None and n.id not in self.scope:
             return self.expand(d, n, ())
+        if n.id in self.w.refused and n.id not in self.scope:
+            raise Refused("E233", f"define '{n.id}' is wrong (reported at the define)", n.col)
         ref, typ = self._resolve(n)
         const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR) else ref.value
         return Name(n.col, typ, const, n.id, ref)
@@ -487,6 +503,8 @@ class Checker:
         d = self.w.defines.get(n.func)
         if d is not None:
             return self.expand(d, n, n.args)
+        if n.func in self.w.refused:
+            raise Refused("E233", f"define '{n.func}' is wrong (reported at the define)", n.col)
         spec = FUNCTIONS.get(n.func)
         if spec is None:
             calls = [k for k, v in self.w.defines.items() if v.call]
@@ -734,13 +752,15 @@ class Checker:
         for name, a in zip(d.params, args, strict=True):
             before = self.size
             checked = self.expr(a)
-            params[name] = (checked, self.size - before, _height(a))
+            params[name] = (checked, self.size - before, _height(a), self.qdepth, _ranges(a))
         saved = (self.params, self.scope, self.inner, self.base, self.qdepth)
         self.base, self.high = self.high, max(outer_high, self.high)
         self.params, self.scope, self.inner = params, {}, ()
         self.frames.append((d, n.col))
         try:
             return self.expr(d.body)
+        except Refused:
+            raise
         except CompileError as exc:
             if not isinstance(exc, DefineError):
                 exc = DefineError(exc.code, exc.message, exc.col, exc.hint)
@@ -783,6 +803,19 @@ class Checker:
 
 def _both_const(a: Expr, b: Expr) -> bool:
     return a.is_const and b.is_const
+
+
+def _ranges(node: ast.Node) -> str | None:
+    """What a parsed tree reads that the linear rule watches inside a quantifier (a quantifier,
+    a pile's cards, cards() or tops()), or None."""
+    for k in ast.walk(node):
+        if isinstance(k, ast.Quant):
+            return f"{k.kind}(...)"
+        if isinstance(k, ast.Attr) and k.name == "cards":
+            return ".cards"
+        if isinstance(k, ast.Call) and k.func in ("cards", "tops"):
+            return f"{k.func}()"
+    return None
 
 
 def _height(node: ast.Node) -> int:

@@ -112,7 +112,7 @@ class Compiler:
 
     # -- what the generator can use without running a rule ----------------------------
     def plan(self, tree: Expr) -> Plan:
-        conjuncts = tree.items if isinstance(tree, BoolOp) and tree.op == "and" else (tree,)
+        conjuncts = _conjuncts(tree)  # (a and b) and c, as a define's use gives: a, b, c
         max_run: int | None = None
         keys: tuple[Fn | None, Fn | None] = (None, None)
         for c in conjuncts:
@@ -237,6 +237,13 @@ class Compiler:
             table = getattr(self.w.deck, table_name)
             return lambda e: None if (p := get(e)) is None else (table[s[-1]] if (s := e.st.piles[hop[p]]) else None)
         return None
+
+
+def _conjuncts(tree: Expr) -> list:
+    """The conjuncts of a condition, nested 'and's flattened."""
+    if isinstance(tree, BoolOp) and tree.op == "and":
+        return [c for item in tree.items for c in _conjuncts(item)]
+    return [tree]
 
 
 def _slot_card(slot, table):

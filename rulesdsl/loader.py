@@ -21,7 +21,7 @@ from . import fcs, model, position, schema
 from . import numbering as nb
 from .builtins import FUNCTIONS, QUANTIFIERS
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .checker import METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, World
+from .checker import METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
@@ -1231,6 +1231,7 @@ class Builder:
                 body = parse(_expr_text(value))
             except ExprSyntaxError as exc:
                 self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+                self.world.refused.add(name)
                 continue
             found[name] = (key, Define(name, params, call, body, path))
         defines = {name: d for name, (_, d) in found.items()}
@@ -1238,6 +1239,7 @@ class Builder:
         refs = {name: self.define_refs(d) for name, d in defines.items()}
         for name in [n for n in defines if refs[n] is None]:
             del defines[name]  # an unknown name inside: reported (E233)
+            self.world.refused.add(name)
         for name, cycle, col in _define_cycles({n: r for n, r in refs.items() if r is not None}):
             self.err(
                 "E230",
@@ -1247,6 +1249,7 @@ class Builder:
                 hint="a rule over a whole pile is written with a quantifier, like all(a, b in pairs(run): ...)",
             )
             defines.pop(name, None)
+            self.world.refused.add(name)
 
     def define_refs(self, d: Define) -> dict | None:
         """The defines a define's text uses (name -> column of the first use); None, with an
@@ -1316,6 +1319,8 @@ class Builder:
             return self.compiler.compile(checked, plan=plan)
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+        except Refused:
+            pass  # a use of a define already reported
         except DefineError as exc:
             self.define_error(exc, path)
         except CompileError as exc:
