@@ -280,6 +280,7 @@ class Checker:
         self.suit_names = {s.name: i for i, s in enumerate(d.suits)}
         self.color_names = {c: i for i, c in enumerate(d.colors)}
         self.params: dict[str, tuple] = {}  # inside a define: parameter -> (checked argument, size, height)
+        self.budget: int | None = None  # parts all define uses may add in this world (the loader sets it)
         self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
 
     # -- entry point ----------------------------------------------------
@@ -327,14 +328,23 @@ class Checker:
         self.depth += 1
         self.size += 1
         if self.frames:
-            self._expanded_limits(n.col, self.depth, self.size)
+            self._expanded_limits(n.col, self.depth, self.size, 1)
         try:
             return meth(n)
         finally:
             self.depth -= 1
 
-    def _expanded_limits(self, col: int, depth: int, size: int) -> None:
+    def _expanded_limits(self, col: int, depth: int, size: int, added: int) -> None:
         """The limits of one expression hold for its tree with every define written out."""
+        if self.budget is not None:
+            self.budget -= added
+            if self.budget < 0:
+                raise CompileError(
+                    "E234",
+                    "the uses of defines in this file, written out, are too large for its size",
+                    col,
+                    "a define used many times is copied at each use: use defines less often, or simplify them",
+                )
         if depth > MAX_TREE_DEPTH:
             raise CompileError(
                 "E106",
@@ -369,7 +379,7 @@ class Checker:
                     "compute it outside the quantifier, or pass what it ranges over",
                 )
             self.size += size - 1
-            self._expanded_limits(n.col, self.depth + height - 1, self.size)
+            self._expanded_limits(n.col, self.depth + height - 1, self.size, size - 1)
             return arg  # the argument, checked once where the define is used
         d = self.w.defines.get(n.id)
         if d is not None and n.id not in self.scope:

@@ -28,7 +28,18 @@ from .errors import CardTextError, CompileError, Diagnostic, PositionError, Rule
 from .exprtypes import ANY, BOOL, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
-from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
+from .limits import (
+    DEFINE_FILE_FACTOR,
+    ECHO_LIMIT,
+    MAX_DECKS,
+    MAX_DEFINE_NODES,
+    MAX_EXTENDS,
+    MAX_GROUP_PILES,
+    MAX_INT,
+    MAX_INT_TEXT,
+    MAX_PILES,
+    MAX_REMOVALS,
+)
 from .moves import NO_LIMIT, DestBlock
 from .parser import ExprSyntaxError, parse
 from .registry import find_variant, names, shipped_file
@@ -1195,6 +1206,8 @@ class Builder:
         raw = self.data.get("define")
         if not isinstance(raw, dict):
             return
+        files = {id(d): len(d.text) for d in self.doc.origin.values()} | {id(self.doc): len(self.doc.text)}
+        self.checker.budget = DEFINE_FILE_FACTOR * (MAX_DEFINE_NODES + sum(files.values()))
         found: dict[str, tuple] = {}  # name -> (key, Define)
         for key, value in raw.items():
             head = schema.define_head(key)

@@ -320,3 +320,18 @@ def test_random_rules_behave_the_same_through_a_define(tmp_path_factory, seed):
         assert va - unknown == vb - unknown, (slot, text, va, vb)
 
 
+
+
+# -- hostile: defines cannot make a file cost more than a constant factor of its size ----------
+
+def test_defines_used_everywhere_are_refused_quickly(tmp_path):
+    from tests.hostile import assert_refused, probe
+    defs = ['d0(x): "x + x + x + x"'] + [f'd{i}(x): "d{i - 1}(x) + d{i - 1}(x)"' for i in range(1, 10)]
+    groups = "\n".join(f'  g{i}: {{count: 1, accept: "d7(card.rank) > 0", accept_empty: "d7(card.rank) > 1"}}'
+                       for i in range(150))
+    f = tmp_path / "h.yaml"
+    f.write_text("name: H\ndefine:\n" + "\n".join("  " + d for d in defs) + "\npiles:\n" + groups
+                 + '\ndeal: [shuffle, {to: g0, count: 52}]\nwin: "true"\n', encoding="utf-8")
+    r = probe("check", f, timeout=60)
+    assert_refused(r)
+    assert "E234" in r.text and "too large for its size" in r.text
