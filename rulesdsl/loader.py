@@ -701,6 +701,16 @@ class Builder:
             if not isinstance(text, str):
                 continue
             m = _PILE_SPECIFIC.search(text)
+            via = self.define_reading(text, _PILE_SPECIFIC) if m is None else None
+            if via is not None:
+                d, found = via
+                self.err(
+                    "P321",
+                    f"pile group '{name}' is interchangeable, but {key} uses define '{d.name}', which "
+                    f"reads '{found}', which tells its piles apart",
+                    p + (key,),
+                    hint="remove interchangeable, or write the rule without the pile's index or neighbours",
+                )
             if m:
                 self.err(
                     "P321",
@@ -1303,6 +1313,24 @@ class Builder:
                         stack.append((k, inner if k is getattr(node, "body", None) else bound))
         return out
 
+    def define_reading(self, text: str, pattern) -> tuple | None:
+        """(a define the text uses, directly or through others, and what of the pattern its
+        text holds), or None. A textual test, like the one it extends (P321)."""
+        todo = [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text) if w in self.world.defines]
+        seen: set = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            d = self.world.defines[name]
+            body = _expr_text(_get(self.data, d.path))
+            m = pattern.search(body)
+            if m:
+                return d, m.group(0)
+            todo += [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", body) if w in self.world.defines]
+        return None
+
     def define_error(self, exc: DefineError, path) -> None:
         """An error inside a define's text, met at one use: reported at the define, naming the
         use (and each define in between)."""
@@ -1359,7 +1387,7 @@ class Builder:
 
 
 # what an empty pile's rule may read that tells one pile of its group from another
-_PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
+_PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name|at)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
 
 
 def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tuple, removals: tuple) -> dict[str, Any]:

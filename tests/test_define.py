@@ -335,3 +335,12 @@ def test_defines_used_everywhere_are_refused_quickly(tmp_path):
     r = probe("check", f, timeout=60)
     assert_refused(r)
     assert "E234" in r.text and "too large for its size" in r.text
+
+
+def test_an_interchangeable_group_sees_through_defines(tmp_path):
+    f = tmp_path / "i.yaml"
+    f.write_text('name: I\nextends: freecell\ndefine:\n  first: "dest.index == 0"\n  any_first: "first or false"\n'
+                 'piles:\n  cell:\n    accept_empty: "run.size == 1 and any_first"\n', encoding="utf-8")
+    found = errors(f)
+    assert [e[:3] for e in found] == [("P321", 8, 19)]
+    assert "define 'first'" in found[0][3] and "dest.index" in found[0][3]
