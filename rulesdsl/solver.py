@@ -420,6 +420,25 @@ def _context_free(text, names) -> bool:
     return all(w in names for w in _IDENT.findall(body))
 
 
+def _free_defines(defines, names) -> set:
+    """The defines (docs/expressions.md) whose text reads only what the proof allows, besides
+    their parameters (a use's arguments are read where it is written) and such defines."""
+    heads = {}
+    for key, text in defines.items() if isinstance(defines, dict) else ():
+        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\(([^()]*)\))?\s*", str(key))
+        if m:
+            heads[m.group(1)] = (set(_IDENT.findall(m.group(2) or "")), text)
+    free: set = set()
+    grew = True
+    while grew:  # defines using defines: until nothing more is found free
+        grew = False
+        for name, (params, text) in heads.items():
+            if name not in free and name not in names and _context_free(text, names | free | params):
+                free.add(name)
+                grew = True
+    return free
+
+
 def _monotone_run(text) -> bool:
     """A max_run that only grows with the number of empty piles."""
     if isinstance(text, int) and not isinstance(text, bool):
@@ -503,6 +522,7 @@ def derive_safe(variant, data=None):
     if not set(g.piles) <= set(sinks) or int(m.group(3)) * g.count != deck.size:
         return None
     names = set(_FREE_NAMES) | {s.name for s in deck.suits} | set(deck.colors)
+    names |= _free_defines(data.get("define"), names)
     for name, spec in data["piles"].items():
         if not isinstance(spec, dict) or name not in layout.groups:
             return None
