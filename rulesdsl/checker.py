@@ -73,6 +73,11 @@ MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 METHODS = {"at": "pile.at(drow, dcol): the pile drow rows down and dcol places right in the same group's grid"}
 
 
+class ExpansionLimit(CompileError):
+    """A limit passed by an expression once its defines are written out: reported at the use
+    in the rule, not inside a define."""
+
+
 class Refused(CompileError):
     """A use of a define already reported as wrong: the loader says nothing more."""
 
@@ -339,21 +344,21 @@ class Checker:
         if self.budget is not None:
             self.budget -= added
             if self.budget < 0:
-                raise CompileError(
+                raise ExpansionLimit(
                     "E234",
                     "the uses of defines in this file, written out, are too large for its size",
                     col,
                     "a define used many times is copied at each use: use defines less often, or simplify them",
                 )
         if depth > MAX_TREE_DEPTH:
-            raise CompileError(
+            raise ExpansionLimit(
                 "E106",
                 f"expression nested deeper than {MAX_TREE_DEPTH} levels once its defines are written out",
                 col,
                 "use fewer defines inside one another, or simplify the rule",
             )
         if size > MAX_DEFINE_NODES:
-            raise CompileError(
+            raise ExpansionLimit(
                 "E234",
                 f"expression larger than {MAX_DEFINE_NODES:,} parts once its defines are written out",
                 col,
@@ -771,6 +776,8 @@ class Checker:
             return self.expr(d.body)
         except Refused:
             raise
+        except ExpansionLimit as exc:  # at the outermost use: the rule that is too large
+            raise ExpansionLimit(exc.code, exc.message, n.col, exc.hint) from None
         except CompileError as exc:
             if not isinstance(exc, DefineError):
                 exc = DefineError(exc.code, exc.message, exc.col, exc.hint)

@@ -1240,7 +1240,7 @@ class Builder:
                     if name in QUANTIFIERS
                     else "a method"
                     if name in METHODS
-                    else "a name the rules already see (a pile group, option, rank, suit, ...)"
+                    else "something the rules already see (a pile group, option, rank, suit, ...)"
                 )
                 self.err(
                     "E231",
