@@ -301,6 +301,7 @@ class Checker:
         self.params = {}  # inside a define: parameter -> (checked argument, size, height, qdepth, ranges)
         self.frames: list = []  # the defines being expanded, outermost first: (Define, use column)
         self.depth = 0  # the depth of the node being checked, in the expanded tree
+        self.deepest = 0  # the deepest level reached so far, in the expanded tree
         self.size = 0  # nodes of the expanded tree so far
         c = self.expr(node)
         if want is not None:
@@ -332,6 +333,8 @@ class Checker:
         meth = getattr(self, "x_" + type(n).__name__)
         self.depth += 1
         self.size += 1
+        if self.depth > self.deepest:
+            self.deepest = self.depth
         if self.frames:
             self._expanded_limits(n.col, self.depth, self.size, 1)
         try:
@@ -384,6 +387,7 @@ class Checker:
                     "compute it outside the quantifier, or pass what it ranges over",
                 )
             self.size += size - 1
+            self.deepest = max(self.deepest, self.depth + height - 1)
             self._expanded_limits(n.col, self.depth + height - 1, self.size, size - 1)
             return arg  # the argument, checked once where the define is used
         d = self.w.defines.get(n.id)
@@ -765,13 +769,17 @@ class Checker:
         self.high = self.base + len(self.scope)
         params = {}
         for name, a in zip(d.params, args, strict=True):
-            before = self.size
+            before, deepest = self.size, self.deepest
+            self.deepest = self.depth
             checked = self.expr(a)
-            params[name] = (checked, self.size - before, _height(a), self.qdepth, _ranges(a))
+            height = self.deepest - self.depth  # of the argument written out
+            self.deepest = max(deepest, self.deepest)
+            params[name] = (checked, self.size - before, height, self.qdepth, _ranges(checked))
         saved = (self.params, self.scope, self.inner, self.base, self.qdepth)
         self.base, self.high = self.high, max(outer_high, self.high)
         self.params, self.scope, self.inner = params, {}, ()
         self.frames.append((d, n.col))
+        self.depth -= 1  # the body takes the place of the use: no level of its own
         try:
             return self.expr(d.body)
         except Refused:
@@ -786,6 +794,7 @@ class Checker:
             exc.uses.append((holder, n.col))
             raise exc from None
         finally:
+            self.depth += 1
             self.frames.pop()
             self.params, self.scope, self.inner, self.base, _ = saved
 
@@ -822,21 +831,26 @@ def _both_const(a: Expr, b: Expr) -> bool:
     return a.is_const and b.is_const
 
 
-def _ranges(node: ast.Node) -> str | None:
-    """What a parsed tree reads that the linear rule watches inside a quantifier (a quantifier,
-    a pile's cards, cards() or tops()), or None."""
-    for k in ast.walk(node):
-        if isinstance(k, ast.Quant):
+def _ranges(tree: Expr) -> str | None:
+    """What a checked tree (defines written out) reads that the linear rule watches inside a
+    quantifier: a quantifier, a pile's cards, cards() or tops(); or None."""
+    seen: set = set()
+    stack = [tree]
+    while stack:
+        k = stack.pop()
+        if id(k) in seen:  # an argument shared by the uses of a parameter: once
+            continue
+        seen.add(id(k))
+        if isinstance(k, Quant):
             return f"{k.kind}(...)"
-        if isinstance(k, ast.Attr) and k.name == "cards":
+        if isinstance(k, Attr) and k.attr is not None and k.attr.name == "cards":
             return ".cards"
-        if isinstance(k, ast.Call) and k.func in ("cards", "tops"):
-            return f"{k.func}()"
+        if isinstance(k, Call) and k.func.name in ("cards", "tops"):
+            return f"{k.func.name}()"
+        for field in k.__slots__:
+            v = getattr(k, field)
+            if isinstance(v, Expr):
+                stack.append(v)
+            elif isinstance(v, tuple):
+                stack.extend(x for x in v if isinstance(x, Expr))
     return None
-
-
-def _height(node: ast.Node) -> int:
-    """The depth of a parsed tree (at most the parser's limit, so the recursion is shallow)."""
-    kids = [v for v in vars(node).values() if isinstance(v, ast.Node)]
-    kids += [x for v in vars(node).values() if isinstance(v, tuple) for x in v if isinstance(x, ast.Node)]
-    return 1 + max((_height(k) for k in kids), default=0)

@@ -117,6 +117,21 @@ def test_an_argument_read_inside_the_defines_quantifier_keeps_the_cost_linear(ar
     compiled(w, f"once({arg}" + (" > 0)" if "len" in arg or "size" in arg else ")"), "state")  # outside: fine
 
 
+def test_an_argument_that_is_a_define_counts_as_written_out():
+    # the argument 'spare' is a define with a quantifier inside: read inside each's quantifier
+    w = world(each__x="all(p in tableau: x)", spare="any(q in cell: q.empty)")
+    with pytest.raises(CompileError) as info:
+        compiled(w, "each(spare)", "state")
+    assert info.value.code == "E207"
+    chain = {"d0__x": "x + 1", **{f"d{i}__x": f"d{i - 1}(x) + 1" for i in range(1, 40)},
+             "wrap__x": "x + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1"}
+    w = world(**chain)
+    compiled(w, "wrap(d35(card.rank))", "move")     # 46 + over card.rank: 48 levels
+    with pytest.raises(CompileError) as info:
+        compiled(w, "wrap(d36(card.rank))", "move")
+    assert info.value.code == "E106"
+
+
 def test_a_define_does_not_see_the_variables_around_its_use():
     w = world(big="x.rank > 10")
     with pytest.raises(CompileError) as info:
@@ -136,12 +151,12 @@ def test_the_inner_quantifier_rule_holds_through_parameters():
 
 def test_depth_counts_the_written_out_tree():
     chain = {"d0__x": "x + 1"}
-    for i in range(1, 30):
+    for i in range(1, 60):
         chain[f"d{i}__x"] = f"d{i - 1}(x) + 1"
     w = world(**chain)
-    compiled(w, "d10(1)", "state")
+    compiled(w, "d45(card.rank)", "move")              # 46 + in a chain over card.rank: 48 levels, as inline
     with pytest.raises(CompileError) as info:
-        compiled(w, "d29(card.rank)", "move")
+        compiled(w, "d46(card.rank)", "move")
     assert info.value.code == "E106" and "written out" in info.value.message
 
 
