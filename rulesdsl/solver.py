@@ -76,7 +76,7 @@ class Analysis:
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next)\b")
+_PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next|at)\b")
 _USED = re.compile(r"\bused\s*\(")
 _DEEP = re.compile(r"\.\s*(cards|bottom)\b|\bcards\s*\(")
 # Keys whose strings are prose, display or the deal: nothing there decides a move.
@@ -123,7 +123,7 @@ def analyse(variant, data=None) -> Analysis:
     pile; no action, refill or removal names some of its piles and not others (an action
     deals to its targets in order, so naming any pile of the group is enough to refuse);
     and no expression names the group other than as a quantifier's domain (``x in G:``)
-    or reads ``index``, ``prev`` or ``next`` of a pile that could be one of its piles.
+    or reads ``index``, ``prev``, ``next`` or ``at`` of a pile that could be one of its piles.
     Anything this test cannot see through counts against the group (sound, not complete).
     """
     layout = variant.layout
