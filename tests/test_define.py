@@ -360,3 +360,14 @@ def test_an_interchangeable_group_sees_through_defines(tmp_path):
     found = errors(f)
     assert [e[:3] for e in found] == [("P321", 8, 19)]
     assert "define 'first'" in found[0][3] and "dest.index" in found[0][3]
+
+
+def test_an_error_on_a_deeper_line_of_a_folded_define_is_located(tmp_path):
+    # in a folded block, a more-indented line keeps its extra spaces: the column counts them
+    f = tmp_path / "mc.yaml"
+    f.write_text("name: MC\nextends: monte_carlo\ndefine:\n  touching(p, q): >-\n"
+                 "    q in [p.at(-1, -1), p.at(-1, 0), p.at(-1, 1), p.at(0, -1),\n"
+                 "          p.at(0, 1), p.att(1, -1), p.at(1, 0), p.at(1, 1)]\n", encoding="utf-8")
+    (code, line, col, msg), = errors(f)
+    assert (code, line, col) == ("E235", 6, 25)
+    assert "monte_carlo.yaml:" in msg
