@@ -158,6 +158,7 @@ class Builder:
             display=display,
             text=data.get("rules", ""),
             numbering=numbering,
+            exprs=MappingProxyType(dict(self.checked)),
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if numbering is not None:

@@ -10,7 +10,8 @@ deal.py, the generator's index in moves.py), so this module can stand above it:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Optional
 
 from .cards import Deck
@@ -148,6 +149,9 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
+    # the checked tree (checker.Checked) of every expression, by its path in the file
+    # (("piles", "tableau", "accept"), ("win",)): what describe.py reads the rules from
+    exprs: Mapping = field(default_factory=lambda: MappingProxyType({}))
 
     def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""
