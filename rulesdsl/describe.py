@@ -143,6 +143,14 @@ def _offset(e: ck.Expr) -> tuple[ck.Expr, int] | None:
     return None
 
 
+# how the history names of the expressions read in English
+HISTORY_WORDS = {
+    "points": "the points scored so far",
+    "last": "the last move",
+    "streak": "the number of moves in a row of the last move's kind",
+}
+
+
 class Speaker:
     """Renders checked trees of one kind of rule as English.
 
@@ -163,6 +171,8 @@ class Speaker:
             return self.vars.get(e.id, e.id)
         if isinstance(e, ck.Name) and e.ref.kind is ck.Ref.SLOT:
             return self.names.get(e.id, e.id)
+        if isinstance(e, ck.Name) and e.ref.kind is ck.Ref.HISTORY:
+            return HISTORY_WORDS.get(e.id, e.id)
         if e.is_const:
             return self.value(e.const, e)
         if isinstance(e, ck.Attr):
@@ -1238,7 +1248,9 @@ class _Writer:
             if au.kind is AutoKind.FLIP:
                 where = self.piles_text(au.piles)
                 where = where if len(au.piles) == 1 else "one of " + where
-                lines.append(f"- A face-down card on top of {where} turns face up as soon as the pile is free.")
+                when = self.tree("auto", i, "when")
+                cond = f", and only when {self.speaker('pile', pile='the pile').cl(when)}" if when is not None else ""
+                lines.append(f"- A face-down card on top of {where} turns face up as soon as the pile is free{cond}.")
             elif au.kind is AutoKind.REFILL:
                 srcs = join([self.piles_text((p,)) for p in au.sources], "or else of")
                 lines.append(

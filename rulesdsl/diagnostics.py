@@ -130,6 +130,10 @@ _DECLARED = (
     ("E233", ERROR, "a define using an unknown name or function"),
     ("E234", ERROR, "an expression too large once its defines are written out"),
     ("E235", ERROR, "an unknown method, or at() on something that is not a pile"),
+    # the history in expressions
+    ("E240", ERROR, "the history read where no move has been played"),
+    ("E241", ERROR, "a move kind that does not exist"),
+    ("E242", ERROR, "a move name that no action or removal has"),
     # the validator: static
     ("V701", ERROR, "capacity too small for the win"),
     ("V702", ERROR, "the win can never hold"),

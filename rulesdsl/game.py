@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from array import array
 
-from . import fcs, notation, numbering, position
+from . import codegen, fcs, notation, numbering, position
 from . import moves as engine
 from .deal import MAX_SEED, deal
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
@@ -49,6 +49,7 @@ class Game:
         self.future: list = []  # moves undone, for redo (newest last)
         self._env = Env(state)
         self._legal: list | None = None
+        self._generate = None  # the generated engine (codegen.py), or the reference: on first use
         self.deal: int | str | None = None  # the deal number, when numbered (Game.numbered)
 
     @classmethod
@@ -98,7 +99,10 @@ class Game:
     def generate(self) -> list:
         """The legal moves computed afresh, without the cache (a new list each call): what
         the benchmarks time."""
-        return engine.generate(self.variant, self.state, self._env)
+        gen = self._generate
+        if gen is None:
+            gen = self._generate = codegen.generator(self.variant)
+        return gen(self.state, self._env)
 
     def parse_move(self, text: str):
         """The legal move a piece of notation names. InvalidMoveError: the text is not a move;

@@ -62,6 +62,14 @@ ECHO_LIMIT = 60  # characters of user input repeated in a message
 # -- layout (layout.py; moves.py packs pile and rule numbers) ---------------------
 MAX_PILES = 1024  # a pile number fits 10 bits
 MAX_REMOVALS = 64  # a removal rule's number fits 6 bits
+MAX_STREAK = 65_535  # the history's streak counts up to this and stays there (moves.py packs
+# it in 16 bits of one undo record)
+
+# -- the generated move generator (codegen.py) -------------------------------------
+MAX_GENERATED_PAIRS = 1000  # source piles x piles that take cards: above this the unrolled
+# source would be too long to compile quickly (Maze, Gaps, Sarlacc), so the variant keeps
+# the closure engine
+MAX_UNROLL = 64  # a quantifier over a known list of more items stays a closure
 
 # -- positions (position.py) -------------------------------------------------------
 MAX_POSITION_TEXT = 200_000  # characters of a compact position

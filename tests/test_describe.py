@@ -377,3 +377,10 @@ def test_constant_rules_are_said_plainly(tmp_path):
     assert "draw: deal one card from the stock pile face up onto the waste pile; never possible (its condition is always false)." in t
     assert "The game is won at once: the win rule always holds." in t
     assert "No actions" not in t and "No score is kept." in t
+
+
+def test_history_names_and_a_conditional_flip_are_described():
+    """Clock reads the last move in its accept rules and in its flip's `when`."""
+    text = describe(rulesdsl.load("clock"))
+    assert "the last move" in text
+    assert "turns face up as soon as the pile is free, and only when" in text
