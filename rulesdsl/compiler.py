@@ -39,6 +39,7 @@ from .checker import (
     Expr,
     Index,
     ListLit,
+    Method,
     Name,
     Number,
     Quant,
@@ -113,7 +114,7 @@ class Compiler:
 
     # -- what the generator can use without running a rule ----------------------------
     def plan(self, tree: Expr) -> Plan:
-        conjuncts = tree.items if isinstance(tree, BoolOp) and tree.op == "and" else (tree,)
+        conjuncts = _conjuncts(tree)  # (a and b) and c, as a define's use gives: a, b, c
         max_run: int | None = None
         min_run: int | None = None
         keys: tuple[Fn | None, Fn | None] = (None, None)
@@ -167,6 +168,18 @@ class Compiler:
             make = ops.index_ring if group is not None and group.wrap else ops.index_piles
             return make(self.build(n.obj), self.build(n.index))
         return ops.index(self.build(n.obj), self.build(n.index))
+
+    def x_Method(self, n: Method) -> Fn:  # pile.at(drow, dcol), the only method
+        pf = self.build(n.obj)
+        drow, dcol = n.args
+        if drow.is_const and dcol.is_const:
+            if drow.const is None or dcol.const is None:
+                return ops.const(None)
+            table = self.w.layout.at_table(drow.const, dcol.const)  # one lookup at play time
+            return lambda e: None if (p := pf(e)) is None else table[p]
+        rf, cf = self.build(drow), self.build(dcol)
+        at = self.w.layout.at
+        return lambda e: None if (p := pf(e)) is None or (r := rf(e)) is None or (c := cf(e)) is None else at(p, r, c)
 
     def x_Call(self, n: Call) -> Fn:
         return n.func.build(self.w, [self.build(a) for a in n.args], [a.type for a in n.args])
@@ -239,6 +252,13 @@ class Compiler:
             table = getattr(self.w.deck, table_name)
             return lambda e: None if (p := get(e)) is None else (table[s[-1]] if (s := e.st.piles[hop[p]]) else None)
         return None
+
+
+def _conjuncts(tree: Expr) -> list:
+    """The conjuncts of a condition, nested 'and's flattened."""
+    if isinstance(tree, BoolOp) and tree.op == "and":
+        return [c for item in tree.items for c in _conjuncts(item)]
+    return [tree]
 
 
 def _slot_card(slot, table):
