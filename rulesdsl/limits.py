@@ -19,6 +19,12 @@ MAX_EXPR_TREE_DEPTH = 48  # operators, calls, attributes, ... inside one another
 # without recursion, before the tree is built into an AST)
 MAX_NUMBER = 1_000_000  # an integer literal
 MAX_STRING = 64  # characters in a string literal
+MAX_DEFINE_NODES = 4000  # parts of one expression once its defines are written out (E234):
+# twice what MAX_EXPR_LENGTH allows without defines, so a define copied at each use stays cheap
+MAX_DEFINE_PARAMS = 8  # parameters of one define
+DEFINE_FILE_FACTOR = 4  # parts all uses of defines in one file add, written out, at most this
+# times (MAX_DEFINE_NODES + the characters of the file and its parents) (E234): defines cost at
+# most a constant factor more than writing the rules out would
 
 # -- integers (compiler.py, loader.py, source.py) ---------------------------------------
 MAX_INT = 2**31 - 1  # the language's integers are -MAX_INT..MAX_INT: a result outside
