@@ -1,0 +1,119 @@
+"""Dead ends derived from the rules (a card that can never reach a sink), the sinks' tops
+keyed by what their rules can tell apart, and the order of the search in that class: the
+verdicts agree with a naive search, and the class is recognised from the rules alone."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulesdsl
+from rulesdsl.solver import Keyer, analyse, derive_dead, solve, solve_game
+
+from .helpers import game
+from .test_solver import naive, replays_to_win
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+CARDS = [r + s for s in SUITS for r in RANKS]
+
+
+@pytest.mark.parametrize("name,options,derived", [
+    ("black_hole", {}, True), ("golf", {}, True), ("golf", {"corner": "turn", "kings": "open"}, True),
+    ("freecell", {}, False), ("klondike", {}, False), ("fan", {}, False), ("bakers_game", {}, False),
+])
+def test_dead_ends_are_derived_only_where_cards_only_go_to_sinks(name, options, derived):
+    assert (derive_dead(rulesdsl.load(name, options)) is not None) is derived
+
+
+def test_the_sink_top_is_keyed_by_what_its_rule_reads():
+    # Black Hole's hole reads only the rank of its top: two positions that differ by the
+    # suit of the top card alone are one position to the table.
+    rest = [c for c in CARDS if c not in ("5H", "5D", "4S", "6C")]
+    keys = []
+    for top in ("5H", "5D"):
+        other = "5D" if top == "5H" else "5H"
+        g = game("black_hole", f"foundation[0]: {' '.join(rest)} {other} {top}; tableau[0]: 4S; tableau[1]: 6C")
+        v = g.variant
+        keys.append(Keyer(v, g.state, analyse(v), derive_dead(v).top_class).key())
+    assert keys[0] == keys[1]
+    # the same cards in the hole with a 7 on top instead: another position
+    rest = [c for c in rest if c != "7H"]
+    g = game("black_hole", f"foundation[0]: {' '.join(rest)} 5H 7H 5D; tableau[0]: 4S; tableau[1]: 6C")
+    h = game("black_hole", f"foundation[0]: {' '.join(rest)} 5H 5D 7H; tableau[0]: 4S; tableau[1]: 6C")
+    v = g.variant
+    an, tc = analyse(v), derive_dead(v).top_class
+    assert Keyer(v, g.state, an, tc).key() != Keyer(v, h.state, an, tc).key()
+
+
+def test_a_stranded_card_is_a_dead_end_at_once():
+    # Every 8 and ten is buried in the hole: the 9S can never go up.
+    buried = [c for c in CARDS if c[0] in "8T"]
+    rest = [c for c in CARDS if c not in buried and c not in ("9S", "4H", "5H")]
+    g = game("black_hole", f"foundation[0]: {' '.join(buried + rest)} 5H; tableau[0]: 9S 4H")
+    r = solve_game(g)
+    assert r.verdict == "unwinnable" and r.states <= 1
+    assert solve_game(g, dead=False).verdict == "unwinnable"
+    assert naive(g) is False
+
+
+def _walk(rng, k, step=(1, 12)):
+    """A top card and k more, each a rank next to the one before (so often winnable)."""
+    cards = CARDS[:]
+    rng.shuffle(cards)
+    line = [cards.pop()]
+    while len(line) <= k:
+        r = RANKS.index(line[-1][0])
+        nxt = [c for c in cards if abs(RANKS.index(c[0]) - r) in step]
+        if not nxt:
+            break
+        c = rng.choice(nxt)
+        cards.remove(c)
+        line.append(c)
+    return line[0], line[1:], cards
+
+
+def _piles(rng, loose, n, height):
+    piles: list = [[] for _ in range(n)]
+    loose = loose[::-1] if rng.random() < 0.5 else rng.sample(loose, len(loose))
+    for c in loose:  # played last goes in first (bottom), mostly
+        rng.choice([p for p in piles if len(p) < height]).append(c)
+    return "".join(f"; tableau[{i}]: {' '.join(p)}" for i, p in enumerate(piles) if p)
+
+
+def _black_hole(rng, k):
+    top, loose, rest = _walk(rng, k)
+    return f"foundation[0]: {' '.join(rest)} {top}" + _piles(rng, loose, 6, 3)
+
+
+def _golf(rng, k, s):
+    top, loose, rest = _walk(rng, k, (1,))
+    stock = rest[:s]
+    text = f"foundation[0]: {' '.join(rest[s:s + 3])} {top}"
+    if stock:
+        text += "; stock[0]: " + " ".join(stock)
+    return text + _piles(rng, loose, 5, 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), k=st.integers(4, 11))
+def test_black_hole_verdicts_agree_with_a_naive_search(seed, k):
+    g = game("black_hole", _black_hole(random.Random(seed), k))
+    r = solve_game(g)
+    assert r.verdict == ("won" if naive(g) else "unwinnable")
+    assert solve(g.variant, g.state, dead=False).verdict == r.verdict
+    if r.verdict == "won":
+        assert replays_to_win(g.variant, g.state, r.moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), k=st.integers(3, 9), s=st.integers(0, 4),
+       opts=st.sampled_from([{}, {"corner": "turn"}, {"kings": "open"}, {"corner": "turn", "kings": "open"}]))
+def test_golf_verdicts_agree_with_a_naive_search(seed, k, s, opts):
+    g = game("golf", _golf(random.Random(seed), k, s), **opts)
+    r = solve_game(g)
+    assert r.verdict == ("won" if naive(g) else "unwinnable")
+    if r.verdict == "won":
+        assert replays_to_win(g.variant, g.state, r.moves)
