@@ -121,6 +121,7 @@ class Builder:
         score = self.expr(("score",), "state", "int") if "score" in data else None
         display = self.display()
         numbering = self.numbering()
+        safe = self.solver_safe()
         if any(d.severity == "error" for d in self.out):
             return None
         pile_rules = tuple(rules[layout.group_of[p]] for p in range(layout.size))
@@ -144,6 +145,7 @@ class Builder:
             display=display,
             text=data.get("rules", ""),
             numbering=numbering,
+            safe=safe,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if numbering is not None:
@@ -1185,6 +1187,19 @@ class Builder:
         return tuple(tuple(r) for r in rows if isinstance(r, list))
 
     # -- expressions --------------------------------------------------------------
+    def solver_safe(self) -> tuple:
+        """solver.safe: conditions over a card move, compiled like a pile's accept."""
+        spec = self.data.get("solver")
+        safe = spec.get("safe") if isinstance(spec, dict) else None
+        if not isinstance(safe, list):
+            return ()
+        out = []
+        for i in range(len(safe)):
+            fn = self.expr(("solver", "safe", i), "move", "bool")
+            if fn is not None:
+                out.append(fn)
+        return tuple(out)
+
     def compile(self, path, role, want, plan=False) -> Compiled | None:
         """An expression of the file through the three stages: parse, check, compile."""
         value = _get(self.data, path)

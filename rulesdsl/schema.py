@@ -15,6 +15,7 @@ from .kinds import ActionKind, AutoKind, Role, words
 from .limits import (
     ECHO_LIMIT,
     MAX_AUTOS,
+    MAX_SAFE,
     MAX_CAPACITY,
     MAX_COUNT_TEXT,
     MAX_DEAL_COUNT,
@@ -677,6 +678,25 @@ NUMBERING = Map(
     "map onto its piles (docs/interop.md)",
 )
 
+SOLVER = Map(
+    {
+        "safe": Field(
+            List(
+                Expr(
+                    role="move",
+                    want="bool",
+                    doc="a condition over a card move (card, run, source, dest) in the position before it",
+                ),
+                min_items=1,
+                max_items=MAX_SAFE,
+            ),
+            doc="card moves the solver plays without trying the others when one is legal: the author "
+            "vouches that such a move never turns a winnable position into a lost one",
+        ),
+    },
+    doc="hints for the solver",
+)
+
 VARIANT = Map(
     {
         "name": Field(Str(max_len=80), True, "the variant's display name"),
@@ -700,6 +720,10 @@ VARIANT = Map(
         "numbering": Field(
             NUMBERING,
             doc="the deal numbers this variant follows (--deal N) and its fc-solve board format (docs/interop.md)",
+        ),
+        "solver": Field(
+            SOLVER,
+            doc="hints for 'rulesdsl solve' and 'stats': moves it may play without branching (docs/solver.md)",
         ),
     },
     doc="a rulesdsl variant",

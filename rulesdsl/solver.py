@@ -17,9 +17,11 @@ here knows a game by name. What makes it more than a blind search:
 * **Move ordering.** Foundation moves and removals first, then moves that turn a card or
   empty a pile, then building, then actions, then moves into empty piles and cells, and
   moves off a foundation last.
-* **Forced moves** (a position with one legal move) and **declared safe moves**
-  (``variant.safe_moves``, a callable on the game returning the move to play without
-  branching, once the language has the key) are played without branching.
+* **Forced moves** (a position with one legal move), **derived safe moves** (a proof from
+  the rules, ``derive_safe``) and **declared safe moves** (the variant's ``solver.safe``
+  conditions; the author vouches for them) are played without branching.
+* **Dead ends** (``derive_dead``): where cards only ever go to sinks, a position in which
+  some card the win needs can no longer reach a sink is not entered.
 
 The search is exhaustive unless a limit stops it: ``unwinnable`` is said only when every
 reachable position was explored (the key and the dominance rule only ever merge positions
@@ -36,11 +38,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import ast as A
 from .errors import ArgumentError
 from .game import Game
 from .kinds import PROGRESS_ROLES, ActionKind, Role
 from .limits import DEFAULT_MAX_STATES, MAX_STATES
 from .loader import read_with_extends
+from .parser import parse
 from .runtime import Env
 from .state import State
 
@@ -342,16 +346,33 @@ def _orderer(variant):
         moves = game.legal_moves()
         if len(moves) < 2:
             return list(moves)
-        safe = getattr(variant, "safe_moves", None)
-        if safe is not None:
-            m = safe(game)
-            if m is not None:
-                return [m]
+        m = declared_pick(variant, game.state, moves)
+        if m is not None:
+            return [m]
         st = game.state
         return sorted(moves, key=lambda m: rank(st, m))
 
     ordered.rank = rank
     return ordered
+
+
+def declared_pick(variant, st, moves, env=None):
+    """The first legal card move a condition of the variant's ``solver.safe`` holds for
+    (judged in the position before it, like a destination rule), or None."""
+    conds = variant.safe
+    if not conds:
+        return None
+    if env is None:
+        env = Env(st)
+    env.st = st
+    for m in moves:
+        if m.kind != "move":
+            continue
+        env.run, env.card, env.source, env.dest = m.cards, m.cards[0], m.sources[0], m.dest
+        for fn in conds:
+            if fn(env):
+                return m
+    return None
 
 
 # -- moves that cannot hurt, derived from the rules ------------------------------------
@@ -531,13 +552,10 @@ def derive_safe(variant, data=None):
 def _win_needs(data, variant, sinks):
     """The pile indices whose cards a win needs on the sinks, or None when the win's text
     is not one this understands (then nothing is pruned)."""
-    from .parser import parse
-
     try:
         node = parse(data.get("win"))
     except Exception:
         return None
-    from . import ast as A
 
     layout = variant.layout
     groups = layout.groups
@@ -923,12 +941,14 @@ def solve(
     analysis: Analysis | None = None,
     safe: "SafeRule | None | bool" = True,
     dead: "DeadEnds | None | bool" = True,
+    declared_safe: bool = True,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
 
     ``safe``: True derives the safe-move rule from the variant (derive_safe), False or None
     plays no derived safe move, a SafeRule uses that one. ``dead``: the same for the
-    dead-end test (derive_dead)."""
+    dead-end test (derive_dead). ``declared_safe``: False ignores the variant's
+    ``solver.safe`` (the check compares verdicts both ways)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -945,7 +965,8 @@ def solve(
     scorer = Scorer(variant, g.state)
     table = Table(analysis, len(variant.actions))
     rank = _orderer(variant).rank
-    declared = getattr(variant, "safe_moves", None)
+    declared = variant.safe if declared_safe else ()
+    safe_env = Env(g.state)
     st = g.state
     has_ops = hasattr(g, "_ops")
 
@@ -999,7 +1020,7 @@ def solve(
         reached (and is on the board); a str: a limit was hit."""
         moves = g.legal_moves()
         if len(moves) > 1:
-            pick = declared(g) if declared is not None else None
+            pick = declared_pick(variant, st, moves, safe_env) if declared else None
             if pick is None and safe:
                 pick = safe.pick(st, moves)
             if pick is not None:

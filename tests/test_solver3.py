@@ -117,3 +117,79 @@ def test_golf_verdicts_agree_with_a_naive_search(seed, k, s, opts):
     assert r.verdict == ("won" if naive(g) else "unwinnable")
     if r.verdict == "won":
         assert replays_to_win(g.variant, g.state, r.moves)
+
+
+# -- declared safe moves (solver.safe) ---------------------------------------------------
+
+TRAP = """name: Trap
+description: Four cards, two piles that take anything, one foundation from the ace up.
+deck: {ranks: [A, 2, 3, 4], suits: [{name: spades, letter: S, color: black}]}
+piles:
+  foundation:
+    role: foundation
+    accept_empty: "card.rank == A"
+    accept: "card.rank == dest.top.rank + 1"
+  tableau:
+    count: 2
+    role: tableau
+    lift: top
+    accept: "true"
+    accept_empty: "true"
+deal:
+  - shuffle
+  - {to: tableau, count: [2, 2]}
+win: "foundation[0].size == 4"
+"""
+
+
+def test_a_declared_safe_move_is_played_without_branching():
+    g = game("klondike", "foundation[0]: AS; tableau[0]: 2S; tableau[1]: KH; tableau[2]: 5C 9D; stock[0]: 3S")
+    v = g.variant
+    assert len(v.safe) == 1
+    from rulesdsl.solver import declared_pick
+    m = declared_pick(v, g.state, g.legal_moves())
+    assert m is not None and g.move_text(m) == "2S@tableau[0]>foundation[0]"
+    # not from the waste: the condition names the columns only
+    h = game("klondike", "foundation[0]: AS; waste[0]: 2S; tableau[1]: KH")
+    assert declared_pick(v, h.state, h.legal_moves()) is None
+    # the search's first move is the safe one, and no sibling of it is entered
+    r = solve_game(g, max_states=2)
+    assert r.states <= 2
+    assert solve_game(g, max_states=2, declared_safe=False).states == 2
+
+
+@pytest.mark.parametrize("name,seed", [("klondike", 3), ("yukon", 2)])
+def test_declared_safe_moves_keep_the_verdicts(name, seed):
+    g = rulesdsl.load(name).new_game(seed)
+    a = solve_game(g, max_states=30_000)
+    b = solve_game(g, max_states=30_000, declared_safe=False)
+    assert a.verdict == b.verdict == "won"
+    assert replays_to_win(g.variant, g.state, a.moves)
+
+
+def test_an_unsound_declaration_is_the_authors_and_the_check_finds_it(tmp_path):
+    from rulesdsl.validate import check_file
+
+    p = tmp_path / "trap.yaml"
+    p.write_text(TRAP)
+    assert [d.code for d in check_file(p, play=1, solve=3, solve_seconds=30)] == []
+    # "moving between the columns is safe": false, and the solver believes it
+    p.write_text(TRAP + "solver:\n  safe: [\"dest.group == 'tableau'\"]\n")
+    v = rulesdsl.load(str(p))
+    r = solve(v, v.new_game(1).state)
+    assert r.verdict == "unwinnable"
+    assert solve(v, v.new_game(1).state, declared_safe=False).verdict == "won"
+    diags = check_file(p, play=1, solve=3, solve_seconds=30)
+    assert [d.code for d in diags] == ["V903"]
+    assert "solver.safe is unsound" in diags[0].message
+
+
+def test_a_safe_condition_is_checked_like_a_rule(tmp_path):
+    from rulesdsl.validate import check_file
+
+    p = tmp_path / "trap.yaml"
+    p.write_text(TRAP + "solver:\n  safe: [\"card.rnak == A\"]\n")
+    diags = check_file(p, play=1)
+    assert [(d.code, d.line) for d in diags] == [("E202", 20)]
+    p.write_text(TRAP + "solver:\n  safe: []\n")
+    assert [d.code for d in check_file(p, play=1)] == ["S104"]
