@@ -15,7 +15,6 @@ from .kinds import ActionKind, AutoKind, Role, words
 from .limits import (
     ECHO_LIMIT,
     MAX_AUTOS,
-    MAX_SAFE,
     MAX_CAPACITY,
     MAX_COUNT_TEXT,
     MAX_DEAL_COUNT,
@@ -28,6 +27,7 @@ from .limits import (
     MAX_OPTION_VALUES,
     MAX_ROW_PLACES,
     MAX_ROWS,
+    MAX_SAFE,
     MAX_SUITS,
 )
 
