@@ -76,6 +76,7 @@ class Analysis:
     reads_used: bool  # some expression calls used(): counters go in the key as is
     limited: tuple  # indices of actions with a limit
     sealed: tuple = ()  # piles of which only size, top and face-down count matter
+    faces: bool = False  # copies of a card (several decks) are keyed alike: no rule reads .copy
 
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
@@ -83,6 +84,7 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next)\b")
 _USED = re.compile(r"\bused\s*\(")
 _DEEP = re.compile(r"\.\s*(cards|bottom)\b|\bcards\s*\(")
+_COPY = re.compile(r"\.\s*copy\b")
 # Keys whose strings are prose, display or the deal: nothing there decides a move.
 _PROSE = {
     "name",
@@ -139,11 +141,13 @@ def analyse(variant, data=None) -> Analysis:
         return Analysis((), True, limited)
     tainted: set = set()
     everything = set(groups)
-    reads_used = deep = False
+    reads_used = deep = copies = False
     for path, text in _strings(data):
         body = _QUOTED.sub("''", text)
         if _USED.search(body):
             reads_used = True
+        if _COPY.search(body):
+            copies = True
         if _DEEP.search(body):
             deep = True
         owner = path[1] if len(path) >= 3 and path[0] == "piles" else None
@@ -202,7 +206,11 @@ def analyse(variant, data=None) -> Analysis:
         given |= {s for auto in variant.autos for s in auto.sources}
         given |= {s for r in variant.removals for s in r.sources}
         sealed = tuple(p for p, r in enumerate(variant.rules) if r.lift == "none" and p not in given)
-    return Analysis(tuple(out), reads_used, limited, sealed)
+    # Copies of one card (two decks or more): the language names no card by its id, so
+    # swapping two copies everywhere changes nothing a rule can see unless it reads .copy
+    # (card.name has no copy mark): such positions have the same future.
+    faces = variant.deck.decks > 1 and not copies
+    return Analysis(tuple(out), reads_used, limited, sealed, faces)
 
 
 # -- canonical keys -----------------------------------------------------------------
@@ -220,18 +228,33 @@ class Keyer:
         self.fixed = [p for p in range(n) if p not in grouped]
         self.groups = [list(g) for g in analysis.interchangeable]
         self.sealed = set(analysis.sealed)
+        self.face: Any = None  # card id -> the id keyed (its first copy's), when copies are alike
+        if analysis.faces:
+            deck = variant.deck
+            first: dict = {}
+            face = [first.setdefault((deck.rank_of[c], deck.suit_of[c]), c) for c in range(deck.size)]
+            if face != list(range(deck.size)):
+                self.face = face
+                if not self.wide:
+                    self.face = bytes(face + list(range(len(face), 256)))
         self.piece = [self._piece(p) for p in range(n)]
 
     def _piece(self, p) -> bytes:
         pile = self.st.piles[p]
+        face = self.face
         if p in self.sealed and pile:
             cls = self.top_class.get(p)
-            pile = pile[-1:] if cls is None else [cls[pile[-1]]]
+            top = pile[-1] if face is None else face[pile[-1]]
+            pile = [top] if cls is None else [cls[pile[-1]]]
             if self.wide:
                 return array("H", [len(self.st.piles[p]), self.st.down[p], 65535] + pile).tobytes()
             return bytes((len(self.st.piles[p]), self.st.down[p], 255)) + bytes(pile)
         if self.wide:
+            if face is not None:
+                pile = [face[c] for c in pile]
             return array("H", [len(pile), self.st.down[p]] + pile).tobytes()
+        if face is not None:
+            return bytes((len(pile), self.st.down[p])) + bytes(pile).translate(face)
         return bytes((len(pile), self.st.down[p])) + bytes(pile)
 
     def touch(self, piles) -> None:

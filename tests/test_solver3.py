@@ -193,3 +193,82 @@ def test_a_safe_condition_is_checked_like_a_rule(tmp_path):
     assert [(d.code, d.line) for d in diags] == [("E202", 20)]
     p.write_text(TRAP + "solver:\n  safe: []\n")
     assert [d.code for d in check_file(p, play=1)] == ["S104"]
+
+
+# -- copies of a card (two decks) keyed alike ---------------------------------------------
+
+
+def _key(g):
+    v = g.variant
+    return Keyer(v, g.state, analyse(v)).key()
+
+
+@pytest.mark.parametrize("name", ["forty_thieves", "sultan", "spider"])
+def test_swapped_copies_of_a_card_give_one_key(name):
+    v = rulesdsl.load(name)
+    g = v.new_game(5)
+    st = g.state
+    # find two copies of one card in different piles and swap them
+    where = {}
+    for p, pile in enumerate(st.piles):
+        for i, c in enumerate(pile):
+            where.setdefault((v.deck.rank_of[c], v.deck.suit_of[c]), []).append((p, i))
+    (p, i), (q, j) = next(w for w in where.values() if len(w) == 2 and w[0][0] != w[1][0])
+    h = rulesdsl.Game(v, st.copy())
+    h.state.piles[p][i], h.state.piles[q][j] = h.state.piles[q][j], h.state.piles[p][i]
+    assert h.state.key() != st.key()
+    assert _key(h) == _key(g)
+    # two different cards swapped: another position
+    k = rulesdsl.Game(v, st.copy())
+    a, b = k.state.piles[p][i], k.state.piles[q][-1 if j else 0]
+    if (v.deck.rank_of[a], v.deck.suit_of[a]) != (v.deck.rank_of[b], v.deck.suit_of[b]):
+        k.state.piles[p][i], k.state.piles[q][-1 if j else 0] = b, a
+        assert _key(k) != _key(g)
+
+
+def test_copies_stay_apart_when_a_rule_reads_copy(tmp_path):
+    p = tmp_path / "thieves.yaml"
+    p.write_text("extends: forty_thieves\nname: Copy Thieves\n"
+                 "piles:\n  tableau:\n    count: 10\n    role: tableau\n    show: fan\n    lift: top\n"
+                 "    accept: \"card.suit == dest.top.suit and card.rank == dest.top.rank - 1 and card.copy == 0\"\n"
+                 "    accept_empty: \"true\"\n")
+    v = rulesdsl.load(str(p))
+    assert analyse(v).faces is False
+    assert analyse(rulesdsl.load("forty_thieves")).faces is True
+    assert analyse(rulesdsl.load("freecell")).faces is False  # one deck: nothing to merge
+
+
+TWINS = """name: Twins
+description: Two copies of three cards; two foundations from the ace up, three columns.
+deck: {decks: 2, ranks: [A, 2, 3], suits: [{name: spades, letter: S, color: black}]}
+piles:
+  foundation:
+    count: 2
+    role: foundation
+    accept_empty: "card.rank == A"
+    accept: "card.rank == dest.top.rank + 1"
+  tableau:
+    count: 3
+    role: tableau
+    lift: top
+    accept: "card.rank == dest.top.rank - 1"
+deal:
+  - shuffle
+  - {to: tableau, count: [3, 2, 1]}
+win: "all(f in foundation: f.size == 3)"
+"""
+
+
+def test_two_deck_verdicts_agree_with_a_naive_search(tmp_path):
+    p = tmp_path / "twins.yaml"
+    p.write_text(TWINS)
+    v = rulesdsl.load(str(p))
+    assert analyse(v).faces is True
+    seen = set()
+    for seed in range(1, 40):
+        g = v.new_game(seed)
+        r = solve_game(g)
+        truth = naive(g)
+        seen.add(truth)
+        assert r.verdict == ("won" if truth else "unwinnable")
+    assert seen == {True, False}
