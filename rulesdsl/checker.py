@@ -31,7 +31,9 @@ from .exprtypes import (
     BOOL,
     CARD,
     COLOR,
+    HISTORY_NAMES,
     INT,
+    MOVE_ATTRS,
     NONE,
     PILE,
     STR,
@@ -46,6 +48,7 @@ from .exprtypes import (
     say,
 )
 from .limits import MAX_INT
+from .state import LAST_KINDS
 
 
 class _NoConst:
@@ -66,6 +69,10 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
     "const": {},
 }
 
+# The kinds of rule that see the history (points, last, streak): every rule judged on a
+# position during play. Deal steps and constants are worked out before any move.
+HISTORY_ROLES = frozenset(("state", "sequence", "move", "remove", "pile"))
+
 MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
 
@@ -79,6 +86,8 @@ class World:
         self.constants = {k: (v, as_type(t)) for k, (v, t) in (constants or {}).items()}
         self.actions = {name: i for i, name in enumerate(actions)}
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
+        self.removals: tuple = ()  # the removal rules' names, in order (last.name)
+        self.history_read: set = set()  # the history names the compiled rules read (compiler.py)
 
 
 # -- what a name stands for ------------------------------------------------------------------
@@ -93,6 +102,7 @@ class Ref(Enum):
     SUIT = "suit"
     COLOR = "color"
     WORD = "word"  # true, false, none
+    HISTORY = "history"  # points, last, streak: read off the position's history
 
 
 class Binding(NamedTuple):
@@ -269,7 +279,7 @@ class Checker:
 
     def x_Name(self, n: ast.Name) -> Expr:
         ref, typ = self._resolve(n)
-        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR) else ref.value
+        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR, Ref.HISTORY) else ref.value
         return Name(n.col, typ, const, n.id, ref)
 
     def _resolve(self, n: ast.Name) -> tuple[Binding, Type]:
@@ -286,6 +296,16 @@ class Checker:
         if name in self.w.layout.groups:
             g = self.w.layout.groups[name]
             return Binding(Ref.GROUP, name, tuple(g.piles)), list_of(PILE)
+        if name in HISTORY_NAMES:
+            if self.role not in HISTORY_ROLES:
+                raise CompileError(
+                    "E240",
+                    f"'{name}' reads the moves played so far, and this is worked out before any move "
+                    f"(a deal step, a param, a deck or group size)",
+                    n.col,
+                    "read the history in the rules of play: accept, points, win, score, actions, auto",
+                )
+            return Binding(Ref.HISTORY, name), HISTORY_NAMES[name][0]
         if name in RANK_NAMES:
             return Binding(Ref.RANK, name, RANK_NAMES[name]), INT
         if name in self.suit_names:
@@ -303,6 +323,7 @@ class Checker:
             + list(self.w.layout.groups)
             + list(self.suit_names)
             + list(self.color_names)
+            + (list(HISTORY_NAMES) if self.role in HISTORY_ROLES else [])
         )
         hint = suggest(name, known)
         hint = f"did you mean '{hint}'?" if hint else None
@@ -501,6 +522,8 @@ class Checker:
         if op in ("==", "!="):
             if join(left.type, right.type) is None:
                 raise CompileError("E203", f"cannot compare {say(left.type)} with {say(right.type)}", n.right.col)
+            self._history_text(left, right, n.right.col)
+            self._history_text(right, left, n.left.col)
             return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.equal(op, lf, rf), left, right), op, left, right)
         if op in ("<", "<=", ">", ">="):
             self._want(left, INT, n.left, f"'{op}' needs")
@@ -578,6 +601,28 @@ class Checker:
         return Quant(n.col, rtype, NOCONST, n.kind, pairs, tuple(n.names), tuple(slots), coll, body)
 
     # -- helpers ------------------------------------------------------------
+    def _history_text(self, side: Expr, text: Expr, col: int) -> None:
+        """``last.kind == 'x'`` and ``last.name == 'x'`` with a text that can never match: a typo."""
+        if not isinstance(side, Attr) or not text.is_const or not isinstance(text.const, str):
+            return
+        if side.attr is MOVE_ATTRS["kind"] and text.const not in LAST_KINDS:
+            hint = suggest(text.const, list(LAST_KINDS))
+            raise CompileError(
+                "E241",
+                f"a move's kind is 'move', 'remove' or 'action', never {short(text.const)!r}",
+                col,
+                f"did you mean '{hint}'?" if hint else None,
+            )
+        names = list(self.w.actions) + list(self.w.removals)
+        if side.attr is MOVE_ATTRS["name"] and text.const not in names:
+            hint = suggest(text.const, names)
+            raise CompileError(
+                "E242",
+                f"no action or removal is called {short(text.const)!r} (names: {', '.join(names) or 'none declared'})",
+                col,
+                f"did you mean '{hint}'?" if hint else None,
+            )
+
     def _linear(self, node: ast.Node, what: str, col: int | None = None) -> None:
         """Inside a quantifier, collections must hang off the innermost variable (p.cards,
         [p.prev, p.next]), so every card is read a bounded number of times: cost stays linear."""

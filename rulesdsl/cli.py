@@ -1,4 +1,4 @@
-"""The ``rulesdsl`` command: list, check, schema, show, moves, replay, play.
+"""The ``rulesdsl`` command: list, check, schema, show, moves, replay, svg, play.
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
@@ -15,10 +15,11 @@ import os
 import sys
 from pathlib import Path
 
-from . import fcs, loader, numbering, position, registry, stats
+from . import fcs, loader, numbering, position, registry, stats, svg
 from .deal import MAX_SEED
+from .describe import rules_text
 from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
-from .files import read_text
+from .files import read_text, write_text_atomic
 from .game import Game
 from .limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
 from .runners.render import render
@@ -101,11 +102,17 @@ def _variant_id(name: str) -> str:
 
 
 def _split_moves(text: str) -> list[str]:
+    return [m for _, m in _moves_by_line(text)]
+
+
+def _moves_by_line(text: str) -> list[tuple[int, str]]:
+    """(line number, move) for each move of a list: one per line or comma-separated; # comments."""
     out = []
-    for line in text.replace(",", "\n").splitlines():
-        line = line.split("#", 1)[0].strip() if not line.strip().startswith("#") else ""
-        if line:
-            out.append(line)
+    for number, whole in enumerate(text.splitlines(), 1):
+        for line in whole.split(","):
+            line = line.split("#", 1)[0].strip() if not line.strip().startswith("#") else ""
+            if line:
+                out.append((number, line))
     return out
 
 
@@ -195,6 +202,12 @@ def cmd_schema(args) -> int:
     return EXIT_OK
 
 
+def cmd_rules(args) -> int:
+    """The author's rules text, then the rules generated from the compiled file (describe.py)."""
+    print(rules_text(loader.load(args.variant, _options(args.option))))
+    return EXIT_OK
+
+
 def cmd_show(args) -> int:
     _choose_deal(args)
     g = _game(args)
@@ -220,11 +233,12 @@ def _play_after(g, after):
         is_file = False
     if is_file:  # a path that exists: read it (a FIFO or device is refused)
         text = _read(after, "move list")
-    for i, m in enumerate(_split_moves(text), 1):
+    for i, (line, m) in enumerate(_moves_by_line(text), 1):
         try:
             g.play(m)
         except MoveError as exc:
-            raise InputError(f"--after: move {i} ({short(m)}): {exc}") from None
+            where = f"{after}:{line}" if is_file else "--after"
+            raise InputError(f"{where}: move {i} ({short(m)}): {exc}") from None
 
 
 def cmd_moves(args) -> int:
@@ -292,6 +306,33 @@ def cmd_replay(args) -> int:
             f"over: {'yes' if g.over else 'no'}; score: {g.score}"
         )
     return EXIT_FAIL if failed else EXIT_OK
+
+
+def cmd_svg(args) -> int:
+    """The position as one SVG picture, the last move played (if any) framed."""
+    g = _game(args)
+    after = args.after
+    try:
+        is_file = bool(after) and os.path.lexists(after)
+    except (OSError, ValueError):
+        is_file = False
+    _play_after(g, after if is_file or not after else after.replace(";", ","))
+    history = g.history if g.ply else []
+    text = svg.position(g, history[-1] if history else None)
+    if args.output is None or args.output == "-":
+        out = getattr(sys.stdout, "buffer", None)  # UTF-8, as the XML declaration says, whatever the locale
+        if out is not None:
+            sys.stdout.flush()
+            out.write(text.encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        write_text_atomic(args.output, text)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{args.output}: cannot write the picture: {getattr(exc, 'strerror', None) or exc}") from None
+    return EXIT_OK
 
 
 def cmd_play(args) -> int:
@@ -416,11 +457,12 @@ def _solver_limits(p, time_default=None):
     )
 
 
-def _common(p, seed=True):
+def _common(p, seed=True, short_option=True):
     p.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
     if seed:
         p.add_argument("--seed", type=_seed, default=None, help="rulesdsl's own shuffle, numbered from 0 (default 1)")
-    p.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    flags = ("--option", "-o") if short_option else ("--option",)
+    p.add_argument(*flags, action="append", metavar="K=V", help="an option value (repeatable)")
     p.add_argument(
         "--position",
         metavar="FILE",
@@ -504,6 +546,13 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("schema", help="print the JSON Schema of the variant format")
     s.set_defaults(fn=cmd_schema)
+
+    s = sub.add_parser(
+        "rules", help="the rules in English: the author's summary, then the rules generated from the file"
+    )
+    s.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
+    s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    s.set_defaults(fn=cmd_rules)
 
     s = sub.add_parser("show", help="the dealt position")
     _common(s)
@@ -591,6 +640,21 @@ def parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.set_defaults(fn=cmd_stats)
+
+    s = sub.add_parser(
+        "svg",
+        help="the position as one standalone SVG picture (docs/pictures.md)",
+        epilog="exit codes: 0 written, 2 bad input (a bad move in --after included)",
+    )
+    _common(s, short_option=False)  # -o is the output file here
+    s.add_argument(
+        "--after",
+        metavar="MOVES",
+        help="moves to play first, in notation: a file (one per line) or a list separated by commas "
+        "or semicolons; the last move is framed",
+    )
+    s.add_argument("-o", "--output", metavar="FILE", help="write the SVG to FILE (default: standard output)")
+    s.set_defaults(fn=cmd_svg)
 
     s = sub.add_parser("play", help="play in the text runner (reads commands from standard input)")
     _common(s)

@@ -140,6 +140,15 @@ class Compiler:
         if n.ref.kind is Ref.VAR:
             slot = n.ref.slot
             return lambda e: e.v[slot]
+        if n.ref.kind is Ref.HISTORY:
+            # what the rules really read, after folding: a branch an option rules out is not
+            # compiled, so it makes the variant record nothing
+            self.w.history_read.add(n.ref.name)
+            if n.ref.name == "points":
+                return lambda e: e.st.points
+            if n.ref.name == "streak":
+                return lambda e: e.st.streak
+            return lambda e: e.st.last or None  # last: none before the first move
         return operator.attrgetter(n.ref.name)  # Ref.SLOT: every other name is a constant
 
     def x_Attr(self, n: Attr) -> Fn:
@@ -277,7 +286,7 @@ def _reads(n: Expr) -> set | None:
     if isinstance(n, Name):
         if n.ref.kind is Ref.SLOT:
             return {n.ref.name}
-        if n.ref.kind is Ref.GROUP:
+        if n.ref.kind in (Ref.GROUP, Ref.HISTORY):
             return {"state"}
         return set()  # options, params, ranks, suits, colours, true/false/none
     if isinstance(n, Attr):

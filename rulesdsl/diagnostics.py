@@ -123,6 +123,10 @@ _DECLARED = (
     ("E211", ERROR, "a quantifier name already bound"),
     ("E212", ERROR, "used() needs an action name"),
     ("E220", ERROR, "a negative pile index"),
+    # the history in expressions
+    ("E240", ERROR, "the history read where no move has been played"),
+    ("E241", ERROR, "a move kind that does not exist"),
+    ("E242", ERROR, "a move name that no action or removal has"),
     # the validator: static
     ("V701", ERROR, "capacity too small for the win"),
     ("V702", ERROR, "the win can never hold"),

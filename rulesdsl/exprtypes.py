@@ -32,7 +32,7 @@ class Type:
         return f"Type({str(self)!r})"
 
 
-INT, BOOL, STR, SUIT, COLOR, CARD, PILE, NONE, ANY = (
+INT, BOOL, STR, SUIT, COLOR, CARD, PILE, MOVE, NONE, ANY = (
     Type("int"),
     Type("bool"),
     Type("str"),
@@ -40,12 +40,13 @@ INT, BOOL, STR, SUIT, COLOR, CARD, PILE, NONE, ANY = (
     Type("color"),
     Type("card"),
     Type("pile"),
+    Type("move"),  # a move of the history: what `last` is
     Type("none"),
     Type("any"),
 )
 PAIRS = Type("pairs")  # what pairs(...) gives: only a quantifier may range over it
 
-_NAMED = {str(t): t for t in (INT, BOOL, STR, SUIT, COLOR, CARD, PILE, NONE, ANY, PAIRS)}
+_NAMED = {str(t): t for t in (INT, BOOL, STR, SUIT, COLOR, CARD, PILE, MOVE, NONE, ANY, PAIRS)}
 
 
 _LISTS: dict[Type, Type] = {}
@@ -100,6 +101,7 @@ _WORDS = {
     COLOR: "a colour",
     CARD: "a card",
     PILE: "a pile",
+    MOVE: "a move",
     NONE: "none",
     ANY: "a value",
 }
@@ -122,7 +124,7 @@ class Attribute:
     """One attribute: ``owner.name`` gives ``result`` (None: the list's item type). Each is one
     object, compared by identity."""
 
-    owner: str  # "card", "pile" or "list"
+    owner: str  # "card", "pile", "list" or "move"
     name: str
     result: Type | None
     doc: str  # what docs/expressions.md says of it (checked by a test)
@@ -176,14 +178,36 @@ LIST_ATTRS = _table(
 )
 
 
+MOVE_ATTRS = _table(
+    "move",
+    (
+        ("kind", STR, "'move' (cards moved from pile to pile), 'remove' (a removal) or 'action'"),
+        ("name", STR, "the action's or removal rule's name; none for a card move"),
+        ("source", PILE, "the pile the cards came from (a removal: its first card's; an action: its from pile)"),
+        ("dest", PILE, "the pile the cards went to (a removal: its to pile; an action: its first to pile)"),
+    ),
+)
+
+# The history names: what every rule played on a position sees of the moves before it.
+HISTORY_NAMES: dict[str, tuple[Type, str]] = {
+    "points": (INT, "the points scored by events so far (piles.*.points, actions, removals)"),
+    "last": (MOVE, "the last move played, automatic ones included; none before the first"),
+    "streak": (INT, "how many moves in a row, ending with the last, were of its kind; 0 before the first"),
+}
+
+
 def attributes(t: Type) -> dict[str, Attribute] | None:
     """The attributes of a type, or None when it has none."""
     if t == CARD:
         return CARD_ATTRS
     if t == PILE:
         return PILE_ATTRS
+    if t == MOVE:
+        return MOVE_ATTRS
     return LIST_ATTRS if t.elem is not None else None
 
 
 # What docs/expressions.md documents for each attribute (checked by a test).
-ATTR_DOCS = {f"{a.owner}.{a.name}": a.doc for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS) for a in table.values()}
+ATTR_DOCS = {
+    f"{a.owner}.{a.name}": a.doc for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS, MOVE_ATTRS) for a in table.values()
+}

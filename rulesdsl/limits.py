@@ -57,6 +57,8 @@ ECHO_LIMIT = 60  # characters of user input repeated in a message
 # -- layout (layout.py; moves.py packs pile and rule numbers) ---------------------
 MAX_PILES = 1024  # a pile number fits 10 bits
 MAX_REMOVALS = 64  # a removal rule's number fits 6 bits
+MAX_STREAK = 65_535  # the history's streak counts up to this and stays there (moves.py packs
+# it in 16 bits of one undo record)
 
 # -- positions (position.py) -------------------------------------------------------
 MAX_POSITION_TEXT = 200_000  # characters of a compact position

@@ -23,7 +23,7 @@ from .checker import ROLE_NAMES, Checked, Checker, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
-from .exprtypes import ANY, BOOL, INT, STR, Type
+from .exprtypes import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
 from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
@@ -106,8 +106,11 @@ class Builder:
         constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
         self.world = World(deck, layout, constants, actions_names)
         self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
+        raw_removals = data.get("removals")
+        self.world.removals = tuple(raw_removals) if isinstance(raw_removals, dict) else ()
         self.checker = Checker(self.world)
         self.compiler = Compiler(self.world)
+        self.history_in_play: set = set()  # history names read by rules of play (history_in_play)
         self.params()
         self.hidden_names()
         rules = self.pile_rules()
@@ -145,6 +148,9 @@ class Builder:
             display=display,
             text=data.get("rules", ""),
             numbering=numbering,
+            exprs=MappingProxyType(dict(self.checked)),
+            history=frozenset(self.world.history_read),
+            history_in_play=frozenset(self.history_in_play),
             safe=safe,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
@@ -620,6 +626,8 @@ class Builder:
                     )
                 elif name in w.layout.groups:
                     what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + ", not the group"
+                elif name in HISTORY_NAMES:
+                    what, effect = "a name of the history (points, last, streak)", "rules see the " + section[:-1]
                 elif name in RANK_NAMES or name in ("true", "false", "none"):
                     what, effect = "a built-in word", "expressions see the " + section[:-1] + " instead"
                 elif name in w.deck.colors or any(su.name == name for su in w.deck.suits):
@@ -1105,7 +1113,7 @@ class Builder:
                 continue
             p = ("auto", i)
             for key in ("to", "when"):
-                if key in a and "move" not in a:
+                if key in a and "move" not in a and not (key == "when" and "flip" in a):
                     self.err(
                         "A611",
                         f"'{key}' belongs to an automatic move, not to "
@@ -1162,7 +1170,13 @@ class Builder:
                     )
                 )
             elif "flip" in a:
-                out.append(model.Auto(AutoKind.FLIP, self.piles_ref(a["flip"], p + ("flip",))))
+                out.append(
+                    model.Auto(
+                        AutoKind.FLIP,
+                        self.piles_ref(a["flip"], p + ("flip",)),
+                        when=self.expr(p + ("when",), "pile", "bool") if "when" in a else None,
+                    )
+                )
             elif "refill" in a:
                 if "from" not in a:
                     self.err("S102", "refill needs 'from': the source piles in order", p)
@@ -1210,7 +1224,13 @@ class Builder:
             node = parse(text)
             checked = self.checker.check(node, role, want)
             self.checked[tuple(path)] = checked
-            return self.compiler.compile(checked, plan=plan)
+            reads, self.world.history_read = self.world.history_read, set()
+            try:
+                return self.compiler.compile(checked, plan=plan)
+            finally:
+                if not _scores(path):  # a rule of play (not points or score) reads the history
+                    self.history_in_play |= self.world.history_read
+                self.world.history_read = reads | self.world.history_read
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         except CompileError as exc:
@@ -1233,6 +1253,14 @@ class Builder:
         if self.wrap is not None:
             return self.wrap(c.fn, tuple(path), want)
         return c.fn
+
+
+def _scores(path) -> bool:
+    """Does the key at path only count points (score, piles/actions/removals .points)?"""
+    path = tuple(path)
+    return path == ("score",) or (
+        len(path) == 3 and path[0] in ("piles", "actions", "removals") and path[2] == "points"
+    )
 
 
 # what an empty pile's rule may read that tells one pile of its group from another

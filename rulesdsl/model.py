@@ -10,7 +10,8 @@ deal.py, the generator's index in moves.py), so this module can stand above it:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Optional
 
 from .cards import Deck
@@ -97,7 +98,7 @@ class Auto:
     piles: tuple  # flip, refill: the piles acted on; move: the source piles
     sources: tuple = ()  # refill: where the cards come from
     targets: tuple = ()  # move: the destination piles, in order
-    when: Fn = None  # move: move context -> bool
+    when: Fn = None  # move: move context -> bool; flip: pile context -> bool
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,19 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
+    # the checked tree (checker.Checked) of every expression, by its path in the file
+    # (("piles", "tableau", "accept"), ("win",)): what describe.py reads the rules from
+    exprs: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    history: frozenset = frozenset()  # the history names its rules read (points, last, streak)
+    # those read by rules of play (legality, automatic moves, the win), not only by points and
+    # score: a search for a win need tell positions apart by these alone
+    history_in_play: frozenset = frozenset()
     safe: tuple = ()  # solver.safe: move context -> bool, moves the solver plays without branching
+
+    @property
+    def records_history(self) -> bool:
+        """Do its rules read the last move or the streak? Only then are they recorded."""
+        return "last" in self.history or "streak" in self.history
 
     def new_game(self, seed: int = 1) -> Game:
         """A new game dealt from this seed (see deal.py for the shuffle)."""

@@ -24,8 +24,9 @@ from itertools import combinations
 
 from .deal import SplitMix64, shuffle
 from .kinds import ActionKind, AutoKind, UnknownKind
-from .limits import MAX_AUTO_MOVES
+from .limits import MAX_AUTO_MOVES, MAX_STREAK
 from .runtime import Env
+from .state import last_dest, last_number, pack_last
 
 NO_LIMIT = 1 << 30  # no bound on a run's length
 
@@ -270,6 +271,7 @@ T_MOVE, T_FLIP, T_USED, T_POINTS = 0, 1, 2, 3
 BIAS = 1 << 40
 SNAP = 1 << 12  # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
 SNAP_CARD = 1 << 13  # n << 24 | down << 35, after n card entries, SNAP | SNAP_CARD | card << 14
+HIST = 1 << 14  # with T_USED: the history before a move, last << 15 | streak << 47
 
 
 def transfer(st, src, dst, n, reverse, face_down, log):
@@ -293,6 +295,34 @@ def _score(st, gained, log):
     if gained:
         log.append(T_POINTS | (gained + BIAS) << 2)
         st.points += gained
+
+
+def packed(v, move) -> int:
+    """The move as the history keeps it (state.pack_last): a removal by its first card's pile
+    and its to pile, an action by its from pile and its first to pile."""
+    if move.kind == "move":
+        return pack_last(1, move.sources[0], move.dest)
+    if move.kind == "remove":
+        return pack_last(2, move.sources[0], move.dest, v.removal_number[move.name])
+    i = v.action_index[move.name]
+    a = v.actions[i]
+    return pack_last(3, a.source, a.targets[0] if a.targets else None, i)
+
+
+def _kind_of(v, last: int) -> tuple:
+    """What a streak counts: card moves to one group, one removal rule, one action."""
+    if last & 3 == 1:
+        return (1, v.layout.group_of[last_dest(last)])
+    return (last & 3, last_number(last))
+
+
+def record(v, st, last: int, log) -> None:
+    """The move ``last`` (packed) joins the history: it becomes the last move, and the streak
+    goes on when it is of the kind of the move before it, else starts again at 1."""
+    prev, streak = st.last, st.streak
+    log.append(T_USED | HIST | prev << 15 | streak << 47)
+    st.streak = min(streak + 1, MAX_STREAK) if prev and _kind_of(v, prev) == _kind_of(v, last) else 1
+    st.last = last
 
 
 def apply(v, st, move, env: Env, log) -> None:
@@ -333,6 +363,8 @@ def apply(v, st, move, env: Env, log) -> None:
         log.append(T_USED | i << 2)
         if a.points is not None:
             _score(st, a.points(env) or 0, log)
+    if v.records_history:
+        record(v, st, packed(v, move), log)
     follow_ups(v, st, log, env)
 
 
@@ -409,6 +441,8 @@ def _auto_move(v, st, auto, env, log) -> bool:
             pile.extend(run)
             if hit is not None:
                 _card_move(v, st, s, hit, n, env, log)
+                if v.records_history:
+                    record(v, st, pack_last(1, s, hit), log)
                 return True
     return False
 
@@ -527,6 +561,10 @@ def follow_ups(v, st, log, env=None):
                     pile = piles[p]
                     # only a free pile's card turns up: a covered one waits until it is uncovered
                     if pile and down[p] >= len(pile) and (not covers[p] or _free(piles, covers[p])):
+                        if auto.when is not None:
+                            env.pile = p
+                            if not auto.when(env):
+                                continue
                         down[p] = len(pile) - 1
                         log.append(T_FLIP | p << 2)
                         changed = True
@@ -571,7 +609,10 @@ def undo(st, log, start: int = 0) -> None:
             else:
                 down[op >> 2] += 1
         elif kind == T_USED:
-            st.used[op >> 2] -= 1
+            if op & HIST:
+                st.last, st.streak = op >> 15 & 0xFFFFFFFF, op >> 47 & 0xFFFF
+            else:
+                st.used[op >> 2] -= 1
         else:
             st.points -= (op >> 2) - BIAS
 

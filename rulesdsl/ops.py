@@ -15,8 +15,9 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
-from .exprtypes import CARD_ATTRS, LIST_ATTRS, PILE_ATTRS, Attribute
+from .exprtypes import CARD_ATTRS, LIST_ATTRS, MOVE_ATTRS, PILE_ATTRS, Attribute
 from .limits import MAX_INT
+from .state import LAST_KINDS, last_dest, last_number, last_source
 
 Fn = Callable[[Any], Any]  # a compiled expression: a function of the context (Env)
 
@@ -326,6 +327,33 @@ def _l_last(w: Any, f: Fn) -> Fn:
     return lambda e: None if not (x := f(e)) else x[-1]
 
 
+def _m_kind(w: Any, f: Fn) -> Fn:
+    return lambda e: None if not (x := f(e)) else LAST_KINDS[(x & 3) - 1]
+
+
+def _m_name(w: Any, f: Fn) -> Fn:
+    actions = tuple(w.actions)  # the names in declaration order
+    removals = tuple(w.removals)
+
+    def name(e: Any) -> str | None:
+        x = f(e)
+        if not x or x & 3 == 1:
+            return None
+        names = removals if x & 3 == 2 else actions
+        i = last_number(x)
+        return names[i] if i < len(names) else None
+
+    return name
+
+
+def _m_source(w: Any, f: Fn) -> Fn:
+    return lambda e: None if not (x := f(e)) else last_source(x)
+
+
+def _m_dest(w: Any, f: Fn) -> Fn:
+    return lambda e: None if not (x := f(e)) else last_dest(x)
+
+
 _MAKERS: dict[str, dict[str, Callable[[Any, Fn], Fn]]] = {
     "card": {
         "rank": _card_attr("rank_of"),
@@ -351,9 +379,10 @@ _MAKERS: dict[str, dict[str, Callable[[Any, Fn], Fn]]] = {
         "next": _p_table("next"),
     },
     "list": {"size": _l_size, "first": _l_first, "last": _l_last},
+    "move": {"kind": _m_kind, "name": _m_name, "source": _m_source, "dest": _m_dest},
 }
 
 # the maker of every attribute of types.py, keyed by the Attribute the checker resolved
 ATTR_MAKERS: dict[Attribute, Callable[[Any, Fn], Fn]] = {
-    a: _MAKERS[a.owner][a.name] for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS) for a in table.values()
+    a: _MAKERS[a.owner][a.name] for table in (CARD_ATTRS, PILE_ATTRS, LIST_ATTRS, MOVE_ATTRS) for a in table.values()
 }

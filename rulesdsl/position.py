@@ -18,6 +18,13 @@ Compact text (like chess's FEN; lines, or ``;`` between them)::
     stock[0]: *
     used: recycle=1
     points: 20
+    last: move tableau[0] tableau[1]
+    streak: 2
+
+``last`` and ``streak`` (the history, docs/expressions.md) appear only in the positions of a
+variant whose rules read them: ``last: move SOURCE DEST``, ``last: remove RULE SOURCE DEST``
+or ``last: action NAME``; in JSON ``{"kind": "move", "source": ..., "dest": ...}``, with
+``"name"`` for a removal or an action.
 
 ``##`` stands for any card not placed elsewhere, face down (the lowest such card), and
 ``*`` for every card not placed elsewhere, face down, in deck order with the first on top.
@@ -31,9 +38,9 @@ import json
 from . import fcs
 from .cards import DOWN
 from .errors import CardTextError, PositionError, short
-from .limits import MAX_INT, MAX_INT_TEXT
+from .limits import MAX_INT, MAX_INT_TEXT, MAX_STREAK
 from .limits import MAX_POSITION_TEXT as MAX_TEXT
-from .state import State
+from .state import LAST_KINDS, State, last_dest, last_kind, last_number, last_source, pack_last
 
 FORMAT = "rulesdsl-position/1"
 
@@ -72,7 +79,73 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
         "used": {a.name: st.used[i] for i, a in enumerate(v.actions) if st.used[i]},
         "points": st.points,
     }
+    if st.last:
+        out["last"] = _last_dict(v, st.last)
+    if st.streak:
+        out["streak"] = st.streak
     return out
+
+
+def _last_dict(v, x: int) -> dict:
+    kind = last_kind(x)
+    if kind == "action":
+        return {"kind": kind, "name": v.actions[last_number(x)].name}
+    out: dict = {"kind": kind}
+    if kind == "remove":
+        out["name"] = v.removals[last_number(x)].name
+    src, dst = last_source(x), last_dest(x)
+    out["source"] = None if src is None else v.layout.pile_names[src]
+    out["dest"] = None if dst is None else v.layout.pile_names[dst]
+    return out
+
+
+def _last_text(v, x: int) -> str:
+    d = _last_dict(v, x)
+    return " ".join(str(d[k]) for k in ("kind", "name", "source", "dest") if k in d)
+
+
+def _history(v, last, streak) -> tuple[int, int]:
+    """The packed last move and the streak of a position, checked against the variant."""
+    if last is None and not streak:
+        return 0, 0
+    if not v.records_history:
+        raise PositionError(
+            f"'last' and 'streak': the rules of {v.id} never read the moves played, so its positions do not hold them"
+        )
+    if isinstance(streak, bool) or not isinstance(streak, int) or not 0 <= streak <= MAX_STREAK:
+        raise PositionError(f"'streak' must be a whole number from 0 to {MAX_STREAK:,}")
+    if last is None:
+        if streak:
+            raise PositionError("'streak' counts moves of the last move's kind: give 'last' too")
+        return 0, 0
+    if not isinstance(last, dict):
+        raise PositionError("'last' must be an object with 'kind' (and 'name', 'source', 'dest')")
+    kind = last.get("kind")
+    if kind not in LAST_KINDS:
+        raise PositionError(f"last: 'kind' must be one of {', '.join(LAST_KINDS)}, not {short(kind)!r}")
+    name = last.get("name")
+    if kind == "action":
+        if name not in v.action_index:
+            raise PositionError(f"last: no action {short(name)!r} (actions: {', '.join(v.action_index) or 'none'})")
+        i = v.action_index[name]
+        a = v.actions[i]
+        packed = pack_last(3, a.source, a.targets[0] if a.targets else None, i)
+    else:
+        number = 0
+        if kind == "remove":
+            if name not in v.removal_number:
+                names = ", ".join(v.removal_number) or "none"
+                raise PositionError(f"last: no removal {short(name)!r} (removals: {names})")
+            number = v.removal_number[name]
+        ends = []
+        for key in ("source", "dest"):
+            pile = last.get(key)
+            p = v.layout.pile(pile) if isinstance(pile, str) else None
+            if p is None:
+                raise PositionError(f"last: {key} must name a pile of {v.id}, not {short(pile)!r}")
+            ends.append(p)
+        packed = pack_last(1 if kind == "move" else 2, ends[0], ends[1], number)
+    return packed, max(streak, 1)
 
 
 def check_variant(v, data) -> None:
@@ -104,10 +177,11 @@ def from_dict(v, data) -> State:
         raise PositionError("'used' must map action names to whole numbers")
     if not isinstance(points, int) or isinstance(points, bool):
         raise PositionError("'points' must be a whole number")
-    return _build(v, lines, used, points)
+    history = _history(v, data.get("last"), data.get("streak", 0))
+    return _build(v, lines, used, points, history)
 
 
-def _build(v, lines, used, points) -> State:
+def _build(v, lines, used, points, history=(0, 0)) -> State:
     st = State.empty(v)
     deck = v.deck
     free = list(range(deck.size))
@@ -196,6 +270,7 @@ def _build(v, lines, used, points) -> State:
             raise PositionError(f"used: {name} cannot be negative")
         st.used[v.action_index[name]] = count
     st.points = points
+    st.last, st.streak = history
     return st
 
 
@@ -206,6 +281,10 @@ def to_text(v, st: State) -> str:
         lines.append("used: " + " ".join(f"{k}={n}" for k, n in d["used"].items()))
     if d["points"]:
         lines.append(f"points: {d['points']}")
+    if st.last:
+        lines.append(f"last: {_last_text(v, st.last)}")
+    if st.streak:
+        lines.append(f"streak: {st.streak}")
     return "\n".join(lines) + "\n"
 
 
@@ -213,6 +292,8 @@ def from_text(v, text: str) -> State:
     if len(text) > MAX_TEXT:
         raise PositionError("position text too long")
     lines, used, points = [], {}, 0
+    last: dict | None = None
+    streak = 0
     raw = [seg for line in text.splitlines() for seg in line.split(";")]
     for n, line in enumerate(raw, 1):
         line = line.split("//")[0].strip()
@@ -234,9 +315,23 @@ def from_text(v, text: str) -> State:
                 points = int(rest.strip())
             except ValueError:
                 raise PositionError(f"line {n}: points: expected a whole number, got {rest.strip()!r}") from None
+        elif key == "streak":
+            try:
+                streak = int(rest.strip())
+            except ValueError:
+                raise PositionError(f"line {n}: streak: expected a whole number, got {short(rest.strip())!r}") from None
+        elif key == "last":
+            words = rest.split()
+            shapes = {"move": ("source", "dest"), "remove": ("name", "source", "dest"), "action": ("name",)}
+            if not words or words[0] not in shapes or len(words) != 1 + len(shapes[words[0]]):
+                raise PositionError(
+                    f"line {n}: last: expected 'move SOURCE DEST', 'remove RULE SOURCE DEST' or 'action NAME', "
+                    f"got {short(rest.strip())!r}"
+                )
+            last = {"kind": words[0], **dict(zip(shapes[words[0]], words[1:], strict=True))}
         else:
             lines.append((f"line {n}", key, rest.split()))
-    return _build(v, lines, used, points)
+    return _build(v, lines, used, points, _history(v, last, streak))
 
 
 def build(v, lines) -> State:

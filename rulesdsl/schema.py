@@ -634,7 +634,8 @@ AUTO = Map(
         ),
         "when": Field(
             Expr(role="move", want="bool"),
-            doc="with move: the condition on the move (default: every legal move between those piles)",
+            doc="with move: the condition on the move (default: every legal move between those piles); "
+            "with flip: the condition on the pile, named pile (default: every pile of the flip)",
         ),
     },
     exclusive=words(AutoKind),

@@ -192,8 +192,10 @@ def analyse(variant, data=None) -> Analysis:
             if set(r.sources) & set(groups[g].piles) != set(groups[g].piles):
                 tainted.add(g)
     out = []
+    # the last move names its piles: a position and its permutation differ in what it names
+    names_piles = "last" in getattr(variant, "history_in_play", ())
     for name, g in groups.items():
-        if g.count < 2:
+        if g.count < 2 or names_piles:
             continue
         if name in declared or (name not in tainted and not any(layout.covers[p] or layout.under[p] for p in g.piles)):
             out.append(tuple(g.piles))
@@ -238,6 +240,8 @@ class Keyer:
                 if not self.wide:
                     self.face = bytes(face + list(range(len(face), 256)))
         self.piece = [self._piece(p) for p in range(n)]
+        # rules of play read points, last or streak: they are part of the position
+        self.history = bool(getattr(variant, "history_in_play", ()))
 
     def _piece(self, p) -> bytes:
         pile = self.st.piles[p]
@@ -268,6 +272,8 @@ class Keyer:
         parts = [piece[p] for p in self.fixed]
         for g in self.groups:
             parts.extend(sorted(piece[p] for p in g))
+        if self.history:  # the rules read the history: it is part of the position
+            parts.append(array("q", (self.st.points, self.st.last, self.st.streak)).tobytes())
         return b"".join(parts)
 
     def full_key(self) -> bytes:

@@ -3,22 +3,55 @@
 A pile is a list of card ids, bottom first. ``down[p]`` counts the face-down cards at
 the bottom of pile p (every game here keeps face-down cards under face-up ones).
 ``used[i]`` counts uses of action i (draws, redeals), ``points`` the points scored by
-events so far.
+events so far. ``last`` is the last move played, packed (0 before the first move; see
+moves.pack_last), and ``streak`` how many moves in a row, ending with it, were of its kind:
+a variant records them only when its rules read ``last`` or ``streak``.
 """
 
 from __future__ import annotations
 
+# -- the last move, packed in one int (0: none) -------------------------------------------
+# kind (1 move, 2 remove, 3 action) in bits 0-1; source + 1 in bits 2-12 and dest + 1 in
+# bits 13-23 (0: none); the action's or removal rule's number in bits 24-31.
+LAST_KINDS = ("move", "remove", "action")
+
+
+def pack_last(kind: int, source: int | None, dest: int | None, name: int = 0) -> int:
+    """The packed form of a move of the history; kind is 1 (move), 2 (remove) or 3 (action)."""
+    return kind | (0 if source is None else source + 1) << 2 | (0 if dest is None else dest + 1) << 13 | name << 24
+
+
+def last_kind(x: int) -> str:
+    return LAST_KINDS[(x & 3) - 1]
+
+
+def last_source(x: int) -> int | None:
+    s = x >> 2 & 2047
+    return s - 1 if s else None
+
+
+def last_dest(x: int) -> int | None:
+    d = x >> 13 & 2047
+    return d - 1 if d else None
+
+
+def last_number(x: int) -> int:
+    """The action's or removal rule's number."""
+    return x >> 24 & 255
+
 
 class State:
-    __slots__ = ("piles", "down", "used", "points", "removed", "seed")
+    __slots__ = ("piles", "down", "used", "points", "removed", "seed", "last", "streak")
 
-    def __init__(self, piles, down, used, points=0, removed=False, seed=0):
+    def __init__(self, piles, down, used, points=0, removed=False, seed=0, last=0, streak=0):
         self.piles = piles
         self.down = down
         self.used = used
         self.points = points
         self.removed = removed  # cards were taken out of the game by the deal
         self.seed = seed  # the game's seed: shuffling redeals draw from it
+        self.last = last  # the last move, packed (moves.pack_last); 0: none yet
+        self.streak = streak  # moves in a row of the last move's kind, the last one included
 
     @classmethod
     def empty(cls, variant) -> "State":
@@ -27,12 +60,20 @@ class State:
 
     def copy(self) -> "State":
         return State(
-            [list(p) for p in self.piles], list(self.down), list(self.used), self.points, self.removed, self.seed
+            [list(p) for p in self.piles],
+            list(self.down),
+            list(self.used),
+            self.points,
+            self.removed,
+            self.seed,
+            self.last,
+            self.streak,
         )
 
     def key(self) -> tuple:
-        """Everything that makes two positions the same, as one hashable value."""
-        return (tuple(map(tuple, self.piles)), tuple(self.down), tuple(self.used), self.points)
+        """Everything that makes two positions the same, as one hashable value. The history
+        (last, streak) is part of it: a variant that does not read it never records it."""
+        return (tuple(map(tuple, self.piles)), tuple(self.down), tuple(self.used), self.points, self.last, self.streak)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.key() == other.key()

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import fcs
+from rulesdsl import fcs, svg
+from rulesdsl.describe import rules_text
 from rulesdsl.errors import MoveError, RulesdslError, short
 from rulesdsl.files import write_text_atomic
 from rulesdsl.game import Outcome
@@ -32,8 +33,9 @@ HELP = """commands:
   solve [SECONDS] the rest of a winning line from here, when the solver finds one (default 10 s)
   a, auto         play cards to the foundations while any can go
   score           the score
-  rules           the rules of this variant
+  rules           the rules: the author's summary, then the rules generated from the file
   save FILE       save the game (it reloads with --position FILE, undo history included)
+  svg FILE        write the position as an SVG picture, the last move framed
   resign          give up this game
   q, quit         leave"""
 
@@ -225,7 +227,7 @@ class Runner:
         elif cmd == "score":
             self.say(f"score: {g.score}")
         elif cmd == "rules":
-            self.say(g.variant.text.strip() or g.variant.description or "no rules text in this variant")
+            self.say(rules_text(g.variant))
         elif cmd == "save":
             name = line.strip()[len(words[0]) :].strip()
             if not name:
@@ -236,6 +238,17 @@ class Runner:
                 self.say(f"saved to {name}")
             except (OSError, ValueError) as exc:
                 self.say(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}")
+        elif cmd == "svg":
+            name = line.strip()[len(words[0]) :].strip()
+            if not name:
+                self.say("svg needs one file name: svg FILE")
+                return
+            history = g.history if g.ply else []
+            try:
+                write_text_atomic(name, svg.position(g, history[-1] if history else None))
+                self.say(f"picture written to {name}")
+            except (OSError, ValueError) as exc:
+                self.say(f"cannot write to {name}: {getattr(exc, 'strerror', None) or exc}")
         elif cmd == "resign":
             self.say(f"resigned. Score: {g.score}")
             self.done = True

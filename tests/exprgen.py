@@ -119,6 +119,8 @@ ROLE_NAMES = {
     "card": {"card": "card"},
 }
 CONSTS = {"n": "int", "level": "str"}       # options (and the param p, except in count)
+HISTORY = {"int": ["points", "streak"], "pile": ["last.source", "last.dest"], "str": ["last.kind"]}
+HISTORY_ROLES = ("state", "sequence", "move", "remove")
 SUITS = ["spades", "hearts", "diamonds", "clubs"]
 TYPES = ["int", "bool", "card", "pile", "list[card]", "list[pile]", "suit", "color", "str"]
 
@@ -140,6 +142,8 @@ class Gen:
             out.append("p")
         if t == "list[pile]" and self.role not in ("const", "count"):
             out += GROUPS
+        if self.role in HISTORY_ROLES:                  # the history (docs/expressions.md)
+            out += HISTORY.get(t, [])
         return out
 
     def const_only(self):

@@ -41,9 +41,14 @@ def test_every_documented_function_and_attribute_exists():
     table = text.split("## Functions", 1)[1].split("##", 1)[0]
     documented = set(re.findall(r"^\| `([a-z]+)\(", table, re.M))
     assert documented == set(FUNCTIONS)
-    attrs = set(re.findall(r"^\| `((?:card|pile|list)\.[a-z_]+)` \|", text, re.M))
+    attrs = set(re.findall(r"^\| `((?:card|pile|list|move)\.[a-z_]+)` \|", text, re.M))
     assert attrs == set(exprtypes.ATTR_DOCS)
-    kinds = {"card": exprtypes.CARD_ATTRS, "pile": exprtypes.PILE_ATTRS, "list": exprtypes.LIST_ATTRS}
+    kinds = {
+        "card": exprtypes.CARD_ATTRS,
+        "pile": exprtypes.PILE_ATTRS,
+        "list": exprtypes.LIST_ATTRS,
+        "move": exprtypes.MOVE_ATTRS,
+    }
     for a in attrs:
         kind, name = a.split(".")
         assert name in kinds[kind], f"{a} is documented but does not exist"

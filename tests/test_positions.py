@@ -229,3 +229,19 @@ def test_position_in_a_save_round_trips():
     bad = dict(saved, moves=["KS@tableau[0]>tableau[9]"])
     with pytest.raises(PositionError, match="saved move 1"):
         Game.load_save(g.variant, bad)
+
+
+# -- the history (last, streak) of a variant that reads it -------------------------------------
+
+def test_the_history_round_trips_through_text_and_json():
+    v = rulesdsl.load("clock")
+    g = v.new_game(4)
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+    assert g.position()["last"]["kind"] == "move" and g.position()["streak"] == 5
+    text = pos.to_text(v, g.state)
+    assert "last: move hour[" in text and "streak: 5" in text
+    assert pos.from_text(v, text) == g.state
+    again = Game.from_position(v, json.loads(json.dumps(g.position())))
+    assert again.state == g.state and again.legal_moves() == g.legal_moves()
+    assert Game.load_save(v, json.loads(json.dumps(g.save()))).state == g.state

@@ -84,3 +84,111 @@ def test_flip_in_columns_still_turns_up_the_new_top_card():
     g = game("klondike", "tableau[0]: #5C #2H AS; tableau[1]: 9D")
     g.play("AS@tableau[0]>foundation[0]")
     assert pile(g, "tableau[0]") == ["#5C", "2H"]
+
+
+# -- scoring=streaks: PySolFC's "Three Peaks (Scored)" -----------------------------------------
+
+def streaks(text):
+    return game("tripeaks", text, scoring="streaks")
+
+
+def test_the_default_score_is_the_cards_cleared():
+    g = game("tripeaks", "tableau[0]: #KS; tableau[24]: 5H; tableau[25]: 6C; waste[0]: 4S; stock[0]: #2C")
+    g.play("5H@tableau[24]>waste[0]")
+    assert g.state.points == 0 and g.score == 28 - 2
+    assert not g.variant.records_history          # the default score reads no history
+
+
+def test_streaks_a_run_of_cards_doubles_every_four():
+    g = streaks("tableau[0]: #KS; tableau[3]: #KD; tableau[6]: #KH; tableau[24]: 5H; tableau[25]: 6C; "
+                "tableau[26]: 7D; tableau[27]: 8S; tableau[28]: 9H; tableau[29]: TC; tableau[30]: 4D; "
+                "waste[0]: 4S; stock[0]: #2C #3C")
+    assert g.score == -52                          # a hand starts at -52
+    gained = []
+    for card, place in (("5H", 24), ("6C", 25), ("7D", 26), ("8S", 27), ("9H", 28), ("TC", 29)):
+        before = g.score
+        g.play(f"{card}@tableau[{place}]>waste[0]")
+        gained.append(g.score - before)
+    assert gained == [1, 1, 1, 1, 2, 2]            # 2 ** ((n - 1) / 4) for n = 1..6, no peak gone
+    assert g.state.streak == 6
+    g.play("turn")                                 # turning the stock scores nothing ...
+    assert g.score == -52 + 8
+    g.play("4D@tableau[30]>waste[0]")              # ... and the run starts again
+    assert g.score == -52 + 9
+    g.undo()
+    g.undo()
+    assert g.state.streak == 6 and g.score == -52 + 8
+
+
+def test_streaks_peak_cards_and_the_multiplier():
+    g = streaks("tableau[0]: KC; tableau[3]: QD; tableau[6]: #5S; tableau[24]: 9H; waste[0]: KS; stock[0]: #2C")
+    g.play("QD@tableau[3]>waste[0]")               # a peak gone: m = 2; 2 * (1 + 5)
+    assert g.score == -52 + 12
+    g.play("KC@tableau[0]>waste[0]")               # two peaks gone: m = 4; n = 2: 4 * (1 + 5)
+    assert g.score == -52 + 12 + 24
+    assert pile(g, "tableau[6]") == ["5S"]        # the third peak card is free and turned up
+
+
+@pytest.mark.parametrize(("history", "gained"), [
+    ("", 40),                                      # the first card since the deal: the peak alone
+    ("; last: action turn; streak: 1", 40),        # the first card since a turn, likewise
+    ("; last: move tableau[24] waste[0]; streak: 5", 40 + 10 * 3 + 8 * 2),   # n = 6: 8 * 2 ** (4 / 4)
+    ("; last: move tableau[24] waste[0]; streak: 1", 40 + 10 * 3 + 8),
+])
+def test_streaks_the_card_that_clears_the_last_peak(history, gained):
+    g = streaks("tableau[6]: 5S; waste[0]: 4D; stock[0]: #2C #3C #7H" + history)
+    g.play("5S@tableau[6]>waste[0]")
+    assert g.won and g.score == -52 + gained
+
+
+def pysol_hand_score(v, moves_and_states):
+    """PySolFC's Three Peaks (Scored) bookkeeping, step by step (its computeHandScore and
+    isGameWon, for cards played by clicking): the score after each move."""
+    score, sequence, credited = -52, 0, set()
+    peaks = [v.pile_index(f"tableau[{i}]") for i in (0, 3, 6)]
+    out = []
+    for move, st in moves_and_states:
+        if move.kind == "action":
+            sequence = 0
+        else:
+            won = not any(st.piles[p] for p in range(len(st.piles)) if v.layout.group_of[p] == "tableau")
+            if won:
+                if sequence:
+                    score += len(st.piles[v.pile_index("stock[0]")]) * 10
+            else:
+                sequence += 1
+            m = 1
+            for p in peaks:
+                if not st.piles[p]:
+                    m *= 2
+            for p in peaks:
+                if not st.piles[p] and p not in credited:
+                    credited.add(p)
+                    score += 5 * m
+            if sequence:
+                score += m * 2 ** ((sequence - 1) // 4)
+            if won:
+                sequence = 0
+        out.append(score)
+    return out
+
+
+def test_streaks_are_recorded_for_the_score_alone():
+    v = rulesdsl.load("tripeaks", {"scoring": "streaks"})
+    assert v.records_history and v.history == {"last", "streak"}
+    assert v.history_in_play == frozenset()      # no rule of play reads them: searches ignore them
+
+
+def test_streaks_agree_with_pysol_bookkeeping_over_random_games():
+    import random
+    v = rulesdsl.load("tripeaks", {"scoring": "streaks"})
+    for seed in range(1, 31):
+        rng = random.Random(seed)
+        g = v.new_game(seed)
+        played, scores = [], []
+        while not g.over and len(played) < 60:
+            move = rng.choice(g.legal_moves())
+            g.play(move)
+            played.append((move, g.state.copy()))
+            scores.append(g.score)
+        assert scores == pysol_hand_score(v, played), seed
