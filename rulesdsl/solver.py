@@ -929,6 +929,8 @@ class Scorer:
         self.takes = [r.takes for r in variant.rules]
         self.part = [self._part(p) for p in range(len(state.piles))]
         self.total = sum(self.part)
+        self.memo: list = [{} for _ in state.piles]  # per pile: key piece -> part
+        self.size = 0
 
     def _part(self, p) -> int:
         pile = self.st.piles[p]
@@ -959,6 +961,29 @@ class Scorer:
             new = self._part(p)
             self.total += new - self.part[p]
             self.part[p] = new
+
+    def touch_keyed(self, piles, keyer) -> None:
+        """touch() for piles whose key pieces are up to date: a pile's part depends only on
+        its cards' ranks and suits and its face-down count, all in its piece unless the pile
+        is sealed, so parts are remembered by piece (the search meets the same piles often)."""
+        if piles is None:
+            return self.touch(None)
+        memo, piece, sealed = self.memo, keyer.piece, keyer.sealed
+        for p in piles:
+            if p in sealed:
+                new = self._part(p)
+            else:
+                k = piece[p]
+                got = memo[p].get(k)
+                if got is None:
+                    got = memo[p][k] = self._part(p)
+                    self.size += 1
+                new = got
+            self.total += new - self.part[p]
+            self.part[p] = new
+        if self.size > 200_000:  # bounded: forget and start again
+            self.memo = [{} for _ in self.memo]
+            self.size = 0
 
 
 def solve(
@@ -1030,7 +1055,7 @@ def solve(
         g.apply_unchecked(m)
         touched = _touched(g, mark)
         keyer.touch(touched)
-        scorer.touch(touched)
+        scorer.touch_keyed(touched, keyer)
         if ends is None:
             return (touched, None), False
         placed, is_dead = ends.moved(before)
@@ -1040,7 +1065,7 @@ def solve(
         touched, placed = undo
         g.undo()
         keyer.touch(touched)
-        scorer.touch(touched)
+        scorer.touch_keyed(touched, keyer)
         if placed:
             ends.unmoved(placed)
 
