@@ -33,6 +33,16 @@ class Attr(Node):
 
 
 @dataclass(frozen=True)
+class Method(Node):
+    """obj.name(args): a method of a value (pile.at(drow, dcol))."""
+
+    obj: Node
+    name: str
+    name_col: int
+    args: tuple
+
+
+@dataclass(frozen=True)
 class Index(Node):
     obj: Node
     index: Node

@@ -47,7 +47,8 @@ from .exprtypes import (
     list_of,
     say,
 )
-from .limits import MAX_INT
+from .limits import MAX_DEFINE_NODES, MAX_INT
+from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
 from .state import LAST_KINDS
 
 
@@ -75,6 +76,29 @@ HISTORY_ROLES = frozenset(("state", "sequence", "move", "remove", "pile"))
 
 MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
+# Methods: obj.name(args). Only piles have one: at(drow, dcol), the grid neighbour.
+METHODS = {"at": "pile.at(drow, dcol): the pile drow rows down and dcol places right in the same group's grid"}
+
+
+class ExpansionLimit(CompileError):
+    """A limit passed by an expression once its defines are written out: reported at the use
+    in the rule, not inside a define."""
+
+
+class Refused(CompileError):
+    """A use of a define already reported as wrong: the loader says nothing more."""
+
+
+class DefineError(CompileError):
+    """An error inside the text of a define, met while checking one use of it.
+
+    ``site`` is (the define's YAML path, column in its text); ``uses`` lists where it was
+    used, innermost first: (the YAML path of the text holding the use, or None for the rule
+    being checked, column in that text)."""
+
+    site: tuple
+    uses: list
+
 
 class World:
     """What expressions may refer to: the deck, the piles, options and parameters."""
@@ -88,6 +112,20 @@ class World:
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
         self.removals: tuple = ()  # the removal rules' names, in order (last.name)
         self.history_read: set = set()  # the history names the compiled rules read (compiler.py)
+        self.defines: dict[str, Define] = {}  # the file's define: section, by name
+        self.refused: set = set()  # defines reported as wrong when the file loaded
+
+
+@dataclass(frozen=True)
+class Define:
+    """A named predicate of the file's ``define:`` section: parsed once, checked at each use
+    (with the use's kind of rule) and compiled inline, as if its text were written there."""
+
+    name: str
+    params: tuple  # parameter names; () for a parameterless define
+    call: bool  # declared with parentheses: used as name(...), else as a bare name
+    body: ast.Node
+    path: tuple  # the YAML path of its text, for diagnostics
 
 
 # -- what a name stands for ------------------------------------------------------------------
@@ -148,6 +186,13 @@ class Name(Expr):
 class Attr(Expr):
     obj: Expr
     attr: Attribute | None  # None when the object is none (then so is this, a constant)
+
+
+@dataclass(eq=False, slots=True)
+class Method(Expr):
+    obj: Expr
+    name: str  # "at"
+    args: tuple
 
 
 @dataclass(eq=False, slots=True)
@@ -249,14 +294,25 @@ class Checker:
         d = world.deck
         self.suit_names = {s.name: i for i, s in enumerate(d.suits)}
         self.color_names = {c: i for i, c in enumerate(d.colors)}
+        self.params: dict[str, tuple] = {}  # inside a define: parameter -> (checked argument, size, height)
+        self.budget: int | None = None  # parts all define uses may add in this world (the loader sets it)
+        self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
 
     # -- entry point ----------------------------------------------------
     def check(self, node: ast.Node, role: str, want: Type | str | None = None) -> Checked:
         """The checked tree of a parsed expression for a kind of rule, or CompileError."""
         self.role = role
-        self.scope: dict[str, tuple[int, Type]] = {}  # quantifier name -> (slot, type)
+        self.scope = {}  # quantifier name -> (slot, type)
         self.qdepth = 0
         self.inner: tuple = ()  # the names bound by the innermost quantifier being checked
+        self.inner_slots: tuple = ()  # and their slots
+        self.base = 0  # the first slot free for quantifiers (above those a define's use hides)
+        self.high = 0  # one past the highest slot given out so far
+        self.params = {}  # inside a define: parameter -> (checked argument, size, height, qdepth, ranges)
+        self.frames: list = []  # the defines being expanded, outermost first: (Define, use column)
+        self.depth = 0  # the depth of the node being checked, in the expanded tree
+        self.deepest = 0  # the deepest level reached so far, in the expanded tree
+        self.size = 0  # nodes of the expanded tree so far
         c = self.expr(node)
         if want is not None:
             want = as_type(want)
@@ -266,10 +322,61 @@ class Checker:
                 )
         return Checked(c, role)
 
+    def known_name(self, name: str) -> str | None:
+        """The role (kind of rule) in which a plain name means something, or None."""
+        saved = getattr(self, "role", None), getattr(self, "scope", None)
+        self.scope = {}
+        try:
+            for role in ROLE_NAMES:
+                self.role = role
+                try:
+                    self._resolve(ast.Name(1, name))
+                    return role
+                except CompileError:
+                    continue
+            return None
+        finally:
+            self.role, self.scope = saved  # type: ignore[assignment]
+
     # -- nodes ------------------------------------------------------------
     def expr(self, n: ast.Node) -> Expr:
         meth = getattr(self, "x_" + type(n).__name__)
-        return meth(n)
+        self.depth += 1
+        self.size += 1
+        if self.depth > self.deepest:
+            self.deepest = self.depth
+        if self.frames:
+            self._expanded_limits(n.col, self.depth, self.size, 1)
+        try:
+            return meth(n)
+        finally:
+            self.depth -= 1
+
+    def _expanded_limits(self, col: int, depth: int, size: int, added: int) -> None:
+        """The limits of one expression hold for its tree with every define written out."""
+        if self.budget is not None:
+            self.budget -= added
+            if self.budget < 0:
+                raise ExpansionLimit(
+                    "E234",
+                    "the uses of defines in this file, written out, are too large for its size",
+                    col,
+                    "a define used many times is copied at each use: use defines less often, or simplify them",
+                )
+        if depth > MAX_TREE_DEPTH:
+            raise ExpansionLimit(
+                "E106",
+                f"expression nested deeper than {MAX_TREE_DEPTH} levels once its defines are written out",
+                col,
+                "use fewer defines inside one another, or simplify the rule",
+            )
+        if size > MAX_DEFINE_NODES:
+            raise ExpansionLimit(
+                "E234",
+                f"expression larger than {MAX_DEFINE_NODES:,} parts once its defines are written out",
+                col,
+                "a define used many times is copied at each use: use it less often, or simplify it",
+            )
 
     def x_Number(self, n: ast.Number) -> Expr:
         return Number(n.col, INT, n.value, n.value)
@@ -278,6 +385,26 @@ class Checker:
         return String(n.col, STR, n.value, n.value)
 
     def x_Name(self, n: ast.Name) -> Expr:
+        if n.id in self.params and n.id not in self.scope:
+            arg, size, height, qdepth, reads = self.params[n.id]
+            if reads and self.qdepth > qdepth:
+                raise CompileError(
+                    "E207",
+                    f"the argument for '{n.id}' ranges over a collection ({reads}), and the define "
+                    f"uses it inside a quantifier: it would be read once per item, so the cost would "
+                    f"not stay linear",
+                    n.col,
+                    "compute it outside the quantifier, or pass what it ranges over",
+                )
+            self.size += size - 1
+            self.deepest = max(self.deepest, self.depth + height - 1)
+            self._expanded_limits(n.col, self.depth + height - 1, self.size, size - 1)
+            return arg  # the argument, checked once where the define is used
+        d = self.w.defines.get(n.id)
+        if d is not None and n.id not in self.scope:
+            return self.expand(d, n, ())
+        if n.id in self.w.refused and n.id not in self.scope:
+            raise Refused("E233", f"define '{n.id}' is wrong (reported at the define)", n.col)
         ref, typ = self._resolve(n)
         const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR, Ref.HISTORY) else ref.value
         return Name(n.col, typ, const, n.id, ref)
@@ -323,6 +450,8 @@ class Checker:
             + list(self.w.layout.groups)
             + list(self.suit_names)
             + list(self.color_names)
+            + list(self.params)
+            + [d for d, v in self.w.defines.items() if not v.call]
             + (list(HISTORY_NAMES) if self.role in HISTORY_ROLES else [])
         )
         hint = suggest(name, known)
@@ -411,9 +540,15 @@ class Checker:
         return Index(n.col, et, const, obj, idx)
 
     def x_Call(self, n: ast.Call) -> Expr:
+        d = self.w.defines.get(n.func)
+        if d is not None:
+            return self.expand(d, n, n.args)
+        if n.func in self.w.refused:
+            raise Refused("E233", f"define '{n.func}' is wrong (reported at the define)", n.col)
         spec = FUNCTIONS.get(n.func)
         if spec is None:
-            hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"])
+            calls = [k for k, v in self.w.defines.items() if v.call]
+            hint = suggest(n.func, list(FUNCTIONS) + ["all", "any", "count", "sum"] + calls)
             raise CompileError(
                 "E205",
                 f"unknown function '{short(n.func)}'",
@@ -578,18 +713,21 @@ class Checker:
                 )
         slots = []
         for name in n.names:
-            slot = len(self.scope)
+            slot = self.base + len(self.scope)
             if slot >= MAX_SLOTS:
                 raise CompileError("E106", "too many nested quantifier names", n.col)
             self.scope[name] = (slot, et)
             slots.append(slot)
+            self.high = max(self.high, slot + 1)
         self.qdepth += 1
         outer, self.inner = self.inner, tuple(n.names)
+        outer_slots, self.inner_slots = self.inner_slots, tuple(slots)
         try:
             body = self.expr(n.body)
         finally:
             self.qdepth -= 1
             self.inner = outer
+            self.inner_slots = outer_slots
             for name in n.names:
                 del self.scope[name]
         if n.kind == "sum":
@@ -631,7 +769,7 @@ class Checker:
             root = item.obj if isinstance(item, ast.Attr) and item.name == "cards" else item
             while isinstance(root, ast.Attr):
                 root = root.obj
-            if not (isinstance(root, ast.Name) and root.id in self.inner):
+            if not (isinstance(root, ast.Name) and self._inner_root(root)):
                 names = " or ".join(self.inner) or "the quantifier's variable"
                 raise CompileError(
                     "E207",
@@ -641,6 +779,94 @@ class Checker:
                     col or item.col,
                 )
 
+    def _inner_root(self, root: ast.Name) -> bool:
+        """Does this name stand for the innermost quantifier's variable (itself, or a define's
+        parameter given that variable or something hanging off it)?"""
+        if root.id in self.scope:
+            return root.id in self.inner
+        if root.id in self.params:
+            arg = self.params[root.id][0]
+            while isinstance(arg, Attr):
+                arg = arg.obj
+            return isinstance(arg, Name) and arg.ref.kind is Ref.VAR and arg.ref.slot in self.inner_slots
+        return False
+
+    # -- defines: checked at each use, as if written there ------------------------------------
+    def expand(self, d: Define, n: ast.Node, args: tuple) -> Expr:
+        """The checked tree of one use of a define: its arguments are checked here, where
+        they are written; its body with the parameters standing for them, seeing the names
+        of this kind of rule but not the quantifier variables around the use."""
+        if not d.call and isinstance(n, ast.Call):
+            raise CompileError("E232", f"'{d.name}' is a define without parameters: write it without '(...)'", n.col)
+        if d.call and not isinstance(n, ast.Call):
+            raise CompileError(
+                "E232", f"'{d.name}' is a define with parameters: call it as {d.name}({', '.join(d.params)})", n.col
+            )
+        if len(args) != len(d.params):
+            raise CompileError(
+                "E232",
+                f"define {d.name}({', '.join(d.params)}) takes {len(d.params)} argument(s), got {len(args)}",
+                n.col,
+            )
+        if any(f[0].name == d.name for f in self.frames):  # refused when the file loads (E230)
+            raise CompileError("E230", f"define '{d.name}' uses itself", n.col)
+        outer_high = self.high
+        self.high = self.base + len(self.scope)
+        params = {}
+        for name, a in zip(d.params, args, strict=True):
+            before, deepest = self.size, self.deepest
+            self.deepest = self.depth
+            checked = self.expr(a)
+            height = self.deepest - self.depth  # of the argument written out
+            self.deepest = max(deepest, self.deepest)
+            params[name] = (checked, self.size - before, height, self.qdepth, _ranges(checked))
+        saved = (self.params, self.scope, self.inner, self.base, self.qdepth)
+        self.base, self.high = self.high, max(outer_high, self.high)
+        self.params, self.scope, self.inner = params, {}, ()
+        self.frames.append((d, n.col))
+        self.depth -= 1  # the body takes the place of the use: no level of its own
+        try:
+            return self.expr(d.body)
+        except Refused:
+            raise
+        except ExpansionLimit as exc:  # at the outermost use: the rule that is too large
+            raise ExpansionLimit(exc.code, exc.message, n.col, exc.hint) from None
+        except CompileError as exc:
+            if not isinstance(exc, DefineError):
+                exc = DefineError(exc.code, exc.message, exc.col, exc.hint)
+                exc.site, exc.uses = (d.path, exc.col), []
+            holder = self.frames[-2][0].path if len(self.frames) > 1 else None
+            exc.uses.append((holder, n.col))
+            raise exc from None
+        finally:
+            self.depth += 1
+            self.frames.pop()
+            self.params, self.scope, self.inner, self.base, _ = saved
+
+    def x_Method(self, n: ast.Method) -> Expr:
+        obj = self.expr(n.obj)
+        if n.name not in METHODS:
+            raise CompileError(
+                "E235",
+                f"no method '{short(n.name)}': the only method is pile.at(drow, dcol)",
+                n.name_col,
+                f"for an attribute, write it without '(...)': .{short(n.name)}",
+            )
+        if obj.type not in (PILE, NONE):
+            raise CompileError("E235", f"at() is a method of a pile, not of {say(obj.type)}", n.name_col)
+        args = [self.expr(a) for a in n.args]
+        if len(args) != 2:
+            raise CompileError("E204", f"at() takes 2 arguments (drow, dcol), got {len(args)}", n.name_col)
+        for a, node in zip(args, n.args, strict=True):
+            self._want(a, INT, node, "at() needs")
+        if obj.type == NONE:  # like an attribute of none: none
+            return Method(n.col, NONE, None, obj, n.name, tuple(args))
+        const = NOCONST
+        if obj.is_const and all(a.is_const for a in args):
+            p, dr, dc = obj.const, args[0].const, args[1].const
+            const = None if p is None or dr is None or dc is None else self.w.layout.at(p, dr, dc)
+        return Method(n.col, PILE, const, obj, n.name, tuple(args))
+
     def _want(self, c: Expr, typ: Type, node: ast.Node, what: str) -> None:
         if not fits(c.type, typ):
             raise CompileError("E203", f"{what} {say(typ)}, not {say(c.type)}", node.col)
@@ -648,3 +874,28 @@ class Checker:
 
 def _both_const(a: Expr, b: Expr) -> bool:
     return a.is_const and b.is_const
+
+
+def _ranges(tree: Expr) -> str | None:
+    """What a checked tree (defines written out) reads that the linear rule watches inside a
+    quantifier: a quantifier, a pile's cards, cards() or tops(); or None."""
+    seen: set = set()
+    stack = [tree]
+    while stack:
+        k = stack.pop()
+        if id(k) in seen:  # an argument shared by the uses of a parameter: once
+            continue
+        seen.add(id(k))
+        if isinstance(k, Quant):
+            return f"{k.kind}(...)"
+        if isinstance(k, Attr) and k.attr is not None and k.attr.name == "cards":
+            return ".cards"
+        if isinstance(k, Call) and k.func.name in ("cards", "tops"):
+            return f"{k.func.name}()"
+        for field in k.__slots__:
+            v = getattr(k, field)
+            if isinstance(v, Expr):
+                stack.append(v)
+            elif isinstance(v, tuple):
+                stack.extend(x for x in v if isinstance(x, Expr))
+    return None

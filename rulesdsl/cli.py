@@ -1,4 +1,4 @@
-"""The ``rulesdsl`` command: list, check, schema, show, moves, replay, svg, play.
+"""The ``rulesdsl`` command: list, check, schema, show, moves, replay, svg, play, explain.
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import fcs, loader, numbering, position, registry, stats, svg
+from . import codegen, fcs, loader, numbering, position, registry, stats, svg
 from .deal import MAX_SEED
 from .describe import rules_text
 from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
@@ -239,6 +239,44 @@ def _play_after(g, after):
         except MoveError as exc:
             where = f"{after}:{line}" if is_file else "--after"
             raise InputError(f"{where}: move {i} ({short(m)}): {exc}") from None
+
+
+def cmd_explain(args) -> int:
+    variant = loader.load(args.variant, _options(args.option))
+    if args.generated:
+        print(codegen.source(variant), end="")
+        return EXIT_OK
+    print(explain_text(variant), end="")
+    return EXIT_OK
+
+
+def explain_text(v) -> str:
+    """A short summary of the compiled variant: its options, piles, actions, removals and
+    follow-ups, and which engine lists its moves."""
+    lines = [f"{v.name} ({v.id})"]
+    if v.options:
+        lines.append("options: " + ", ".join(f"{k}={val}" for k, val in v.options.items()))
+    lines.append("piles (global numbers):")
+    for name, g in v.layout.groups.items():
+        r = v.groups[name]
+        first, last = g.piles[0], g.piles[-1]
+        span = f"{first}" if first == last else f"{first}-{last}"
+        takes = [k for k, fn in (("accept", r.accept), ("accept_empty", r.accept_empty)) if fn is not None]
+        extra = f", capacity {r.capacity}" if r.capacity is not None else ""
+        extra += ", interchangeable" if r.interchangeable else ""
+        lines.append(
+            f"  {name}: {len(g.piles)} pile(s) {span}, {r.role.value}, lift {r.lift}, "
+            f"takes by {' and '.join(takes) or 'nothing'}{extra}"
+        )
+    for a in v.actions:
+        lines.append(f"action {a.name}: {a.kind.value} from pile {a.source} to {', '.join(map(str, a.targets))}")
+    for rm in v.removals:
+        lines.append(f"removal {rm.name}: {rm.cards} card(s) to pile {rm.dest}")
+    for auto in v.autos:
+        lines.append(f"follow-up: {auto.kind.value} on pile(s) {', '.join(map(str, auto.piles))}")
+    engine = "generated (codegen.py)" if codegen.unrolled(v) else "closures (too many piles to unroll)"
+    lines.append(f"move generator: {engine}; print it with --generated")
+    return "\n".join(lines) + "\n"
 
 
 def cmd_moves(args) -> int:
@@ -568,6 +606,12 @@ def parser() -> argparse.ArgumentParser:
         "--winnable", action="store_true", help="deal only a deal the solver has won: the first from --seed on"
     )
     s.set_defaults(fn=cmd_show, difficulty=None)
+
+    s = sub.add_parser("explain", help="what the engine does with a variant: a summary, or the generated source")
+    s.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
+    s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    s.add_argument("--generated", action="store_true", help="print the Python source of the generated move generator")
+    s.set_defaults(fn=cmd_explain)
 
     s = sub.add_parser("moves", help="the legal moves, optionally after some moves")
     _common(s)

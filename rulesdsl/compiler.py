@@ -39,6 +39,7 @@ from .checker import (
     Expr,
     Index,
     ListLit,
+    Method,
     Name,
     Number,
     Quant,
@@ -78,6 +79,8 @@ class Plan:
     max_run: int | None = None
     run_key: object = None  # L, a closure over the move context
     top_key: object = None  # R, likewise
+    min_run: int | None = None  # a conjunct run.size == k: no shorter run is taken
+    reads: frozenset | None = None  # the parts of the move context the rule reads (None: cannot say)
 
 
 _CARD_TABLES = {"rank": "rank_of", "suit": "suit_of", "color": "color_of"}
@@ -111,8 +114,9 @@ class Compiler:
 
     # -- what the generator can use without running a rule ----------------------------
     def plan(self, tree: Expr) -> Plan:
-        conjuncts = tree.items if isinstance(tree, BoolOp) and tree.op == "and" else (tree,)
+        conjuncts = _conjuncts(tree)  # (a and b) and c, as a define's use gives: a, b, c
         max_run: int | None = None
+        min_run: int | None = None
         keys: tuple[Fn | None, Fn | None] = (None, None)
         for c in conjuncts:
             if not isinstance(c, Binary):
@@ -120,13 +124,16 @@ class Compiler:
             bound = _size_bound(c)
             if bound is not None:
                 max_run = bound if max_run is None else min(max_run, bound)
+                if c.op == "==":
+                    min_run = bound if min_run is None else max(min_run, bound)
             if c.op == "==" and keys[0] is None:
                 for run_side, top_side in ((c.left, c.right), (c.right, c.left)):
                     rl, rr = _reads(run_side), _reads(top_side)
                     if rl is not None and rl <= {"card", "run"} and rr == {"dest.top"}:
                         keys = (self.build(run_side), self.build(top_side))
                         break
-        return Plan(max_run, *keys)
+        reads = _reads(tree)
+        return Plan(max_run, *keys, min_run=min_run, reads=None if reads is None else frozenset(reads))
 
     # -- nodes ------------------------------------------------------------
     def build(self, n: Expr) -> Fn:
@@ -161,6 +168,18 @@ class Compiler:
             make = ops.index_ring if group is not None and group.wrap else ops.index_piles
             return make(self.build(n.obj), self.build(n.index))
         return ops.index(self.build(n.obj), self.build(n.index))
+
+    def x_Method(self, n: Method) -> Fn:  # pile.at(drow, dcol), the only method
+        pf = self.build(n.obj)
+        drow, dcol = n.args
+        if drow.is_const and dcol.is_const:
+            if drow.const is None or dcol.const is None:
+                return ops.const(None)
+            table = self.w.layout.at_table(drow.const, dcol.const)  # one lookup at play time
+            return lambda e: None if (p := pf(e)) is None else table[p]
+        rf, cf = self.build(drow), self.build(dcol)
+        at = self.w.layout.at
+        return lambda e: None if (p := pf(e)) is None or (r := rf(e)) is None or (c := cf(e)) is None else at(p, r, c)
 
     def x_Call(self, n: Call) -> Fn:
         return n.func.build(self.w, [self.build(a) for a in n.args], [a.type for a in n.args])
@@ -233,6 +252,13 @@ class Compiler:
             table = getattr(self.w.deck, table_name)
             return lambda e: None if (p := get(e)) is None else (table[s[-1]] if (s := e.st.piles[hop[p]]) else None)
         return None
+
+
+def _conjuncts(tree: Expr) -> list:
+    """The conjuncts of a condition, nested 'and's flattened."""
+    if isinstance(tree, BoolOp) and tree.op == "and":
+        return [c for item in tree.items for c in _conjuncts(item)]
+    return [tree]
 
 
 def _slot_card(slot, table):

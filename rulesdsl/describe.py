@@ -191,7 +191,24 @@ class Speaker:
             return f"({self.np(e.then)} if {self.cl(e.test)}, otherwise {self.np(e.other)})"
         if isinstance(e, ck.Quant) and e.kind in ("count", "sum"):
             return self.quant(e)
+        if isinstance(e, ck.Method):  # pile.at(drow, dcol)
+            return self.at_np(e)
         return self.cl(e)
+
+    def at_np(self, e: ck.Method) -> str:
+        """pile.at(drow, dcol): the place at an offset in the pile's grid."""
+        drow, dcol = e.args
+        if not (drow.is_const and dcol.is_const and isinstance(drow.const, int) and isinstance(dcol.const, int)):
+            return f"the place {self.np(drow)} rows down and {self.np(dcol)} places right of {self.np(e.obj)}"
+        r, c = drow.const, dcol.const
+        steps = []
+        if r:
+            steps.append(f"{abs(r)} row{'s' if abs(r) != 1 else ''} {'down' if r > 0 else 'up'}")
+        if c:
+            steps.append(f"{abs(c)} place{'s' if abs(c) != 1 else ''} {'right' if c > 0 else 'left'}")
+        if not steps:
+            return self.np(e.obj)
+        return f"the place {' and '.join(steps)} of {self.np(e.obj)} in its grid"
 
     def value(self, c: Any, e: ck.Expr | None = None) -> str:
         if c is None:

@@ -49,6 +49,7 @@ _DECLARED = (
     ("S106", ERROR, "a name that cannot be used in expressions"),
     ("S107", ERROR, "an entry of several kinds at once, or none"),
     ("S108", ERROR, "a name too long"),
+    ("S110", ERROR, "a define head that cannot be read, or given twice"),
     # the deck
     ("K201", ERROR, "two suits share a name or a letter"),
     ("K202", ERROR, "a suit letter that reads as a rank"),
@@ -123,6 +124,12 @@ _DECLARED = (
     ("E211", ERROR, "a quantifier name already bound"),
     ("E212", ERROR, "used() needs an action name"),
     ("E220", ERROR, "a negative pile index"),
+    ("E230", ERROR, "a recursive define"),
+    ("E231", ERROR, "a define with the name of a built-in or known name"),
+    ("E232", ERROR, "a define used with the wrong number of arguments"),
+    ("E233", ERROR, "a define using an unknown name or function"),
+    ("E234", ERROR, "an expression too large once its defines are written out"),
+    ("E235", ERROR, "an unknown method, or at() on something that is not a pile"),
     # the history in expressions
     ("E240", ERROR, "the history read where no move has been played"),
     ("E241", ERROR, "a move kind that does not exist"),

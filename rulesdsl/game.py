@@ -8,9 +8,10 @@ primitive operations of each move, so a long history stays small.
 from __future__ import annotations
 
 import enum
+import sys
 from array import array
 
-from . import fcs, notation, numbering, position
+from . import codegen, fcs, genapply, notation, numbering, position
 from . import moves as engine
 from .deal import MAX_SEED, deal
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
@@ -45,10 +46,12 @@ class Game:
         self.start = state.copy()
         self._codes = array("q")  # the moves played, packed (moves.encode)
         self._ops = array("q")  # their undo operations, packed, all moves end to end
-        self._marks = array("q")  # where each move's operations start in _ops
+        self._marks = array("I")  # where each move's operations start in _ops
         self.future: list = []  # moves undone, for redo (newest last)
         self._env = Env(state)
+        self._do, self._undo = genapply.engine(variant)  # apply and undo (generated, or the closures)
         self._legal: list | None = None
+        self._generate = None  # the generated engine (codegen.py), or the reference: on first use
         self.deal: int | str | None = None  # the deal number, when numbered (Game.numbered)
 
     @classmethod
@@ -98,7 +101,10 @@ class Game:
     def generate(self) -> list:
         """The legal moves computed afresh, without the cache (a new list each call): what
         the benchmarks time."""
-        return engine.generate(self.variant, self.state, self._env)
+        gen = self._generate
+        if gen is None:
+            gen = self._generate = codegen.generator(self.variant)
+        return gen(self.state, self._env)
 
     def parse_move(self, text: str):
         """The legal move a piece of notation names. InvalidMoveError: the text is not a move;
@@ -186,7 +192,7 @@ class Game:
     def _apply(self, move):
         self._codes.append(engine.encode(self.variant, move))
         self._marks.append(len(self._ops))
-        engine.apply(self.variant, self.state, move, self._env, self._ops)
+        self._do(self.state, move, self._env, self._ops)
         self._legal = None
 
     def undo(self):
@@ -194,7 +200,7 @@ class Game:
         if not self._codes:
             return None
         code = self._codes.pop()
-        engine.undo(self.state, self._ops, self._marks.pop())
+        self._undo(self.state, self._ops, self._marks.pop())
         move = engine.decode(self.variant, self.state, code)
         self.future.append(move)
         self._legal = None
@@ -216,7 +222,7 @@ class Game:
         log = array("q")
         for code in self._codes:
             m = engine.decode(self.variant, st, code)
-            engine.apply(self.variant, st, m, env, log)
+            self._do(st, m, env, log)
             out.append(m)
         return out
 
@@ -296,11 +302,16 @@ class Game:
             extra = self.variant.score(self._env) or 0
         return self.state.points + extra
 
+    def footprint(self) -> int:
+        """The bytes this game holds, its history included: a deterministic deep size of
+        everything reachable from it but the variant (shared by every game of it)."""
+        return deep_size(self, skip=(self.variant,))
+
     # -- copies and data ---------------------------------------------------------
     def clone(self) -> "Game":
         g = Game(self.variant, self.state.copy(), self.seed)
         g.start, g.deal = self.start, self.deal
-        g._codes, g._ops, g._marks = array("q", self._codes), array("q", self._ops), array("q", self._marks)
+        g._codes, g._ops, g._marks = array("q", self._codes), array("q", self._ops), array("I", self._marks)
         g.future = list(self.future)
         return g
 
@@ -352,3 +363,32 @@ class Game:
         for _ in redo:
             g.undo()
         return g
+
+
+def deep_size(root: object, skip: tuple = ()) -> int:
+    """sys.getsizeof summed over every object reachable from root (lists, tuples, sets,
+    dicts, arrays, objects with __dict__ or __slots__), each counted once; the objects in
+    skip and everything reached only through them are left out. Classes, functions and
+    modules are not followed."""
+    seen = {id(x) for x in skip}
+    total = 0
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type) or callable(obj) and not hasattr(obj, "__slots__"):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, (list, tuple, set, frozenset)):
+            todo.extend(obj)
+        elif isinstance(obj, dict):
+            todo.extend(obj.keys())
+            todo.extend(obj.values())
+        elif isinstance(obj, (str, bytes, int, float, array, enum.Enum)) or obj is None:
+            continue
+        else:
+            todo.extend(vars(obj).values() if hasattr(obj, "__dict__") else ())
+            for name in getattr(type(obj), "__slots__", ()):
+                if hasattr(obj, name):
+                    todo.append(getattr(obj, name))
+    return total

@@ -66,6 +66,55 @@ class Layout:
         self.next = tuple(nxt)
         self.by_name = {n: i for i, n in enumerate(self.pile_names)}
         self._by_folded: dict[str, int] | None = None
+        self._grid()
+        self._at: dict[tuple[int, int], tuple] = {}  # (drow, dcol) -> pile -> pile or None
+
+    # -- grid neighbours: pile.at(drow, dcol) ---------------------------------------------
+    def _grid(self) -> None:
+        """Each pile's place in its group's grid: (row, left edge in half-card widths); and per
+        group, the place -> pile table. A group without rows is one row."""
+        self.place: list[tuple[int, int]] = [(0, 0)] * self.size
+        self.cells: dict[str, dict[tuple[int, int], int]] = {}
+        for g in self.groups.values():
+            rows = g.rows or (g.count,)
+            offs = g.offsets or (0,) * len(rows)
+            cells = {}
+            p = g.start
+            for r, n in enumerate(rows):
+                for c in range(n):
+                    x = (offs[r] if r < len(offs) else 0) + 2 * c
+                    self.place[p] = (r, x)
+                    cells[(r, x)] = p
+                    p += 1
+            self.cells[g.name] = cells
+
+    def at(self, p: int, drow: int, dcol: int) -> int | None:
+        """The pile drow rows below and dcol card widths right of pile p in its group's grid,
+        or None when no place lies there exactly. A group that wraps counts rows round the
+        grid, and places round the target row."""
+        g = self.groups[self.group_of[p]]
+        r, x = self.place[p]
+        r2, x2 = r + drow, x + 2 * dcol
+        if not g.wrap:
+            return self.cells[g.name].get((r2, x2))
+        rows = g.rows or (g.count,)
+        offs = g.offsets or (0,) * len(rows)
+        r2 %= len(rows)
+        off = offs[r2] if r2 < len(offs) else 0
+        if (x2 - off) % 2:
+            return None
+        c2 = ((x2 - off) // 2) % rows[r2]
+        return self.cells[g.name].get((r2, off + 2 * c2))
+
+    def at_table(self, drow: int, dcol: int) -> tuple:
+        """pile.at(drow, dcol) for every pile, made once per offset pair."""
+        key = (drow, dcol)
+        table = self._at.get(key)
+        if table is None:
+            if len(self._at) >= 4096:  # offsets computed at play time: keep the cache bounded
+                self._at.clear()
+            table = self._at[key] = tuple(self.at(p, drow, dcol) for p in range(self.size))
+        return table
 
     @staticmethod
     def _overlaps(g: Group):

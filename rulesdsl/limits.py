@@ -19,6 +19,12 @@ MAX_EXPR_TREE_DEPTH = 48  # operators, calls, attributes, ... inside one another
 # without recursion, before the tree is built into an AST)
 MAX_NUMBER = 1_000_000  # an integer literal
 MAX_STRING = 64  # characters in a string literal
+MAX_DEFINE_NODES = 4000  # parts of one expression once its defines are written out (E234):
+# twice what MAX_EXPR_LENGTH allows without defines, so a define copied at each use stays cheap
+MAX_DEFINE_PARAMS = 8  # parameters of one define
+DEFINE_FILE_FACTOR = 4  # parts all uses of defines in one file add, written out, at most this
+# times (MAX_DEFINE_NODES + the characters of the file and its parents) (E234): defines cost at
+# most a constant factor more than writing the rules out would
 
 # -- integers (compiler.py, loader.py, source.py) ---------------------------------------
 MAX_INT = 2**31 - 1  # the language's integers are -MAX_INT..MAX_INT: a result outside
@@ -59,6 +65,12 @@ MAX_PILES = 1024  # a pile number fits 10 bits
 MAX_REMOVALS = 64  # a removal rule's number fits 6 bits
 MAX_STREAK = 65_535  # the history's streak counts up to this and stays there (moves.py packs
 # it in 16 bits of one undo record)
+
+# -- the generated move generator (codegen.py) -------------------------------------
+MAX_GENERATED_PAIRS = 1000  # source piles x piles that take cards: above this the unrolled
+# source would be too long to compile quickly (Maze, Gaps, Sarlacc), so the variant keeps
+# the closure engine
+MAX_UNROLL = 64  # a quantifier over a known list of more items stays a closure
 
 # -- positions (position.py) -------------------------------------------------------
 MAX_POSITION_TEXT = 200_000  # characters of a compact position

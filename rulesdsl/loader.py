@@ -15,18 +15,31 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from . import ast as ast_mod
 from . import deal as dealing
 from . import fcs, model, position, schema
 from . import numbering as nb
+from .builtins import FUNCTIONS, QUANTIFIERS
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .checker import ROLE_NAMES, Checked, Checker, World
+from .checker import METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
 from .compiler import Compiled, Compiler, Plan
 from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
 from .exprtypes import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
 from .layout import Group, Layout
-from .limits import ECHO_LIMIT, MAX_DECKS, MAX_EXTENDS, MAX_GROUP_PILES, MAX_INT, MAX_INT_TEXT, MAX_PILES, MAX_REMOVALS
+from .limits import (
+    DEFINE_FILE_FACTOR,
+    ECHO_LIMIT,
+    MAX_DECKS,
+    MAX_DEFINE_NODES,
+    MAX_EXTENDS,
+    MAX_GROUP_PILES,
+    MAX_INT,
+    MAX_INT_TEXT,
+    MAX_PILES,
+    MAX_REMOVALS,
+)
 from .moves import NO_LIMIT, DestBlock
 from .parser import ExprSyntaxError, parse
 from .registry import find_variant, names, shipped_file
@@ -113,6 +126,7 @@ class Builder:
         self.history_in_play: set = set()  # history names read by rules of play (history_in_play)
         self.params()
         self.hidden_names()
+        self.defines()
         rules = self.pile_rules()
         self.groups_lift = {n: r.lift for n, r in rules.items()}
         self.groups_take = {n: r.takes for n, r in rules.items()}
@@ -151,6 +165,7 @@ class Builder:
             exprs=MappingProxyType(dict(self.checked)),
             history=frozenset(self.world.history_read),
             history_in_play=frozenset(self.history_in_play),
+            watched=self.wrap is not None,
             safe=safe,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
@@ -697,6 +712,16 @@ class Builder:
             if not isinstance(text, str):
                 continue
             m = _PILE_SPECIFIC.search(text)
+            via = self.define_reading(text, _PILE_SPECIFIC) if m is None else None
+            if via is not None:
+                d, found = via
+                self.err(
+                    "P321",
+                    f"pile group '{name}' is interchangeable, but {key} uses define '{d.name}', which "
+                    f"reads '{found}', which tells its piles apart",
+                    p + (key,),
+                    hint="remove interchangeable, or write the rule without the pile's index or neighbours",
+                )
             if m:
                 self.err(
                     "P321",
@@ -1200,6 +1225,144 @@ class Builder:
                     self.piles_ref(name, ("layout", i, j))
         return tuple(tuple(r) for r in rows if isinstance(r, list))
 
+    # -- define: named predicates -------------------------------------------------------
+    def defines(self) -> None:
+        """The define: section into world.defines: each head read, its text parsed, its names
+        checked against every name some rule sees, and no define using itself. Each use is
+        checked later, where it is written (Checker.expand)."""
+        raw = self.data.get("define")
+        if not isinstance(raw, dict):
+            return
+        files = {id(d): len(d.text) for d in self.doc.origin.values()} | {id(self.doc): len(self.doc.text)}
+        self.checker.budget = DEFINE_FILE_FACTOR * (MAX_DEFINE_NODES + sum(files.values()))
+        found: dict[str, tuple] = {}  # name -> (key, Define)
+        for key, value in raw.items():
+            head = schema.define_head(key)
+            if head is None or isinstance(value, (dict, list)) or value is None:
+                continue  # reported by the schema (S110, S103)
+            name, params, call = head
+            path = ("define", key)
+            if name in found:
+                other = found[name][0]
+                if self.doc.locate(("define", other))[1].path == self.doc.locate(path)[1].path:
+                    self.err("S110", f"define '{name}' is given twice ('{other}' and '{key}')", path, key=True)
+                    continue
+                del found[name]  # a child's define replaces the one it inherits
+            role = self.checker.known_name(name)
+            if role is not None or name in FUNCTIONS or name in QUANTIFIERS or name in METHODS:
+                what = (
+                    "a function"
+                    if name in FUNCTIONS
+                    else "a quantifier"
+                    if name in QUANTIFIERS
+                    else "a method"
+                    if name in METHODS
+                    else "something the rules already see (a pile group, option, rank, suit, ...)"
+                )
+                self.err(
+                    "E231",
+                    f"define '{name}' has the name of {what}: the define would hide it",
+                    path,
+                    key=True,
+                    hint="choose another name",
+                )
+                continue
+            try:
+                body = parse(_expr_text(value))
+            except ExprSyntaxError as exc:
+                self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+                self.world.refused.add(name)
+                continue
+            found[name] = (key, Define(name, params, call, body, path))
+        defines = {name: d for name, (_, d) in found.items()}
+        self.world.defines = defines
+        refs = {name: self.define_refs(d) for name, d in defines.items()}
+        for name in [n for n in defines if refs[n] is None]:
+            del defines[name]  # an unknown name inside: reported (E233)
+            self.world.refused.add(name)
+        for name, cycle, col in _define_cycles({n: r for n, r in refs.items() if r is not None}):
+            self.err(
+                "E230",
+                f"define '{name}' uses itself ({' -> '.join(cycle)}): a define cannot be recursive",
+                defines[name].path,
+                offset=col - 1,
+                hint="a rule over a whole pile is written with a quantifier, like all(a, b in pairs(run): ...)",
+            )
+            defines.pop(name, None)
+            self.world.refused.add(name)
+
+    def define_refs(self, d: Define) -> dict | None:
+        """The defines a define's text uses (name -> column of the first use); None, with an
+        error E233, when it uses a name or a function no rule knows."""
+        out: dict[str, int] = {}
+        stack: list = [(d.body, frozenset(d.params))]
+        while stack:
+            node, bound = stack.pop()
+            name = func = None
+            if isinstance(node, ast_mod.Name):
+                name = node.id
+            elif isinstance(node, ast_mod.Call):
+                func = node.func
+            if name is not None and name not in bound:
+                if name in self.world.defines:
+                    out.setdefault(name, node.col)
+                elif self.checker.known_name(name) is None:
+                    self.err(
+                        "E233",
+                        f"define '{d.name}' uses the unknown name '{short(name)}'",
+                        d.path,
+                        offset=node.col - 1,
+                        hint=f"its parameters are: {', '.join(d.params)}" if d.params else None,
+                    )
+                    return None
+            if func is not None:
+                if func in self.world.defines:
+                    out.setdefault(func, node.col)
+                elif func not in FUNCTIONS:
+                    message = f"define '{d.name}' calls the unknown function '{short(func)}'"
+                    self.err("E233", message, d.path, offset=node.col - 1)
+                    return None
+            inner = bound | frozenset(node.names) if isinstance(node, ast_mod.Quant) else bound
+            for v in vars(node).values():
+                kids = v if isinstance(v, tuple) else (v,)
+                for k in kids:
+                    if isinstance(k, ast_mod.Node):
+                        stack.append((k, inner if k is getattr(node, "body", None) else bound))
+        return out
+
+    def define_reading(self, text: str, pattern) -> tuple | None:
+        """(a define the text uses, directly or through others, and what of the pattern its
+        text holds), or None. A textual test, like the one it extends (P321)."""
+        todo = [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text) if w in self.world.defines]
+        seen: set = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            d = self.world.defines[name]
+            body = _expr_text(_get(self.data, d.path))
+            m = pattern.search(body)
+            if m:
+                return d, m.group(0)
+            todo += [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", body) if w in self.world.defines]
+        return None
+
+    def define_error(self, exc: DefineError, path) -> None:
+        """An error inside a define's text, met at one use: reported at the define, naming the
+        use (and each define in between)."""
+        site_path, col = exc.site
+        places = []
+        for holder, use_col in exc.uses:
+            where = holder if holder is not None else path
+            d = self.doc.diag(exc.code, "", where, offset=use_col - 1)
+            places.append(f"{d.file}:{d.line}:{d.column}")
+        heads = [site_path[-1]] + [h[-1] for h, _ in exc.uses if h is not None]
+        message = f"{exc.message} (in define '{heads[0]}', used at {places[0]}"
+        message += "".join(f" in define '{h}', used at {p}" for h, p in zip(heads[1:], places[1:], strict=False))
+        message += ")"
+        self.err(exc.code, message, site_path, offset=col - 1, hint=exc.hint)
+
     # -- expressions --------------------------------------------------------------
     def solver_safe(self) -> tuple:
         """solver.safe: conditions over a card move, compiled like a pile's accept."""
@@ -1233,6 +1396,10 @@ class Builder:
                 self.world.history_read = reads | self.world.history_read
         except ExprSyntaxError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
+        except Refused:
+            pass  # a use of a define already reported
+        except DefineError as exc:
+            self.define_error(exc, path)
         except CompileError as exc:
             self.err(exc.code, exc.message, path, offset=exc.col - 1, hint=exc.hint)
         return None
@@ -1264,7 +1431,7 @@ def _scores(path) -> bool:
 
 
 # what an empty pile's rule may read that tells one pile of its group from another
-_PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
+_PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name|at)\b|\bdest\s*(==|!=)\s*\w+\s*\[")
 
 
 def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tuple, removals: tuple) -> dict[str, Any]:
@@ -1295,6 +1462,27 @@ def engine_indexes(layout: Layout, groups: dict, pile_rules: tuple, actions: tup
         "removal_index": MappingProxyType({r.name: r for r in removals}),
         "removal_number": MappingProxyType({r.name: i for i, r in enumerate(removals)}),
     }
+
+
+def _define_cycles(refs: dict) -> list:
+    """(name, the cycle through it, column of its first step) for every define on a cycle of
+    uses (a define using itself, directly or through others)."""
+    out = []
+    for start in refs:
+        # depth-first from start, looking for a path back to it
+        stack: list[tuple[str, tuple]] = [(start, (start,))]
+        seen = set()
+        while stack:
+            name, trail = stack.pop()
+            for nxt in refs.get(name, {}):
+                if nxt == start:
+                    out.append((start, trail + (start,), refs[start][trail[1] if len(trail) > 1 else start]))
+                    stack.clear()
+                    break
+                if nxt not in seen and nxt in refs:
+                    seen.add(nxt)
+                    stack.append((nxt, trail + (nxt,)))
+    return out
 
 
 def _get(data, path):

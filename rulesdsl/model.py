@@ -156,6 +156,7 @@ class Variant:
     # those read by rules of play (legality, automatic moves, the win), not only by points and
     # score: a search for a win need tell positions apart by these alone
     history_in_play: frozenset = frozenset()
+    watched: bool = False  # the rules are wrapped for the validator's watch: codegen.py keeps the closures
     safe: tuple = ()  # solver.safe: move context -> bool, moves the solver plays without branching
 
     @property

@@ -272,6 +272,7 @@ BIAS = 1 << 40
 SNAP = 1 << 12  # with T_FLIP: a pile's whole former content (redeals): a header, pile << 14 |
 SNAP_CARD = 1 << 13  # n << 24 | down << 35, after n card entries, SNAP | SNAP_CARD | card << 14
 HIST = 1 << 14  # with T_USED: the history before a move, last << 15 | streak << 47
+REDEAL = SNAP_CARD  # with T_FLIP, without SNAP: a redeal's record (see _redeal_record)
 
 
 def transfer(st, src, dst, n, reverse, face_down, log):
@@ -348,6 +349,11 @@ def apply(v, st, move, env: Env, log) -> None:
             transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, not a.face_up, log)
         elif a.kind == ActionKind.DEAL:
             count = a.count(env) if a.count is not None else 1
+            if len(a.targets) == 1:  # several cards one at a time: one reversed transfer
+                n = min(count or 0, len(st.piles[a.source]))
+                if n > 0:
+                    transfer(st, a.source, a.targets[0], n, n > 1, False, log)
+                count = 0
             done = False
             for _ in range(count or 0):
                 for t in a.targets:
@@ -497,10 +503,14 @@ def redeal_seed(seed: int, action: int, number: int) -> int:
 def redeal(a, i, st, env, log):
     """Gather the cards of the piles not kept (pile by pile, each bottom card first), shuffle
     them if the action says so, and deal them back face up: ``count`` cards to each target
-    pile in turn, skipping the piles ``skip`` names, round again while cards remain."""
+    pile in turn, skipping the piles ``skip`` names, round again while cards remain.
+
+    The undo record is small: each touched pile's size and face-down count, with a flag for
+    the piles emptied, then one REDEAL entry; undo (``_undo_redeal``) deals the cards back
+    out of the target piles, as this did, and unshuffles them."""
     piles, down = st.piles, st.down
     env.st = st
-    gathered, emptied = [], []
+    emptied = []
     for p in a.gather:
         if a.keep is not None:
             env.pile = p
@@ -508,13 +518,34 @@ def redeal(a, i, st, env, log):
                 continue
         if piles[p]:
             emptied.append(p)
-    _snapshot(st, sorted(set(emptied) | set(a.targets)), log)
+    if len(set(a.gather)) == len(a.gather):
+        _redeal_record(a, i, st, set(emptied), log)
+    else:
+        _snapshot(st, sorted(set(emptied) | set(a.targets)), log)
+    gathered = []
     for p in emptied:
         gathered.extend(piles[p])
         piles[p].clear()
         down[p] = 0
     if a.shuffle and len(gathered) > 1:
         shuffle(gathered, SplitMix64(redeal_seed(st.seed, i, st.used[i])))
+    count, targets = _redeal_plan(a, env)
+    k = 0
+    while k < len(gathered):
+        for p in targets:
+            take = gathered[k : k + count]
+            piles[p].extend(take)
+            if down[p] > len(piles[p]) - len(take):
+                down[p] = len(piles[p]) - len(take)
+            k += len(take)
+            if k >= len(gathered):
+                break
+    env.pile = None
+
+
+def _redeal_plan(a, env):
+    """How many cards each target takes at a time, and the targets in order (the position
+    is the one after gathering: the redeal and its undo both ask it there)."""
     count = a.count(env) if a.count is not None else 1
     if not isinstance(count, int) or count < 1:
         count = 1
@@ -527,17 +558,92 @@ def redeal(a, i, st, env, log):
         targets.append(p)
     if not targets:
         targets = list(a.targets)
-    k = 0
-    while k < len(gathered):
-        for p in targets:
-            take = gathered[k : k + count]
-            piles[p].extend(take)
-            if down[p] > len(piles[p]) - len(take):
-                down[p] = len(piles[p]) - len(take)
-            k += len(take)
-            if k >= len(gathered):
-                break
     env.pile = None
+    return count, targets
+
+
+def _redeal_record(a, i, st, gone, log) -> None:
+    """A redeal's undo record, a few bits per pile: for each pile it may touch (gathered or
+    target, in pile order), 1 if the redeal empties it, then its size and face-down count;
+    else 0, then its size if it is a target (its face-down count does not change). The bits
+    go 49 to an entry (T_FLIP | REDEAL | bits << 14); then the REDEAL entry: action << 14 |
+    size width << 24 | count width << 28 | entries << 32."""
+    piles, down, targets = st.piles, st.down, set(a.targets)
+    order = sorted(set(a.gather) | targets)
+    wn = max(len(piles[p]) for p in order).bit_length()
+    wd = max(down[p] for p in order).bit_length()
+    bits = shift = 0
+    for p in order:
+        if p in gone:
+            bits |= (1 | len(piles[p]) << 1 | down[p] << (1 + wn)) << shift
+            shift += 1 + wn + wd
+        else:
+            shift += 1
+            if p in targets:
+                bits |= len(piles[p]) << shift
+                shift += wn
+    words = (shift + 48) // 49
+    log.extend(T_FLIP | REDEAL | (bits >> (49 * k) & (1 << 49) - 1) << 14 for k in range(words))
+    log.append(T_FLIP | REDEAL | i << 14 | wn << 24 | wd << 28 | words << 32)
+
+
+def _undo_redeal(v, st, log, op) -> None:
+    """Undo a redeal from its small record (see ``redeal``): put the position back as it was
+    after gathering, deal out again in thought to read the gathered cards off the targets,
+    unshuffle them and give each emptied pile its cards back."""
+    if v is None:
+        raise ValueError("undoing a redeal needs the variant")
+    piles, down = st.piles, st.down
+    i = op >> 14 & 1023
+    a = v.actions[i]
+    wn, wd = op >> 24 & 15, op >> 28 & 15
+    bits = 0
+    for _ in range(op >> 32 & 4095):
+        bits = bits << 49 | log.pop() >> 14
+    targets = set(a.targets)
+    before = {}  # pile -> (size, face-down count, emptied)
+    for p in sorted(set(a.gather) | targets):
+        if bits & 1:
+            before[p] = (bits >> 1 & (1 << wn) - 1, bits >> (1 + wn) & (1 << wd) - 1, 1)
+            bits >>= 1 + wn + wd
+        else:
+            bits >>= 1
+            if p in targets:
+                before[p] = (bits & (1 << wn) - 1, down[p], 0)
+                bits >>= wn
+    dealt = {}
+    for p, (n, _d, gone) in before.items():
+        base = 0 if gone else n
+        dealt[p] = piles[p][base:]
+        del piles[p][base:]
+        if gone:
+            down[p] = 0
+    total = sum(n for n, _d, gone in before.values() if gone)
+    count, targets = _redeal_plan(a, Env(st))
+    gathered: list = []
+    at = dict.fromkeys(dealt, 0)
+    while len(gathered) < total:
+        for p in targets:
+            take = min(count, total - len(gathered))
+            gathered.extend(dealt[p][at[p] : at[p] + take])
+            at[p] += take
+            if len(gathered) >= total:
+                break
+    if a.shuffle and total > 1:
+        order = list(range(total))
+        shuffle(order, SplitMix64(redeal_seed(st.seed, i, st.used[i])))
+        cards = [0] * total
+        for j, c in zip(order, gathered):
+            cards[j] = c
+        gathered = cards
+    k = 0
+    for p in a.gather:
+        n, _d, gone = before.get(p, (0, 0, 0))
+        if gone:
+            piles[p][:] = gathered[k : k + n]
+            k += n
+    for p, (_n, d, _gone) in before.items():
+        down[p] = d
 
 
 def follow_ups(v, st, log, env=None):
@@ -583,8 +689,9 @@ def follow_ups(v, st, log, env=None):
             return
 
 
-def undo(st, log, start: int = 0) -> None:
-    """Undo the operations log[start:] (newest first) and drop them from the log."""
+def undo(st, log, start: int = 0, v=None) -> None:
+    """Undo the operations log[start:] (newest first) and drop them from the log (a redeal's
+    needs the variant v)."""
     piles, down = st.piles, st.down
     while len(log) > start:
         op = log.pop()
@@ -606,6 +713,8 @@ def undo(st, log, start: int = 0) -> None:
                 cards.reverse()
                 piles[p][:] = cards
                 down[p] = op >> 35 & 2047
+            elif op & REDEAL:
+                _undo_redeal(v, st, log, op)
             else:
                 down[op >> 2] += 1
         elif kind == T_USED:

@@ -198,6 +198,10 @@ class _ToAst(Transformer):
     def attr(self, meta, c):
         return ast.Attr(c[0].col, c[0], str(c[1]), _col(c[1]))
 
+    def method(self, meta, c):
+        args = tuple(a for a in c[2:] if a is not None)
+        return ast.Method(c[0].col, c[0], str(c[1]), _col(c[1]), args)
+
     def index(self, meta, c):
         return ast.Index(c[0].col, c[0], c[1])
 

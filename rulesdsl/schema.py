@@ -20,6 +20,7 @@ from .limits import (
     MAX_DEAL_COUNT,
     MAX_DEAL_STEPS,
     MAX_DECKS,
+    MAX_DEFINE_PARAMS,
     MAX_GROUP_PILES,
     MAX_KEYS,
     MAX_NAME,
@@ -281,6 +282,7 @@ class Map(Spec):
     exclusive: tuple = ()  # keys of which exactly one must be present
     max_keys: int = MAX_KEYS
     pile_keys: bool = False  # free-form keys are pile references: group or group[i]
+    define_keys: bool = False  # free-form keys are define heads: name or name(a, b)
 
     def clean(self, value, path, ck):
         if not isinstance(value, dict):
@@ -305,6 +307,17 @@ class Map(Spec):
                         hint="choose a shorter name",
                     )
                     c = BAD
+                elif self.define_keys and not (isinstance(k, str) and define_head(k)):
+                    ck.err(
+                        "S110",
+                        f"'{short(k)}' is not a define's name: write name, or name(a, b) with "
+                        f"at most {MAX_DEFINE_PARAMS} different parameter names",
+                        kp,
+                        key=True,
+                    )
+                    c = BAD
+                elif self.define_keys:
+                    c = self.extra.clean(v, kp, ck)
                 elif self.pile_keys and not (isinstance(k, str) and _PILE_REF.fullmatch(k)):
                     ck.err(
                         "S106",
@@ -364,6 +377,8 @@ class Map(Spec):
             out["additionalProperties"] = self.extra.json()
             if self.pile_keys:
                 out["propertyNames"] = {"pattern": _PILE_REF_JSON}
+            if self.define_keys:
+                out["propertyNames"] = {"pattern": _DEFINE_HEAD_JSON}
         else:
             out["additionalProperties"] = False
         return out
@@ -377,6 +392,27 @@ def _structured(spec) -> bool:
 _PILE_REF = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$")  # fullmatch
 # the same in the regex dialect JSON Schema uses (ECMA-262: no \Z; a pattern may match anywhere)
 _PILE_REF_JSON = r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$"
+
+
+_NAME_RE = r"[A-Za-z_][A-Za-z_0-9]*"
+_DEFINE_HEAD = re.compile(rf"\s*({_NAME_RE})\s*(\(\s*({_NAME_RE}(\s*,\s*{_NAME_RE})*)?\s*\))?\s*")
+_DEFINE_HEAD_JSON = (
+    r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\(\s*([A-Za-z_][A-Za-z_0-9]*(\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)?\s*\))?\s*$"
+)
+_WORDS = frozenset(("and", "or", "not", "in", "if", "else", "true", "false", "none"))
+
+
+def define_head(key: str) -> tuple | None:
+    """(name, parameters, called with parentheses) of a define's key, or None when it is no
+    define head: a name, or a name with a parenthesised list of different parameter names."""
+    m = _DEFINE_HEAD.fullmatch(key)
+    if m is None or len(key) > MAX_NAME * 2:
+        return None
+    params = tuple(x.strip() for x in (m.group(3) or "").split(",") if x.strip())
+    names = (m.group(1),) + params
+    if len(set(params)) != len(params) or len(params) > MAX_DEFINE_PARAMS or any(x in _WORDS for x in names):
+        return None
+    return m.group(1), params, m.group(2) is not None
 
 
 def _key(path) -> str:
@@ -716,6 +752,11 @@ VARIANT = Map(
         "actions": Field(Map(extra=ACTION), doc="player actions that are not card moves, by name"),
         "removals": Field(Map(extra=REMOVAL), doc="removal moves, by name"),
         "auto": Field(List(AUTO, max_items=MAX_AUTOS), doc="automatic follow-ups after every move"),
+        "define": Field(
+            Map(extra=Expr(), define_keys=True),
+            doc="named predicates: name or name(a, b) -> an expression, usable in every rule "
+            "(written out at each use, docs/expressions.md)",
+        ),
         "win": Field(Expr(want="bool"), True, "when the game is won"),
         "score": Field(Expr(want="int"), doc="points read off the position, added to the points of events"),
         "numbering": Field(

@@ -81,7 +81,7 @@ class Analysis:
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next)\b")
+_PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next|at)\b")
 _USED = re.compile(r"\bused\s*\(")
 _DEEP = re.compile(r"\.\s*(cards|bottom)\b|\bcards\s*\(")
 _COPY = re.compile(r"\.\s*copy\b")
@@ -129,7 +129,7 @@ def analyse(variant, data=None) -> Analysis:
     pile; no action, refill or removal names some of its piles and not others (an action
     deals to its targets in order, so naming any pile of the group is enough to refuse);
     and no expression names the group other than as a quantifier's domain (``x in G:``)
-    or reads ``index``, ``prev`` or ``next`` of a pile that could be one of its piles.
+    or reads ``index``, ``prev``, ``next`` or ``at`` of a pile that could be one of its piles.
     Anything this test cannot see through counts against the group (sound, not complete).
     """
     layout = variant.layout
@@ -299,6 +299,8 @@ def _touched(game, start):
             out.add(op >> 2 & 1023)
             out.add(op >> 12 & 1023)
         elif kind == 1:  # a flip, or a redeal's record of a pile (moves.SNAP)
+            if op & 1 << 13 and not op & 1 << 12:  # a redeal (moves.REDEAL): cannot tell
+                return None
             if not op & 1 << 12:
                 out.add(op >> 2)
             elif not op & 1 << 13:
@@ -470,6 +472,25 @@ def _context_free(text, names) -> bool:
         if re.search(r"\bor\b", body):  # 'run.size == 1 and X or Y' is not a conjunct
             return False
     return all(w in names for w in _IDENT.findall(body))
+
+
+def _free_defines(defines, names) -> set:
+    """The defines (docs/expressions.md) whose text reads only what the proof allows, besides
+    their parameters (a use's arguments are read where it is written) and such defines."""
+    heads = {}
+    for key, text in defines.items() if isinstance(defines, dict) else ():
+        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\(([^()]*)\))?\s*", str(key))
+        if m:
+            heads[m.group(1)] = (set(_IDENT.findall(m.group(2) or "")), text)
+    free: set = set()
+    grew = True
+    while grew:  # defines using defines: until nothing more is found free
+        grew = False
+        for name, (params, text) in heads.items():
+            if name not in free and name not in names and _context_free(text, names | free | params):
+                free.add(name)
+                grew = True
+    return free
 
 
 def _monotone_run(text) -> bool:
@@ -781,6 +802,7 @@ def _sink_tables(variant, data, sinks, extra_names=()):
     rules = variant.rules
     deck = variant.deck
     names = set(_FREE_NAMES) | {s.name for s in deck.suits} | set(deck.colors) | set(extra_names)
+    names |= _free_defines(data.get("define"), names)
     for name, spec in data["piles"].items():
         if not isinstance(spec, dict) or name not in layout.groups:
             return None

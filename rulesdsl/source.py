@@ -74,6 +74,7 @@ def _place(doc, m: Mark, offset: int):
     block = m.style in ("|", ">")
     line = m.line + 1 if block else m.line
     start = None if block else m.column + (1 if m.style in ("'", '"') else 0)
+    indent = None  # a block's own indentation: deeper lines keep their extra spaces in the text
     remaining = offset
     for _ in range(500):
         src = doc.line_text(line)
@@ -85,6 +86,9 @@ def _place(doc, m: Mark, offset: int):
                 line += 1
                 continue
             start = len(src) - len(src.lstrip()) + 1
+            if block:
+                indent = start if indent is None else indent
+                start = min(start, indent)
         length = len(src.rstrip()) - (start - 1)
         if remaining <= length:
             return line, start + remaining
