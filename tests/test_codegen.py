@@ -133,7 +133,8 @@ def test_explain_generated_prints_compilable_python():
     code, out, err = run("explain", "klondike", "--option", "draw=3", "--generated")
     assert code == 0, err
     compile(out, "explained", "exec")
-    assert out == codegen.source(rulesdsl.load("klondike", {"draw": 3}))
+    assert "def generate" in out and "genapply.py" in out and "def undo" in out
+    assert out.startswith(codegen.source(rulesdsl.load("klondike", {"draw": 3})))
     code, out, err = run("explain", "freecell")
     assert code == 0, err
     assert "tableau: 8 pile(s) 8-15" in out and "generated" in out

@@ -49,7 +49,7 @@ def _played(v, st, move):
     log: list = []
     moves.apply(v, after, move, Env(after), log)
     key = after.key()
-    moves.undo(after, log)
+    moves.undo(after, log, 0, v)
     return key, after.key()
 
 
