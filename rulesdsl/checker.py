@@ -76,6 +76,8 @@ HISTORY_ROLES = frozenset(("state", "sequence", "move", "remove", "pile"))
 
 MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
+BASE_RANK = "base_rank"  # the rank a deal step fixes for the whole game (State.base_rank)
+
 # Methods: obj.name(args). Only piles have one: at(drow, dcol), the grid neighbour.
 METHODS = {"at": "pile.at(drow, dcol): the pile drow rows down and dcol places right in the same group's grid"}
 
@@ -112,6 +114,7 @@ class World:
         self.words: set = set()  # text values options may take, for 'write it in quotes' hints
         self.removals: tuple = ()  # the removal rules' names, in order (last.name)
         self.history_read: set = set()  # the history names the compiled rules read (compiler.py)
+        self.base_rank = False  # does the deal fix a base rank (a base_rank step)?
         self.defines: dict[str, Define] = {}  # the file's define: section, by name
         self.refused: set = set()  # defines reported as wrong when the file loaded
 
@@ -141,6 +144,7 @@ class Ref(Enum):
     COLOR = "color"
     WORD = "word"  # true, false, none
     HISTORY = "history"  # points, last, streak: read off the position's history
+    DEALT = "dealt"  # a value the deal fixed for the whole game: base_rank, in Env.st
 
 
 class Binding(NamedTuple):
@@ -406,7 +410,7 @@ class Checker:
         if n.id in self.w.refused and n.id not in self.scope:
             raise Refused("E233", f"define '{n.id}' is wrong (reported at the define)", n.col)
         ref, typ = self._resolve(n)
-        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR, Ref.HISTORY) else ref.value
+        const = NOCONST if ref.kind in (Ref.SLOT, Ref.VAR, Ref.HISTORY, Ref.DEALT) else ref.value
         return Name(n.col, typ, const, n.id, ref)
 
     def _resolve(self, n: ast.Name) -> tuple[Binding, Type]:
@@ -417,6 +421,8 @@ class Checker:
         role_names = ROLE_NAMES[self.role]
         if name in role_names:
             return Binding(Ref.SLOT, name), role_names[name]
+        if name == BASE_RANK and self.w.base_rank and self.role != "const":
+            return Binding(Ref.DEALT, name), INT
         if name in self.w.constants:
             value, typ = self.w.constants[name]
             return Binding(Ref.CONSTANT, name, value), typ
@@ -443,6 +449,22 @@ class Checker:
             return Binding(Ref.WORD, name, name == "true"), BOOL
         if name == "none":
             return Binding(Ref.WORD, name, None), NONE
+        if name == BASE_RANK and self.w.base_rank:
+            raise CompileError(
+                "E251",
+                "base_rank is fixed by the deal of each game, so it cannot be used here: "
+                "this value is worked out from the options alone when the variant loads",
+                n.col,
+                "write it over the options and params only",
+            )
+        if name == BASE_RANK:
+            raise CompileError(
+                "E250",
+                "base_rank is not fixed by this variant's deal: no deal step records a base rank",
+                n.col,
+                "add a deal step '{base_rank: PILE}' after the step that deals the base card; "
+                "docs/variant-format.md, deal",
+            )
         known = (
             list(self.scope)
             + list(role_names)

@@ -224,6 +224,9 @@ class _Gen:
                 return ctx.vars[n.ref.slot]
             raise _Unsupported("variable")
         name = n.ref.name
+        if n.ref.kind is Ref.DEALT:  # base_rank: fixed by the deal, read off the position
+            ranks = self.v.deck.ranks
+            return _V("st.base_rank", null=True, lo=min(ranks), hi=max(ranks))
         if ctx.role == "move":
             if name == "card":
                 return _V("c", null=False, lo=0, hi=self.n_cards - 1)

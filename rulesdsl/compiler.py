@@ -147,6 +147,8 @@ class Compiler:
         if n.ref.kind is Ref.VAR:
             slot = n.ref.slot
             return lambda e: e.v[slot]
+        if n.ref.kind is Ref.DEALT:
+            return _dealt_value
         if n.ref.kind is Ref.HISTORY:
             # what the rules really read, after folding: a branch an option rules out is not
             # compiled, so it makes the variant record nothing
@@ -300,6 +302,11 @@ def _pair_memo(fn):
     return seq
 
 
+def _dealt_value(e):
+    """base_rank: the rank the deal fixed for this game (State.base_rank)."""
+    return e.st.base_rank
+
+
 def _slot(n: Expr) -> str | None:
     """The context slot a plain name reads, if it is one (not a quantifier variable)."""
     return n.ref.name if isinstance(n, Name) and n.ref.kind is Ref.SLOT else None
@@ -312,8 +319,8 @@ def _reads(n: Expr) -> set | None:
     if isinstance(n, Name):
         if n.ref.kind is Ref.SLOT:
             return {n.ref.name}
-        if n.ref.kind in (Ref.GROUP, Ref.HISTORY):
-            return {"state"}
+        if n.ref.kind in (Ref.GROUP, Ref.HISTORY, Ref.DEALT):
+            return {"state"}  # a dealt value differs from game to game: never remembered
         return set()  # options, params, ranks, suits, colours, true/false/none
     if isinstance(n, Attr):
         if n.attr is PILE_ATTRS["top"] and _slot(n.obj) == "dest":

@@ -50,6 +50,18 @@ class ToBottom:
 
 
 @dataclass(frozen=True)
+class BaseRank:
+    pile: int  # the rank of this pile's bottom card becomes the game's base_rank
+
+
+@dataclass(frozen=True)
+class Take:
+    test: Callable  # card context -> bool: such cards leave the deck for the piles
+    onto: tuple  # piles offered each such card, in order (their accept rules decide)
+    count: int | None = None  # the most cards taken (None: every such card a pile takes)
+
+
+@dataclass(frozen=True)
 class Rest:
     pile: int
     face_up: bool = False  # the rest goes face up (a face-up stock)
@@ -122,6 +134,11 @@ def deal(variant, seed: int):
                         if not test(env):
                             pile[j], pile[k] = pile[k], pile[j]
                             break
+        elif isinstance(step, BaseRank):
+            pile = piles[step.pile]
+            st.base_rank = variant.deck.rank_of[pile[0]] if pile else None
+        elif isinstance(step, Take):
+            _take(step, deck, variant, Env(st))
         elif isinstance(step, Rest):
             pile = piles[step.pile]
             all_down = down[step.pile] == len(pile)
@@ -159,6 +176,21 @@ def _offer(variant, env, c, play) -> bool:
             piles[d].append(c)
             return True
     return False
+
+
+def _take(step, deck, variant, env) -> None:
+    """The cards of the deck the test picks, in deck order, each onto the first pile of the
+    step that takes it; a card no pile takes stays in the deck, in its place."""
+    taken = 0
+    i = 0
+    while i < len(deck) and (step.count is None or taken < step.count):
+        c = deck[i]
+        env.card = c
+        if step.test(env) and _offer(variant, env, c, step.onto):
+            deck.pop(i)
+            taken += 1
+        else:
+            i += 1
 
 
 def _deal_runs(step, deck, piles, env):

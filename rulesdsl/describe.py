@@ -18,7 +18,7 @@ from typing import Any
 
 from . import checker as ck
 from .cards import rank_text
-from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
+from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
 from .exprtypes import BOOL, CARD, COLOR, INT, PILE, SUIT
 from .kinds import ActionKind, AutoKind
 
@@ -173,6 +173,8 @@ class Speaker:
             return self.names.get(e.id, e.id)
         if isinstance(e, ck.Name) and e.ref.kind is ck.Ref.HISTORY:
             return HISTORY_WORDS.get(e.id, e.id)
+        if isinstance(e, ck.Name) and e.ref.kind is ck.Ref.DEALT:
+            return "the base rank"
         if e.is_const:
             return self.value(e.const, e)
         if isinstance(e, ck.Attr):
@@ -996,6 +998,7 @@ class _Writer:
         left = d.size
         new_piles = iter(self.step_trees("new_pile"))
         to_bottom = iter(self.step_trees("to_bottom"))
+        takes = iter(self.step_trees("take"))
         for step in self.v.deal:
             if isinstance(step, Shuffle):
                 out.append("- The cards are shuffled." if not shuffled else "- The cards left are shuffled.")
@@ -1023,6 +1026,20 @@ class _Writer:
                 left = 0
             elif isinstance(step, RemoveCards):
                 out.append("- Then the cards named under \u201cThe deck\u201d are taken out, leaving gaps.")
+            elif isinstance(step, BaseRank):
+                out.append(
+                    f"- The rank of the bottom card of {self.piles_text((step.pile,))} is the base rank "
+                    "of the game, fixed until its end."
+                )
+            elif isinstance(step, Take):
+                t = next(takes, None)
+                test = f" for which {self.speaker('card').cl(t)}" if t is not None else ""
+                most = f" (at most {plural(step.count, 'card')})" if step.count is not None else ""
+                out.append(
+                    f"- Then each card still in the deck{test} goes face up, in deck order, to the first "
+                    f"of {self.piles_text(step.onto)} that takes it{most}."
+                )
+                left -= step.count or 0
         return out
 
     def deal_to(self, step: DealTo, new_pile: ck.Expr | None) -> str:

@@ -90,6 +90,9 @@ _DECLARED = (
     ("D520", ERROR, "to_bottom without 'in'"),
     ("D521", ERROR, "a deal step key in the wrong kind of step"),
     ("D522", ERROR, "a count, face or skip key with new_pile"),
+    ("D530", ERROR, "base_rank reads a pile no earlier step deals to"),
+    ("D531", ERROR, "a second base_rank step"),
+    ("D532", ERROR, "take without 'onto'"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
     ("A610", ERROR, "an automatic move without destinations"),
@@ -134,6 +137,8 @@ _DECLARED = (
     ("E240", ERROR, "the history read where no move has been played"),
     ("E241", ERROR, "a move kind that does not exist"),
     ("E242", ERROR, "a move name that no action or removal has"),
+    ("E250", ERROR, "base_rank in a variant whose deal fixes none"),
+    ("E251", ERROR, "base_rank where only the options may be read"),
     # the validator: static
     ("V701", ERROR, "capacity too small for the win"),
     ("V702", ERROR, "the win can never hold"),

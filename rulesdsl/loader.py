@@ -21,9 +21,9 @@ from . import fcs, model, position, schema
 from . import numbering as nb
 from .builtins import FUNCTIONS, QUANTIFIERS
 from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .checker import METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
+from .checker import BASE_RANK, METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
 from .compiler import Compiled, Compiler, Plan
-from .deal import DealTo, Place, RemoveCards, Rest, Shuffle, ToBottom
+from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
 from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
 from .exprtypes import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
 from .kinds import ActionKind, AutoKind, Role
@@ -99,6 +99,21 @@ class Builder:
         self.data = data if isinstance(data, dict) else {}
         return data if isinstance(data, dict) else None
 
+    def bad_pile_named(self) -> bool:
+        """Was an unknown pile reported (so that a step meant to deal somewhere may not have)?"""
+        return any(d.code in ("P305", "P306") for d in self.out)
+
+    def fixes_base_rank(self) -> bool:
+        """Does a step of the deal fix a base rank (so that expressions may read base_rank)?"""
+        raw = self.data.get("deal")
+        return isinstance(raw, list) and any(isinstance(st, dict) and "base_rank" in st for st in raw)
+
+    def const_world(self, deck, constants) -> World:
+        """The world of an expression worked out from the options alone (no piles)."""
+        w = World(deck, Layout([]), constants)
+        w.base_rank = self.fixes_base_rank()  # read there, it is E251, not E250
+        return w
+
     def spoilt(self, *prefix) -> bool:
         """Was a value at or under this path left out as unsound (reported already)?"""
         n = len(prefix)
@@ -119,6 +134,7 @@ class Builder:
         constants = {k: (v, _option_type(decls, k, v)) for k, v in options.items()}
         self.world = World(deck, layout, constants, actions_names)
         self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
+        self.world.base_rank = self.fixes_base_rank()
         raw_removals = data.get("removals")
         self.world.removals = tuple(raw_removals) if isinstance(raw_removals, dict) else ()
         self.checker = Checker(self.world)
@@ -162,6 +178,7 @@ class Builder:
             display=display,
             text=data.get("rules", ""),
             numbering=numbering,
+            base_pile=self.base_pile,
             exprs=MappingProxyType(dict(self.checked)),
             history=frozenset(self.world.history_read),
             history_in_play=frozenset(self.history_in_play),
@@ -169,11 +186,30 @@ class Builder:
             safe=safe,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
+        if any(isinstance(st, Take) for st in deal):
+            self.take_fits(variant)
+            if any(d.severity == "error" for d in self.out):
+                return None
         if numbering is not None:
             self.numbering_fits(variant)
             if any(d.severity == "error" for d in self.out):
                 return None
         return variant
+
+    def take_fits(self, variant) -> None:
+        """A take step takes as many cards as the piles accept, which the loader cannot count
+        from the file: deal one game (seed 0) and require that it uses the whole deck."""
+        st = dealing.deal(variant, 0)
+        left = variant.deck.size - st.card_count()
+        if left > 0 and not st.removed:
+            self.err(
+                "D501",
+                f"the deal of seed 0 leaves {left} of the {variant.deck.size} cards undealt "
+                f"(a take step took fewer cards than the steps after it allow for)",
+                ("deal",),
+                key=True,
+                hint="give the take step the count of cards it takes, or end the deal with a 'rest' step",
+            )
 
     # -- numbered deals (numbering.py, fcs.py) ----------------------------------
     def numbering(self) -> model.Numbering | None:
@@ -476,7 +512,7 @@ class Builder:
     def deck_number(self, deck, path, text, lo, hi, what):
         """A deck size worked out from the options alone (like a group's count)."""
         constants = {k: (v, _option_type(self.decls, k, v)) for k, v in self.option_values.items()}
-        checker = Checker(World(deck, Layout([]), constants))
+        checker = Checker(self.const_world(deck, constants))
         try:
             c = checker.check(parse(text), "const", INT)
         except (ExprSyntaxError, CompileError) as exc:
@@ -561,7 +597,7 @@ class Builder:
         for pname, value in raw.items() if isinstance(raw, dict) else ():
             if isinstance(value, (dict, list)) or value is None or pname in constants:
                 continue
-            checker = Checker(World(self.world_deck, Layout([]), constants))
+            checker = Checker(self.const_world(self.world_deck, constants))
             try:
                 c = checker.check(parse(_expr_text(value)), "const", None)
             except (ExprSyntaxError, CompileError):
@@ -578,7 +614,7 @@ class Builder:
         if self.world_deck is None:
             return None  # the deck's own error is reported already
         path = ("piles", name, "count")
-        checker = Checker(World(self.world_deck, Layout([]), self.count_constants()))
+        checker = Checker(self.const_world(self.world_deck, self.count_constants()))
         try:
             c = checker.check(parse(value), "const", INT)
         except ExprSyntaxError as exc:
@@ -639,6 +675,8 @@ class Builder:
                         "a name the rules see (the moving card, run or piles)",
                         "rules that see that name never see the " + section[:-1],
                     )
+                elif name == BASE_RANK and w.base_rank:
+                    what, effect = "the base rank the deal fixes", "expressions see base_rank, not the " + section[:-1]
                 elif name in w.layout.groups:
                     what, effect = f"the pile group '{name}'", "expressions see the " + section[:-1] + ", not the group"
                 elif name in HISTORY_NAMES:
@@ -774,10 +812,13 @@ class Builder:
         remaining = deck.size
         taken: dict = {}
         raw = self.data.get("deal")
+        self.base_pile: int | None = None
         if not isinstance(raw, list):
             return ()
         has_shuffle = False
         dealt = False  # has a step dealt cards from the deck yet?
+        dealt_to: set = set()  # piles a step has put cards on so far
+        uncounted = False  # a take step without count: how many cards it takes is known at deal time
         face_up: set = set()  # piles that hold face-up cards so far
         for i, step in enumerate(raw):
             path = ("deal", i)
@@ -797,7 +838,7 @@ class Builder:
                     key=True,
                     hint="deal face-up cards with up: (or down:) in a 'to' step",
                 )
-            for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom")):
+            for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom"), ("onto", "take")):
                 if key in step and needs not in step:
                     self.err(
                         "D521",
@@ -839,6 +880,7 @@ class Builder:
                             )
                         placed.append((piles[0], rank, suit))
                         face_up.add(piles[0])
+                        dealt_to.add(piles[0])
                         remaining -= 1
                 steps.append(Place(tuple(placed)))
             elif "to" in step:
@@ -890,6 +932,8 @@ class Builder:
                     new_pile = self.expr(path + ("new_pile",), "card", "bool")
                     counts, downs = (0,) * len(piles), (0,) * len(piles)
                 steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
+                dealt_to.update(p for p, c in zip(piles, counts) if c or new_pile is not None)
+                dealt_to.update(play)
                 if new_pile is not None:
                     face_up.update(piles)
                     remaining = 0
@@ -923,12 +967,60 @@ class Builder:
                     )
                 if piles:
                     steps.append(Rest(piles[0], step.get("face_up") is True))
+                    dealt_to.add(piles[0])
                 remaining = 0
             elif "remove" in step:
                 fn = self.expr(path + ("remove",), "card", "bool")
                 if fn is not None:
                     steps.append(RemoveCards(fn))
-            if remaining < 0:
+            elif "base_rank" in step:
+                piles = self.piles_ref(step["base_rank"], path + ("base_rank",), single=True)
+                if self.base_pile is not None:
+                    self.err(
+                        "D531",
+                        "a second base_rank step: the deal fixes one base rank for the game",
+                        path + ("base_rank",),
+                        key=True,
+                        hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
+                    )
+                elif len(piles) == 1 and piles[0] not in dealt_to and not self.bad_pile_named():
+                    self.err(
+                        "D530",
+                        f"base_rank reads the bottom card of {self.world.layout.pile_names[piles[0]]}, "
+                        f"but no step before it deals a card there",
+                        path + ("base_rank",),
+                        hint="put the base_rank step after the step that deals the base card, "
+                        'like {to: ["foundation[0]"], count: 1}',
+                    )
+                elif len(piles) == 1:
+                    self.base_pile = piles[0]
+                    steps.append(BaseRank(piles[0]))
+            elif "take" in step:
+                if "onto" not in step:
+                    self.err(
+                        "D532",
+                        "take needs 'onto': the piles the cards it takes go to",
+                        path,
+                        key=True,
+                        hint="add 'onto: foundation'",
+                    )
+                    continue
+                onto = self.piles_ref(step["onto"], path + ("onto",))
+                count = step.get("count")
+                if isinstance(count, list):
+                    self.err("D504", "take's count is one number: the most cards it takes", path + ("count",))
+                    count = None
+                fn = self.expr(path + ("take",), "card", "bool")
+                dealt = True
+                if fn is not None and onto:
+                    steps.append(Take(fn, onto, count))
+                    dealt_to.update(onto)
+                    face_up.update(onto)
+                if count is None:
+                    uncounted = True
+                else:
+                    remaining -= count
+            if remaining < 0 and not uncounted:
                 self.err(
                     "D502",
                     f"the deal needs {deck.size - remaining} cards but the deck has {deck.size}",
@@ -936,7 +1028,7 @@ class Builder:
                     hint="deal fewer cards, or shuffle more decks together (deck.decks)",
                 )
                 remaining = 0
-        if remaining > 0:
+        if remaining > 0 and not uncounted and not self.bad_pile_named():  # else a count of unknown piles
             raw_piles = self.data.get("piles")
             groups = raw_piles if isinstance(raw_piles, dict) else {}
             stock = next((n for n, g in groups.items() if isinstance(g, dict) and g.get("role") == Role.STOCK), None)

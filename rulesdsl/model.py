@@ -149,6 +149,7 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
+    base_pile: int | None = None  # the pile whose bottom card fixes base_rank (a base_rank deal step)
     # the checked tree (checker.Checked) of every expression, by its path in the file
     # (("piles", "tableau", "accept"), ("win",)): what describe.py reads the rules from
     exprs: Mapping = field(default_factory=lambda: MappingProxyType({}))
@@ -175,8 +176,11 @@ class Variant:
 
     @property
     def deal_by_cards(self) -> bool:
-        """Do the deal's steps look at the cards (play, new_pile), so that pile sizes vary by deal?"""
-        return any(getattr(s, "play", ()) or getattr(s, "new_pile", None) is not None for s in self.deal)
+        """Do the deal's steps look at the cards (play, new_pile, take), so that pile sizes vary by deal?"""
+        return any(
+            getattr(s, "play", ()) or getattr(s, "onto", ()) or getattr(s, "new_pile", None) is not None
+            for s in self.deal
+        )
 
     @property
     def interchangeable(self) -> tuple:

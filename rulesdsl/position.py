@@ -18,6 +18,7 @@ Compact text (like chess's FEN; lines, or ``;`` between them)::
     stock[0]: *
     used: recycle=1
     points: 20
+    base_rank: 7
     last: move tableau[0] tableau[1]
     streak: 2
 
@@ -28,7 +29,8 @@ or ``last: action NAME``; in JSON ``{"kind": "move", "source": ..., "dest": ...}
 
 ``##`` stands for any card not placed elsewhere, face down (the lowest such card), and
 ``*`` for every card not placed elsewhere, face down, in deck order with the first on top.
-A hand-made position need not hold the whole deck.
+A hand-made position need not hold the whole deck. ``base_rank`` is the rank the deal fixed
+(a variant with a ``base_rank`` deal step); see ``_base_rank`` for when it may be left out.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from __future__ import annotations
 import json
 
 from . import fcs
-from .cards import DOWN
+from .cards import DOWN, parse_rank, rank_text
 from .errors import CardTextError, PositionError, short
 from .limits import MAX_INT, MAX_INT_TEXT, MAX_STREAK
 from .limits import MAX_POSITION_TEXT as MAX_TEXT
@@ -83,6 +85,8 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
         out["last"] = _last_dict(v, st.last)
     if st.streak:
         out["streak"] = st.streak
+    if st.base_rank is not None:
+        out["base_rank"] = rank_text(st.base_rank)
     return out
 
 
@@ -177,11 +181,42 @@ def from_dict(v, data) -> State:
         raise PositionError("'used' must map action names to whole numbers")
     if not isinstance(points, int) or isinstance(points, bool):
         raise PositionError("'points' must be a whole number")
+    base = data.get("base_rank")
+    if base is not None and not isinstance(base, str):
+        raise PositionError('\'base_rank\' must be a rank as text, like "7" or "Q"')
     history = _history(v, data.get("last"), data.get("streak", 0))
-    return _build(v, lines, used, points, history)
+    return _build(v, lines, used, points, history, base)
 
 
-def _build(v, lines, used, points, history=(0, 0)) -> State:
+def _base_rank(v, st: State, text: str | None, where: str) -> int | None:
+    """The base rank of a position: as given; or, when not given, the bottom card's rank of
+    the pile the deal reads it from, when cards can never leave that pile (lift: none), so
+    that its bottom card is still the base card; else the position is refused."""
+    if text is None:
+        if v.base_pile is None:
+            return None
+        pile = st.piles[v.base_pile]
+        name = v.layout.pile_names[v.base_pile]
+        if pile and v.rules[v.base_pile].lift == "none":
+            return v.deck.rank_of[pile[0]]
+        raise PositionError(
+            f"this position gives no base_rank, and {v.id} fixes one at the deal "
+            f"(the rank of {name}'s first card, which "
+            + ("is empty here" if not pile else "may have moved since")
+            + '): add \'base_rank: 7\' (or "base_rank": "7" in JSON)'
+        )
+    if v.base_pile is None:
+        raise PositionError(f"{where}: {v.id} fixes no base rank at the deal (no base_rank deal step)")
+    rank = parse_rank(text.strip())
+    if rank is None or rank not in v.deck.ranks:
+        raise PositionError(
+            f"{where}: {short(text)!r} is not a rank of this deck "
+            f"(expected one of {' '.join(rank_text(r) for r in v.deck.ranks)})"
+        )
+    return rank
+
+
+def _build(v, lines, used, points, history=(0, 0), base=None, base_where="base_rank") -> State:
     st = State.empty(v)
     deck = v.deck
     free = list(range(deck.size))
@@ -271,6 +306,7 @@ def _build(v, lines, used, points, history=(0, 0)) -> State:
         st.used[v.action_index[name]] = count
     st.points = points
     st.last, st.streak = history
+    st.base_rank = _base_rank(v, st, base, base_where)
     return st
 
 
@@ -285,6 +321,8 @@ def to_text(v, st: State) -> str:
         lines.append(f"last: {_last_text(v, st.last)}")
     if st.streak:
         lines.append(f"streak: {st.streak}")
+    if "base_rank" in d:
+        lines.append(f"base_rank: {d['base_rank']}")
     return "\n".join(lines) + "\n"
 
 
@@ -294,13 +332,16 @@ def from_text(v, text: str) -> State:
     lines, used, points = [], {}, 0
     last: dict | None = None
     streak = 0
+    base, base_where = None, "base_rank"
     raw = [seg for line in text.splitlines() for seg in line.split(";")]
     for n, line in enumerate(raw, 1):
         line = line.split("//")[0].strip()
         if not line or line.partition(":")[0].strip() == "variant":
             continue
         if ":" not in line:
-            raise PositionError(f"line {n}: expected 'pile: cards', 'used: name=N' or 'points: N', got {line!r}")
+            raise PositionError(
+                f"line {n}: expected 'pile: cards', 'used: name=N', 'points: N' or 'base_rank: R', got {line!r}"
+            )
         key, _, rest = line.partition(":")
         key = key.strip()
         if key == "used":
@@ -310,6 +351,8 @@ def from_text(v, text: str) -> State:
                     used[name] = int(count)
                 except ValueError:
                     raise PositionError(f"line {n}: used: expected name=N, got {item!r}") from None
+        elif key == "base_rank":
+            base, base_where = rest.strip(), f"line {n}: base_rank"
         elif key == "points":
             try:
                 points = int(rest.strip())
@@ -331,7 +374,7 @@ def from_text(v, text: str) -> State:
             last = {"kind": words[0], **dict(zip(shapes[words[0]], words[1:], strict=True))}
         else:
             lines.append((f"line {n}", key, rest.split()))
-    return _build(v, lines, used, points, _history(v, last, streak))
+    return _build(v, lines, used, points, _history(v, last, streak), base, base_where)
 
 
 def build(v, lines) -> State:

@@ -536,7 +536,7 @@ DEAL_STEP = OneOf(
                 ),
                 "count": Field(
                     OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
-                    doc="cards per pile (one number, or one per pile)",
+                    doc="cards per pile (one number, or one per pile); with take: the most cards taken",
                 ),
                 "down": Field(
                     OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
@@ -579,8 +579,22 @@ DEAL_STEP = OneOf(
                     OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                     doc="with to_bottom: the piles it works on",
                 ),
+                "base_rank": Field(
+                    Str(max_len=MAX_PILE_REF),
+                    doc="the rank of this pile's bottom card, as the deal has laid it so far, is the "
+                    "game's base_rank: fixed for the whole game, read by expressions as base_rank",
+                ),
+                "take": Field(
+                    Expr(role="card", want="bool"),
+                    doc="every card not yet dealt for which this holds, in deck order, goes face up "
+                    "onto the first pile of 'onto' whose accept rules take it (at most 'count' cards)",
+                ),
+                "onto": Field(
+                    OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="with take: the piles offered each card, in order",
+                ),
             },
-            exclusive=("place", "to", "rest", "remove", "to_bottom"),
+            exclusive=("place", "to", "rest", "remove", "to_bottom", "base_rank", "take"),
             doc="one step of the deal",
         ),
     )

@@ -6,6 +6,8 @@ the bottom of pile p (every game here keeps face-down cards under face-up ones).
 events so far. ``last`` is the last move played, packed (0 before the first move; see
 moves.pack_last), and ``streak`` how many moves in a row, ending with it, were of its kind:
 a variant records them only when its rules read ``last`` or ``streak``.
+``base_rank`` is the rank a deal step fixed for the whole game (a ``base_rank`` step:
+the rank of a dealt card), or None when the deal fixes none.
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ def last_number(x: int) -> int:
 
 
 class State:
-    __slots__ = ("piles", "down", "used", "points", "removed", "seed", "last", "streak")
+    __slots__ = ("piles", "down", "used", "points", "removed", "seed", "last", "streak", "base_rank")
 
-    def __init__(self, piles, down, used, points=0, removed=False, seed=0, last=0, streak=0):
+    def __init__(self, piles, down, used, points=0, removed=False, seed=0, last=0, streak=0, base_rank=None):
         self.piles = piles
         self.down = down
         self.used = used
@@ -52,6 +54,7 @@ class State:
         self.seed = seed  # the game's seed: shuffling redeals draw from it
         self.last = last  # the last move, packed (moves.pack_last); 0: none yet
         self.streak = streak  # moves in a row of the last move's kind, the last one included
+        self.base_rank = base_rank  # the rank the deal fixed (a base_rank step), or None
 
     @classmethod
     def empty(cls, variant) -> "State":
@@ -68,12 +71,22 @@ class State:
             self.seed,
             self.last,
             self.streak,
+            self.base_rank,
         )
 
     def key(self) -> tuple:
         """Everything that makes two positions the same, as one hashable value. The history
-        (last, streak) is part of it: a variant that does not read it never records it."""
-        return (tuple(map(tuple, self.piles)), tuple(self.down), tuple(self.used), self.points, self.last, self.streak)
+        (last, streak) is part of it: a variant that does not read it never records it; so is
+        the base rank the deal fixed."""
+        return (
+            tuple(map(tuple, self.piles)),
+            tuple(self.down),
+            tuple(self.used),
+            self.points,
+            self.last,
+            self.streak,
+            self.base_rank,
+        )
 
     def __eq__(self, other):
         return isinstance(other, State) and self.key() == other.key()

@@ -388,6 +388,8 @@ class _Abstract:
             return _Const(ref.value)
         if ref.kind is Ref.WORD:
             return frozenset((ref.value,)) if isinstance(ref.value, bool) else _Const(ref.value)
+        if ref.kind is Ref.DEALT:  # base_rank: a rank of the deck (none if its pile was empty)
+            return _Int(self.w.deck.low, self.w.deck.high, True)
         return TOP  # a slot of the move context: anything
 
     def x_Attr(self, n: checker.Attr):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from rulesdsl.cards import DOWN
+from rulesdsl.cards import DOWN, rank_text
 
 RED = "\033[31m"
 RESET = "\033[0m"
@@ -147,6 +147,8 @@ def render(game, reveal=False, color=False) -> str:
     status = [f"{v.name}", f"score {game.score}"]
     if game.seed is not None:
         status.append(f"seed {game.seed}")
+    if game.state.base_rank is not None:
+        status.append(f"base rank {rank_text(game.state.base_rank)}")
     for i, a in enumerate(v.actions):
         if game.state.used[i]:
             status.append(f"{a.name} used {game.state.used[i]}")

@@ -85,6 +85,9 @@ FIXTURES = {
     ("monte_carlo", ()): {1: [7, 47, 255], 2: [1, 1, 1], 3: [4, 14, 33], 4: [5, 25, 99], 5: [4, 12, 23]},
     ("der_katz", ()): {1: [75, 5014, 295218], 2: [75, 4881, 272668], 3: [76, 5135, 304871],
                        4: [74, 4805, 271029], 5: [72, 4592, 255616]},
+    ("penguin", ()): {1: [9, 79, 683], 2: [8, 65, 539], 3: [7, 52, 403], 4: [10, 98, 957], 5: [9, 78, 669]},
+    ("agnes_bernauer", ()): {1: [9, 69, 460], 2: [6, 30, 145], 3: [6, 31, 144], 4: [5, 23, 106],
+                             5: [7, 47, 327]},
 }
 
 # Depth 3 of these takes seconds per seed (Accordion: 52 piles, each asked of every other, and
@@ -159,6 +162,26 @@ def test_spider_seed1_by_hand():
     assert {t.replace(".1", "") for t in notations(g)} == {
         "2C@tableau[0]>tableau[2]", "2H@tableau[8]>tableau[2]", "3S@tableau[2]>tableau[9]",
         "4D@tableau[9]>tableau[7]", "7C@tableau[6]>tableau[3]", "TH@tableau[5]>tableau[4]", "deal"}
+
+
+def test_penguin_seed1_by_hand():
+    # beak 7H (tableau[0]'s bottom card); 7S 7D 7C on the foundations. Tops QD 2D 8S TS 3D 2C 9D,
+    # no run of two: 8S onto 7S, 2D onto 3D, and each top to a cell (one move: the cells are alike)
+    g = rulesdsl.load("penguin").new_game(1)
+    assert pile(g, "tableau[0]")[0] == "7H" and g.state.base_rank == 7
+    assert [pile(g, f"foundation[{i}]") for i in range(4)] == [["7S"], [], ["7D"], ["7C"]]
+    assert notations(g) == {"8S@tableau[2]>foundation[0]", "2D@tableau[1]>tableau[4]"} | {
+        f"{c}@tableau[{i}]>cell[0]" for i, c in enumerate("QD 2D 8S TS 3D 2C 9D".split())}
+
+
+def test_agnes_bernauer_seed1_by_hand():
+    # base KC; column tops 7H 6H 2H 2S KD JC 8C, reserves QS 4C 6S 7S AC 5S AD: 7H on 8C, KD to a
+    # foundation, QS on KD, 6S on 7H, AC on KC (the corner) or on 2H, 5S on 6H, AD on 2S; and the deal
+    g = rulesdsl.load("agnes_bernauer").new_game(1)
+    assert pile(g, "foundation[0]") == ["KC"] and g.state.base_rank == 13
+    assert notations(g) == {"7H@tableau[0]>tableau[6]", "KD@tableau[4]>foundation[1]", "QS@reserve[0]>tableau[4]",
+                            "6S@reserve[2]>tableau[0]", "AC@reserve[4]>foundation[0]", "AC@reserve[4]>tableau[2]",
+                            "5S@reserve[5]>tableau[1]", "AD@reserve[6]>tableau[3]", "deal"}
 
 
 def test_tripeaks_seed1_by_hand():
