@@ -5,6 +5,7 @@
     python bench/bench_solver.py deal freecell 11982        # one deal: verdict, time, states
     python bench/bench_solver.py exhaustive black_hole 1 100   # verdicts with no time limit
     python bench/bench_solver.py share bakers_game 1 1000 [SECS]   # the winnable share
+    python bench/bench_solver.py summary FILE.jsonl [A B]   # figures of a stats --out file
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
@@ -34,10 +35,25 @@ def many(name, a, b, secs=None, options=None):
     print(f"time per deal: median {statistics.median(times):.2f} s, max {max(times):.2f} s")
 
 
+def summarise(path, a=None, b=None):
+    """The figures of a `rulesdsl stats --out` file (deals A-B only, when given)."""
+    recs = stats.read_records(path)
+    if a is not None:
+        recs = [r for r in recs if a <= r["deal"] <= b]
+    times = [r["seconds"] for r in recs]
+    print(f"{path}: {len(recs)} deal(s)")
+    print(stats.render_summary(stats.summary(recs)))
+    if times:
+        print(f"time per deal: median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+
+
 def main(argv):
     if not argv or argv[0] == "rate":
         return rate()
     cmd = argv[0]
+    if cmd == "summary":
+        rng = (int(argv[2]), int(argv[3])) if len(argv) > 3 else (None, None)
+        return summarise(argv[1], *rng)
     if cmd == "deal":
         v, an = _variant(argv[1], {})
         r = solve(v, deal_state(v, int(argv[2])), analysis=an, max_states=50_000_000)

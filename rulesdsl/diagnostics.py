@@ -166,6 +166,7 @@ _DECLARED = (
     # the solver-backed check (rulesdsl check --solve N)
     ("V901", ERROR, "no deal tried can be won"),
     ("V902", WARNING, "the solver won no deal in its time"),
+    ("V903", ERROR, "a declared safe move lost a winnable deal"),
 )
 
 CODES: dict[str, Code] = {c: Code(c, sev, title) for c, sev, title in _DECLARED}

@@ -154,6 +154,7 @@ class Builder:
         score = self.expr(("score",), "state", "int") if "score" in data else None
         display = self.display()
         numbering = self.numbering()
+        safe = self.solver_safe()
         if any(d.severity == "error" for d in self.out):
             return None
         pile_rules = tuple(rules[layout.group_of[p]] for p in range(layout.size))
@@ -182,6 +183,7 @@ class Builder:
             history=frozenset(self.world.history_read),
             history_in_play=frozenset(self.history_in_play),
             watched=self.wrap is not None,
+            safe=safe,
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if any(isinstance(st, Take) for st in deal):
@@ -1454,6 +1456,19 @@ class Builder:
         self.err(exc.code, message, site_path, offset=col - 1, hint=exc.hint)
 
     # -- expressions --------------------------------------------------------------
+    def solver_safe(self) -> tuple:
+        """solver.safe: conditions over a card move, compiled like a pile's accept."""
+        spec = self.data.get("solver")
+        safe = spec.get("safe") if isinstance(spec, dict) else None
+        if not isinstance(safe, list):
+            return ()
+        out = []
+        for i in range(len(safe)):
+            fn = self.expr(("solver", "safe", i), "move", "bool")
+            if fn is not None:
+                out.append(fn)
+        return tuple(out)
+
     def compile(self, path, role, want, plan=False) -> Compiled | None:
         """An expression of the file through the three stages: parse, check, compile."""
         value = _get(self.data, path)

@@ -158,6 +158,7 @@ class Variant:
     # score: a search for a win need tell positions apart by these alone
     history_in_play: frozenset = frozenset()
     watched: bool = False  # the rules are wrapped for the validator's watch: codegen.py keeps the closures
+    safe: tuple = ()  # solver.safe: move context -> bool, moves the solver plays without branching
 
     @property
     def records_history(self) -> bool:

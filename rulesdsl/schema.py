@@ -28,6 +28,7 @@ from .limits import (
     MAX_OPTION_VALUES,
     MAX_ROW_PLACES,
     MAX_ROWS,
+    MAX_SAFE,
     MAX_SUITS,
 )
 
@@ -728,6 +729,25 @@ NUMBERING = Map(
     "map onto its piles (docs/interop.md)",
 )
 
+SOLVER = Map(
+    {
+        "safe": Field(
+            List(
+                Expr(
+                    role="move",
+                    want="bool",
+                    doc="a condition over a card move (card, run, source, dest) in the position before it",
+                ),
+                min_items=1,
+                max_items=MAX_SAFE,
+            ),
+            doc="card moves the solver plays without trying the others when one is legal: the author "
+            "vouches that such a move never turns a winnable position into a lost one",
+        ),
+    },
+    doc="hints for the solver",
+)
+
 VARIANT = Map(
     {
         "name": Field(Str(max_len=80), True, "the variant's display name"),
@@ -756,6 +776,10 @@ VARIANT = Map(
         "numbering": Field(
             NUMBERING,
             doc="the deal numbers this variant follows (--deal N) and its fc-solve board format (docs/interop.md)",
+        ),
+        "solver": Field(
+            SOLVER,
+            doc="hints for 'rulesdsl solve' and 'stats': moves it may play without branching (docs/solver.md)",
         ),
     },
     doc="a rulesdsl variant",

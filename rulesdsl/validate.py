@@ -1113,10 +1113,11 @@ def _progress_possible(v) -> bool:
 
 
 def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = None) -> list[Diagnostic]:
-    """V901, V902: the solver on deals 1..N (the variant's deal numbers when it declares a
+    """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` each. "The solver won k of N deals" goes to
     ``notes``. An error only when no deal is winnable and every search was exhaustive."""
     won = proven = 0
+    unsound: list = []
     for deal in range(1, deals + 1):
         try:
             r = run_solver(v, deal_state(v, deal), time_limit=seconds)
@@ -1128,18 +1129,35 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
                     ("win",),
                 )
             ]
+        if r.verdict == UNWINNABLE and v.safe:
+            bare = run_solver(v, deal_state(v, deal), time_limit=seconds, declared_safe=False)
+            if bare.verdict == WON:
+                unsound.append(deal)
+                r = bare
         won += r.verdict == WON
         proven += r.verdict == UNWINNABLE
     what = "deal numbers" if v.numbering is not None else "seeds"
+    lost = []
+    if unsound:
+        lost.append(
+            doc.diag(
+                "V903",
+                f"solver.safe is unsound: with its moves played without branching the solver "
+                f"proved {what[:-1]} {unsound[0]} unwinnable, and without them it won it",
+                ("solver", "safe"),
+                hint="a safe move must never turn a winnable position into a lost one: narrow the "
+                "condition (or remove it); the solver trusts it without proof",
+            )
+        )
     if notes is not None:
         notes.append(
             f"{path}: the solver won {won} of {deals} deal(s) ({what} 1-{deals}, "
             f"{seconds:g} s each; {proven} proved unwinnable, {deals - won - proven} undecided)"
         )
     if won:
-        return []
+        return lost
     if proven == deals:
-        return [
+        return lost + [
             doc.diag(
                 "V901",
                 f"no deal is winnable: the solver explored every reachable position "
@@ -1148,7 +1166,7 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
                 hint="check the win condition and that the accept rules let every card reach the piles the win counts",
             )
         ]
-    return [
+    return lost + [
         doc.diag(
             "V902",
             f"the solver won none of {what} 1-{deals} ({proven} proved unwinnable, "
