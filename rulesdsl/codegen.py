@@ -86,6 +86,8 @@ class _Ctx:
         self.vars: dict = {}  # quantifier slot -> _V
         self.uses_run = False  # reads the run as a tuple
         self.card_atoms: dict = {}  # local name -> code, computed once per run length
+        self.sg = None  # loop mode: the group whose piles the source (s) runs over
+        self.dg = None  # loop mode: the group whose piles the destination (d) runs over
 
 
 class _Gen:
@@ -193,7 +195,7 @@ class _Gen:
         # what is known of the destination shapes every read of that pile (a group's piles
         # reach it through a quantifier, too), so it is always part of the key; the source
         # only when the node names it
-        parts: list = [id(n), ctx.role, ctx.dest, ctx.dest_empty, ctx.n]
+        parts: list = [id(n), ctx.role, ctx.dest, ctx.dest_empty, ctx.n, ctx.sg, ctx.dg]
         for r in sorted(reads, key=str):
             if r == "source":
                 parts.append(ctx.src)
@@ -237,6 +239,12 @@ class _Gen:
                 return self.const(ctx.src)
             if name == "dest" and ctx.dest is not None:
                 return self.const(ctx.dest)
+            # loop mode: the pile is the loop's variable, s or d
+            hi = self.v.layout.size - 1
+            if name == "source" and ctx.sg is not None:
+                return _V("s", null=False, lo=0, hi=hi, reads=_ALL)
+            if name == "dest" and ctx.dg is not None:
+                return _V("d", null=False, lo=0, hi=hi)
         if ctx.role == "sequence" and name in ("a", "b"):
             return _V("a" if name == "a" else "c", null=False, lo=0, hi=self.n_cards - 1)
         raise _Unsupported(name)
@@ -280,13 +288,87 @@ class _Gen:
             idx = "0" if name == "first" else "-1"
             t = self.temp()
             return _V(f"({t}[{idx}] if ({t} := {o.code}) else None)", reads=o.reads)
-        # a pile's attribute: only of a pile known at generation time
+        # a pile's attribute: of a pile known at generation time, or (loop mode) of a pile
+        # number computed at play time
         if not o.is_const:
-            raise _Unsupported("pile not known")
+            if ctx.sg is None:
+                raise _Unsupported("pile not known")
+            return self.pile_var_attr(n, o, name, ctx)
         p = o.const
         if p is None or name in ("index", "group", "prev", "next", "covered_by"):
             return self.fold(n, {"obj": o})
         return self.pile_attr(p, name, ctx)
+
+    def pile_table(self, n: Attr, name: str) -> tuple:
+        """(table name, values): a static attribute of every pile by pile number, each value
+        the compiler's own (folded as the checker folds), for loop mode."""
+        table = f"P_{name}"
+        if table not in self.table_values:
+            values = tuple(self.fold(n, {"obj": self.const(p)}).const for p in range(self.v.layout.size))
+            self.table_values[table] = values
+        return table, self.table_values[table]
+
+    def pile_var_attr(self, n: Attr, o: _V, name: str, ctx: _Ctx) -> _V:
+        """Loop mode: an attribute of a pile whose number is the value of o (maybe none)."""
+        if name == "group" and o.code in ("s", "d"):  # constant over the loop's group
+            group = ctx.sg if o.code == "s" else ctx.dg
+            return self.fold(n, {"obj": self.const(self.v.layout.groups[group].start)})
+        nv = self.fold(n, {"obj": self.const(None)}) if o.null else None  # the attribute of none
+        if name in ("index", "group", "prev", "next", "covered_by"):
+            table, values = self.pile_table(n, name)
+            ints = [x for x in values if type(x) is int]
+            lo, hi = (min(ints), max(ints)) if ints and len(ints) == len(values) else _NO_BOUND
+            null = None in values
+            if nv is None:
+                return _V(f"{table}[{o.code}]", null=null, lo=lo, hi=hi, reads=o.reads)
+            if nv.const is not None:
+                raise _Unsupported("attribute of none")
+            t = self.temp()
+            code = f"(None if ({t} := {o.code}) is None else {table}[{t}])"
+            return _V(code, null=True, lo=lo, hi=hi, reads=o.reads)
+        if o.code == "d":
+            return self.pile_code("q", "d", ctx.dest_empty, name, frozenset())
+        t = self.temp()
+        inner = self.pile_code(f"piles[{t}]", t, None, name, _ALL)
+        if nv is None:
+            return dataclasses.replace(inner, code=f"(({t} := {o.code}), {inner.code})[1]")
+        if nv.is_const and nv.const is not None and type(nv.const) not in (int, bool):
+            raise _Unsupported("attribute of none")
+        code = f"({nv.code} if ({t} := {o.code}) is None else {inner.code})"
+        lo = None if inner.lo is None or nv.lo is None else min(inner.lo, nv.lo)
+        hi = None if inner.hi is None or nv.hi is None else max(inner.hi, nv.hi)
+        return _V(code, null=inner.null or nv.const is None, isbool=inner.isbool and nv.isbool, lo=lo, hi=hi, reads=_ALL)
+
+    def pile_code(self, pile: str, idx: str, known, name: str, reads: frozenset) -> _V:
+        """A pile's contents attribute, the pile's list being the code pile, its number idx."""
+        size = self.n_cards
+        if name == "size":
+            if known is True:
+                return self.const(0)
+            return _V(f"len({pile})", null=False, lo=0, hi=size, reads=reads)
+        if name == "empty":
+            if known is not None:
+                return self.const(known)
+            return _V(f"(not {pile})", null=False, isbool=True, reads=reads)
+        if name in ("top", "bottom"):
+            if known is True:
+                return self.const(None)
+            at = "-1" if name == "top" else "0"
+            if known is False:
+                return _V(f"{pile}[{at}]", null=False, lo=0, hi=size - 1, reads=reads)
+            return _V(f"({pile}[{at}] if {pile} else None)", lo=0, hi=size - 1, reads=reads)
+        if name == "cards":
+            return _V(f"tuple({pile})", null=False, reads=reads)
+        if name == "down":
+            return _V(f"down[{idx}]", null=False, lo=0, hi=size, reads=reads)
+        if name == "up":
+            return _V(f"(len({pile}) - down[{idx}])", null=False, lo=-size, hi=size, reads=reads)
+        if name in ("free", "covered"):
+            self.table_values["P_covers"] = tuple(self.v.layout.covers)
+            code = f"FREE(piles, P_covers[{idx}])"
+            code = code if name == "free" else f"(not {code})"
+            return _V(code, null=False, isbool=True, reads=_ALL)
+        raise _Unsupported(name)
 
     def run_size(self, ctx: _Ctx) -> _V:
         if ctx.n is not None:
@@ -664,8 +746,13 @@ class _Build(_Gen):
         groups = {name: i for i, name in enumerate(layout.groups)}
         body = _Out()
         body.depth = 1
-        for s in v.sources:
-            self.source_block(body, s, takers, groups)
+        loop = not unrolled(v)
+        if loop:
+            for srcs in _runs(v, v.sources):
+                self.source_loop(body, srcs, _runs(v, takers))
+        else:
+            for s in v.sources:
+                self.source_block(body, s, takers, groups)
         if v.removals:
             body("# removals: the reference engine's own function")
             body("REMOVE(V, st, env, out)")
@@ -676,7 +763,7 @@ class _Build(_Gen):
         o("used = st.used")
         o("env.st = st")
         o("out = []")
-        for d in takers:
+        for d in [] if loop else takers:
             o(f"q{d} = piles[{d}]")
             atoms = self.dest_atoms.get(d)
             if atoms:
@@ -690,7 +777,9 @@ class _Build(_Gen):
             "# Names it reads from its namespace: Move; K, the table of constants (text and",
             "# objects, never copied into this source); F, compiled rules it calls as closures;",
             "# RANK, SUIT, COLOR, COPY (by card id), SUCC, PRED (by rank); V, the variant;",
-            "# REMOVE and ALLOWED, the reference engine's removals and action test; PAIRS.",
+            "# REMOVE and ALLOWED, the reference engine's removals and action test; PAIRS;",
+            "# FREE (no pile of a list holds a card); P_<attr>, a pile attribute by pile number;",
+            "# S<i>, D<i>, the pile numbers a loop runs over (loop mode, with s, d, q = piles[d]).",
             "# Piles are numbered globally (rulesdsl explain lists them); q<d> is pile d,",
             "# t<d>_<attr> its top card's attribute, c the moving run's first card, n its length.",
         ]
@@ -831,6 +920,158 @@ class _Build(_Gen):
             o.dedent()
         o.dedent()
 
+    def source_loop(self, o: _Out, srcs: tuple, druns: list) -> None:
+        """Loop mode: the source piles srcs (one group, one set of rules) as a loop over s,
+        each run of destinations as a loop over d: the same tests as source_block, in the
+        same order, with the pile numbers read from the loop variables."""
+        v = self.v
+        layout = v.layout
+        r = v.rules[srcs[0]]
+        sg = r.group
+        n_const = 1 if r.lift == "top" else None
+        card_atoms: dict = {}
+        uses_run = fallback = False
+        needs_lift = False
+        plans: list = []
+        for dests in druns:
+            rd = v.rules[dests[0]]
+            path = ("piles", rd.group)
+            parts: dict = {}
+            fb = False
+            reads: frozenset = frozenset()
+            b = None if n_const is not None else self.run_bound(rd)
+            dn = 1 if b == 1 else n_const
+            for key, fn, is_empty in (("accept", rd.accept, False), ("accept_empty", rd.accept_empty, True)):
+                if fn is None:
+                    parts[key] = (None, None)
+                    continue
+                ctx = _Ctx("move", None, None, dest_empty=is_empty, n=dn)
+                ctx.sg, ctx.dg = sg, rd.group
+                val, ok = self.rule(path + (key,), fn, ctx)
+                bound = None
+                if r.max_run is not None and dn != 1:
+                    ctx2 = _Ctx("move", None, None, dest_empty=is_empty, n=dn)
+                    ctx2.sg, ctx2.dg = sg, rd.group
+                    bound, ok2 = self.rule(("piles", r.group, "max_run"), r.max_run, ctx2)
+                    ok = ok and ok2
+                    uses_run = uses_run or ctx2.uses_run
+                    card_atoms.update(ctx2.card_atoms)
+                    reads |= bound.reads
+                fb = fb or not ok
+                uses_run = uses_run or ctx.uses_run
+                card_atoms.update(ctx.card_atoms)
+                reads |= val.reads
+                parts[key] = (val, bound)
+            full, full_run = parts["accept"]
+            empty, empty_run = parts["accept_empty"]
+            if full is not None and full.is_const and not full.const:
+                full = None
+            if empty is not None and empty.is_const and not empty.const:
+                empty = None
+            if full is None and empty is None:
+                continue
+            covered = any(layout.covers[d] for d in dests)
+            if covered and set(srcs) & {q for d in dests for q in layout.covers[d]}:
+                reads |= _ALL
+            alike = rd.interchangeable and empty is not None
+            x = _Dest(None, full, full_run, empty, empty_run, fb, reads, rd.capacity, alike)
+            x.bound, x.n_const = b, dn
+            plans.append((dests, covered, x))
+            fallback = fallback or fb
+            needs_lift = needs_lift or bool(reads)
+        seq, seq_ok = None, True
+        if r.lift == "run" and r.sequence is not None:
+            sctx = _Ctx("sequence")
+            seq, seq_ok = self.rule(("piles", r.group, "sequence"), r.sequence, sctx)
+            card_atoms.update(sctx.card_atoms)
+        if not plans:
+            return
+        if fallback:
+            needs_lift = True
+        if needs_lift:
+            uses_run = True
+        src_table = self.loop_table("S", srcs)
+        o(f"# piles {srcs[0]}..{srcs[-1]} ({len(srcs)}): give cards (lift {r.lift}), s the pile")
+        o(f"for s in {src_table}:")
+        o.indent()
+        o("p = piles[s]")
+        free = ""
+        if any(layout.covers[s] for s in srcs):
+            self.table_values["P_covers"] = tuple(layout.covers)
+            free = " and FREE(piles, P_covers[s])"
+        o(f"if len(p) > down[s]{free}:")
+        o.indent()
+        if n_const == 1:
+            o("c = p[-1]")
+            o("n = 1")
+        else:
+            o("k = len(p) - 1")
+            o("lo = down[s]")
+            o("n = 1")
+            o("while True:")
+            o.indent()
+            o("c = p[k]")
+        for name, code in card_atoms.items():
+            o(f"{name} = {code}")
+        if uses_run:
+            o("run = (c,)" if n_const == 1 else "run = tuple(p[k:])")
+        if needs_lift:
+            o("del p[-n:]" if n_const is None else "p.pop()")
+        if fallback:
+            o("env.source = s")
+            o("env.run = run")
+            o("env.card = c")
+        for i, (_dests, _covered, x) in enumerate(plans):
+            if x.alike:
+                o(f"al{i} = False")
+        run_code = "run" if uses_run else ("(c,)" if n_const == 1 else "tuple(p[k:])")
+        move = f'out.append(Move("move", (s,), d, {run_code}))'
+        for i, (dests, covered, x) in enumerate(plans):
+            opened = 0
+            if x.bound is not None:
+                o(f"if n <= {x.bound}:")
+                o.indent()
+                opened += 1
+            o(f"for d in {self.loop_table('D', dests)}:")
+            o.indent()
+            opened += 1
+            if srcs[0] <= dests[-1] and dests[0] <= srcs[-1] and set(srcs) & set(dests):
+                o("if d == s:")
+                o("    continue")
+            if covered:
+                self.table_values["P_covers"] = tuple(layout.covers)
+                o("if not FREE(piles, P_covers[d]):")
+                o("    continue")
+            o("q = piles[d]")
+            x.alike = i if x.alike else None
+            one = move if uses_run or x.n_const != 1 else move.replace("tuple(p[k:])", "(c,)")
+            self.dest_tests(o, x, x.n_const, one, "q", "d")
+            for _ in range(opened):
+                o.dedent()
+        if needs_lift:
+            o("p.extend(run)" if n_const is None else "p.append(c)")
+        if n_const is None:
+            o("if k <= lo:")
+            o("    break")
+            if seq is not None:
+                o("a = p[k - 1]")
+                if not seq_ok:
+                    o("env.a = a")
+                    o("env.b = c")
+                if not (seq.is_const and seq.const):
+                    o(f"if not {seq.code}:")
+                    o("    break")
+            o("k -= 1")
+            o("n += 1")
+            o.dedent()
+        o.dedent()
+        o.dedent()
+
+    def loop_table(self, prefix: str, piles: tuple) -> str:
+        name = f"{prefix}{sum(1 for k in self.table_values if k.startswith(prefix) and k[1:].isdigit())}"
+        self.table_values[name] = piles
+        return name
+
     def run_bound(self, rd) -> int | None:
         """The longest run a pile of these rules may take, from the plans of its accept rules
         (compiler.Plan) and its capacity, or None when nothing bounds it."""
@@ -854,15 +1095,20 @@ class _Build(_Gen):
             o(f"if not ({' or '.join(f'piles[{q}]' for q in covers)}):")
             o.indent()
             opened += 1
+        self.dest_tests(o, x, n_const, move.format(d=d), f"q{d}", repr(d))
+        for _ in range(opened):
+            o.dedent()
+
+    def dest_tests(self, o: _Out, x: _Dest, n_const, add: str, q: str, d: str) -> None:
+        """The tests of a move to one destination, its pile being q and its number d."""
         if x.fallback:
             o(f"env.dest = {d}")
-        add = move.format(d=d)
         if x.full is not None:
-            o(f"if q{d}:" if x.empty is not None else f"if q{d}:  # to pile {d}")
+            o(f"if {q}:" if x.empty is not None else f"if {q}:  # to pile {d}")
             o.indent()
             tests = []
             if x.cap is not None:
-                tests.append(f"len(q{d}) < {x.cap}" if n_const == 1 else f"len(q{d}) + n <= {x.cap}")
+                tests.append(f"len({q}) < {x.cap}" if n_const == 1 else f"len({q}) + n <= {x.cap}")
             if not x.full.is_const:
                 tests.append(x.full.code)
             tests += _run_bound(x.full_run, n_const)
@@ -870,7 +1116,7 @@ class _Build(_Gen):
             o(f"    {add}")
             o.dedent()
         if x.empty is not None:
-            o("else:" if x.full is not None else f"if not q{d}:")
+            o("else:" if x.full is not None else f"if not {q}:")
             o.indent()
             tests = []
             if x.alike is not None:
@@ -884,8 +1130,6 @@ class _Build(_Gen):
             o(f"    {add}")
             if x.alike is not None:
                 o(f"    al{x.alike} = True")
-            o.dedent()
-        for _ in range(opened):
             o.dedent()
 
     def action(self, o: _Out, i: int, a) -> None:
@@ -941,6 +1185,25 @@ def _pairs(xs):
     return zip(xs, xs[1:])
 
 
+def _runs(v, piles) -> list:
+    """The piles in their order, cut into runs of one group and one set of rules (loop mode)."""
+    out: list = []
+    for p in piles:
+        if out and v.rules[out[-1][-1]] is v.rules[p] and out[-1][-1] < p:
+            out[-1].append(p)
+        else:
+            out.append([p])
+    return [tuple(r) for r in out]
+
+
+def _free_of(piles, covering) -> bool:
+    """No pile of covering holds a card (the generated FREE)."""
+    for q in covering:
+        if piles[q]:
+            return False
+    return True
+
+
 def unrolled(v) -> bool:
     """Is the variant small enough for the unrolled generator (limits.MAX_GENERATED_PAIRS)?"""
     return len(v.sources) * sum(1 for r in v.rules if r.takes) <= MAX_GENERATED_PAIRS
@@ -948,9 +1211,6 @@ def unrolled(v) -> bool:
 
 def _compiled(v) -> tuple:
     found = _CACHE.get(v)
-    if found is None and not unrolled(v):
-        text = "# too many piles to unroll (limits.MAX_GENERATED_PAIRS): the closure engine, moves.generate\n"
-        found = _CACHE[v] = (text, reference(v))
     if found is None:
         b = _Build(v)
         text = b.source()
@@ -962,6 +1222,7 @@ def _compiled(v) -> tuple:
             "REMOVE": moves._removals,
             "ALLOWED": moves.action_allowed,
             "PAIRS": _pairs,
+            "FREE": _free_of,
             **b.table_values,
         }
         try:

@@ -18,9 +18,6 @@ from rulesdsl import codegen, moves, registry
 from rulesdsl.runtime import Env
 
 POSITIONS = int(os.environ.get("RULESDSL_DIFF_POSITIONS", "1000"))
-# A variant too large to unroll (limits.MAX_GENERATED_PAIRS: Accordion, Gaps, Maze, Sarlacc)
-# keeps the closure engine on both sides: fewer positions, for apply and undo only.
-POSITIONS_NOT_UNROLLED = max(1, POSITIONS // 10)
 PLAYOUT = 60  # moves per playout: then a new seed, so positions come from many deals
 SAMPLE = 2  # listed moves played and undone at each position, besides the one played on
 
@@ -58,7 +55,7 @@ def test_generated_lists_what_the_closures_list(name, options):
     v = rulesdsl.load(name, options)
     gen = codegen.generated(v)
     rng = random.Random(f"{name}{options}")
-    wanted = POSITIONS if codegen.unrolled(v) else POSITIONS_NOT_UNROLLED
+    wanted = POSITIONS
     seen = 0
     seed = 0
     while seen < wanted:
