@@ -337,7 +337,8 @@ class _Gen:
         code = f"({nv.code} if ({t} := {o.code}) is None else {inner.code})"
         lo = None if inner.lo is None or nv.lo is None else min(inner.lo, nv.lo)
         hi = None if inner.hi is None or nv.hi is None else max(inner.hi, nv.hi)
-        return _V(code, null=inner.null or nv.const is None, isbool=inner.isbool and nv.isbool, lo=lo, hi=hi, reads=_ALL)
+        null = inner.null or nv.const is None
+        return _V(code, null=null, isbool=inner.isbool and nv.isbool, lo=lo, hi=hi, reads=_ALL)
 
     def pile_code(self, pile: str, idx: str, known, name: str, reads: frozenset) -> _V:
         """A pile's contents attribute, the pile's list being the code pile, its number idx."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 import rulesdsl
-from rulesdsl import codegen, moves
+from rulesdsl import codegen, moves, registry
 from rulesdsl.errors import RulesError
 from rulesdsl.loader import load_path
 from rulesdsl.runtime import Env
@@ -157,21 +159,53 @@ def test_the_engine_variable_selects_the_closures(monkeypatch):
     assert h._generate is codegen.generated(v)
 
 
-def test_too_many_piles_keep_the_closure_engine():
-    v = rulesdsl.load("maze")
+@pytest.mark.parametrize("name", ["accordion", "gaps", "maze", "sarlacc"])
+def test_too_many_piles_get_the_loop_mode(name):
+    # above limits.MAX_GENERATED_PAIRS the generator loops over each group's piles
+    v = rulesdsl.load(name)
     assert not codegen.unrolled(v)
-    assert "closure engine" in codegen.source(v)
+    text = codegen.source(v)
+    assert "for s in S0:" in text and "for d in D0:" in text
+    assert codegen.NOT_COMPILED not in text
+    gen = codegen.generated(v)
+    assert gen.__code__.co_filename.startswith("<rulesdsl generated")  # not the closures
     g = v.new_game(1)
     assert g.generate() == moves.generate(v, g.state, Env(g.state))
+    assert g._generate is gen
+
+
+def test_loop_mode_lists_what_the_closures_list(monkeypatch):
+    """Every variant in loop mode (the limit below 0): the same moves as the closures along
+    random playouts, the pile numbers read from the loop variables."""
+    monkeypatch.setattr(codegen, "MAX_GENERATED_PAIRS", -1)
+    rng = random.Random(7)
+    for name in registry.names():
+        v = rulesdsl.load(name)
+        assert not codegen.unrolled(v)
+        gen = codegen.generated(v)
+        assert gen.__code__.co_filename.startswith("<rulesdsl generated"), name
+        for seed in (1, 2):
+            g = v.new_game(seed)
+            for _ in range(20):
+                st = g.state
+                ref = moves.generate(v, st, Env(st))
+                assert gen(st, Env(st)) == ref, name
+                if not ref:
+                    break
+                g.apply_unchecked(rng.choice(ref))
 
 
 FUZZ = int(os.environ.get("RULESDSL_CODEGEN_FUZZ", "60"))
 FUZZ_SLOTS = ("sequence", "max_run", "accept", "accept_empty", "action_limit", "action_when")
 
 
-def test_generated_expressions_list_what_the_closures_list(tmp_path):
+@pytest.mark.parametrize("loop", [False, True], ids=["unrolled", "loop"])
+def test_generated_expressions_list_what_the_closures_list(tmp_path, monkeypatch, loop):
     """Fuzzed rules (tests/exprgen.py: every operator, none, quantifiers, options) in every
-    place the generator reads: both engines list the same moves along random playouts."""
+    place the generator reads: both engines list the same moves along random playouts,
+    unrolled and in loop mode (the limit below 0)."""
+    if loop:
+        monkeypatch.setattr(codegen, "MAX_GENERATED_PAIRS", -1)
     rng = random.Random(13)
     path = tmp_path / "fuzz.yaml"
     loaded = 0
