@@ -278,7 +278,7 @@ def explain_text(v) -> str:
         lines.append(f"removal {rm.name}: {rm.cards} card(s) to pile {rm.dest}")
     for auto in v.autos:
         lines.append(f"follow-up: {auto.kind.value} on pile(s) {', '.join(map(str, auto.piles))}")
-    engine = "generated (codegen.py)" if codegen.unrolled(v) else "closures (too many piles to unroll)"
+    engine = "generated (codegen.py)" if codegen.unrolled(v) else "generated (codegen.py, loop mode: many piles)"
     lines.append(f"move generator: {engine}; print it with --generated")
     return "\n".join(lines) + "\n"
 

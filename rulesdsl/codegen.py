@@ -15,7 +15,11 @@ changes is the work done per position:
 * rank, suit and colour are tuples indexed by card id; the moving card's values are read
   once per run length, each destination's top card once per position;
 * the run grows one card at a time and its sequence rule is tested on the new pair only;
-* the run is lifted from its pile only when a rule reads that pile.
+* the run is lifted from its pile only when a rule reads that pile;
+* loop mode: above limits.MAX_GENERATED_PAIRS pile pairs, groups are unrolled instead of
+  piles: a loop over each run of one group's source piles (``s``), and inside it over each
+  run of destinations (``d``), in pile order; ``source.group`` and ``dest.group`` still fold,
+  the layout's other pile attributes are read from tables by pile number (``P_index[d]``).
 
 The source holds only this module's own identifiers and ``repr()`` of ints, booleans, None
 and tuples of them; every other value (text, an action's name) sits in the table ``K`` and is
@@ -1244,8 +1248,8 @@ def source(v) -> str:
 
 def generated(v):
     """The generated move generator, ``f(st, env) -> list of moves`` (compiled on first use,
-    then cached; the closure engine for a variant too large to unroll, and for one whose
-    rules the validator watches, which keeps no checked trees)."""
+    then cached; the closure engine for a variant whose rules the validator watches, which
+    keeps no checked trees)."""
     if v.watched:
         return reference(v)
     return _compiled(v)[1]

@@ -68,8 +68,8 @@ MAX_STREAK = 65_535  # the history's streak counts up to this and stays there (m
 
 # -- the generated move generator (codegen.py) -------------------------------------
 MAX_GENERATED_PAIRS = 1000  # source piles x piles that take cards: above this the unrolled
-# source would be too long to compile quickly (Maze, Gaps, Sarlacc), so the variant keeps
-# the closure engine
+# source would be too long to compile quickly (Accordion, Gaps, Maze, Sarlacc), so the
+# generator loops over each group's piles instead (codegen.py, loop mode)
 MAX_UNROLL = 64  # a quantifier over a known list of more items stays a closure
 
 # -- positions (position.py) -------------------------------------------------------
