@@ -120,6 +120,7 @@ class _Gen:
         self.table_values["SUCC"] = tuple(d.successor(r) for r in range(top))
         self.table_values["PRED"] = tuple(d.predecessor(r) for r in range(top))
         self.checked = v.exprs
+        self.part_fns: dict = {}  # id(node) -> the closure of a part of a rule
         self.memo: dict = {}  # (node, circumstances) -> (translation or None, uses run, card atoms)
         self.reads: dict = {}  # id(node) -> the context slots and quantifier variables it reads
 
@@ -157,7 +158,8 @@ class _Gen:
         checked = self.checked.get(path)
         if checked is not None:
             try:
-                return self.expr(checked.tree, ctx), True
+                val = self.expr(checked.tree, ctx)
+                return val, "env" not in val.reads  # a part called as a closure reads env
             except _Unsupported:
                 pass
         ctx.uses_run = False
@@ -488,7 +490,7 @@ class _Gen:
         is_and = n.op == "and"
         parts = []
         for item in n.items:
-            x = self.expr(item, ctx)
+            x = self.bool_item(item, ctx)
             if x.is_const:
                 if bool(x.const) != is_and:  # false in an and, true in an or: decides it
                     return self.const(not is_and)
@@ -499,6 +501,23 @@ class _Gen:
         codes = [x.code if x.isbool else f"(not not {x.code})" for x in parts]
         code = codes[0] if len(codes) == 1 else "(" + f" {n.op} ".join(codes) + ")"
         return _V(code, null=False, isbool=True, reads=frozenset().union(*(x.reads for x in parts)))
+
+    def bool_item(self, item: Expr, ctx: _Ctx) -> _V:
+        """An operand of and/or: translated, or else (when it reads no quantifier variable)
+        a call of its own compiled closure, so the rest of the rule is still specialised;
+        its reads carry _ENV, so the rule's context is filled as for a closure."""
+        try:
+            return self.expr(item, ctx)
+        except _Unsupported:
+            if any(type(r) is int for r in _names(item)):
+                raise
+        f = self.part_fns.get(id(item))
+        if f is None:
+            try:
+                f = self.part_fns[id(item)] = self.compiler.build(item)
+            except Exception as exc:
+                raise _Unsupported("part") from exc
+        return _V(f"(not not {self.fn(f)}(env))", null=False, isbool=True, reads=_ENV)
 
     def x_Cond(self, n: Cond, ctx: _Ctx) -> _V:
         test = self.expr(n.test, ctx)
@@ -646,6 +665,7 @@ class _Gen:
 
 
 _ALL = frozenset({-1})  # reads anything (a closure)
+_ENV = frozenset({-1, "env"})  # a part of a rule called as its closure: reads the context
 _CARD_LISTS = ("run", "cards")  # lists of cards that never hold none
 
 
