@@ -26,7 +26,8 @@ and tuples of them; every other value (text, an action's name) sits in the table
 read by index, so no text of the variant file is ever copied into code. A rule the translator
 does not specialise (card names, ``cards()``, a pile known only at play time, ...) is called
 as its compiled closure (table ``F``) with the context filled as the reference engine fills
-it; removals and the actions that gather or slide piles call the reference engine's own
+it (only that operand, when it is an operand of and/or reading no quantifier variable);
+removals and the actions that gather or slide piles call the reference engine's own
 functions.
 
 ``generator(variant)`` gives the function (cached per variant object, so per option set);
@@ -54,7 +55,7 @@ NOT_COMPILED = "the generated source did not compile"  # heads the source in tha
 
 
 class _Unsupported(Exception):
-    """A construct the translator does not specialise: the whole rule stays a closure."""
+    """A construct the translator does not specialise: the rule (or its and/or operand) stays a closure."""
 
 
 @dataclasses.dataclass
