@@ -392,31 +392,8 @@ class _Gen:
         return _V(atom, null=False, lo=min(values), hi=max(values))
 
     def pile_attr(self, p: int, name: str, ctx: _Ctx) -> _V:
-        size = self.n_cards
-        known = ctx.dest_empty if p == ctx.dest else None
-        pile = f"q{p}" if p == ctx.dest else f"piles[{p}]"
-        reads = frozenset((p,))
-        if name == "size":
-            if known is True:
-                return self.const(0)
-            return _V(f"len({pile})", null=False, lo=0, hi=size, reads=reads)
-        if name == "empty":
-            if known is not None:
-                return self.const(known)
-            return _V(f"(not {pile})", null=False, isbool=True, reads=reads)
-        if name in ("top", "bottom"):
-            if known is True:
-                return self.const(None)
-            at = "-1" if name == "top" else "0"
-            if known is False:
-                return _V(f"{pile}[{at}]", null=False, lo=0, hi=size - 1, reads=reads)
-            return _V(f"({pile}[{at}] if {pile} else None)", lo=0, hi=size - 1, reads=reads)
-        if name == "cards":
-            return _V(f"tuple({pile})", null=False, reads=reads)
-        if name == "down":
-            return _V(f"down[{p}]", null=False, lo=0, hi=size, reads=reads)
-        if name == "up":
-            return _V(f"(len({pile}) - down[{p}])", null=False, lo=-size, hi=size, reads=reads)
+        """A known pile's attribute: pile_code with the number p, and free/covered unrolled over
+        the piles that cover it."""
         if name in ("free", "covered"):
             covers = self.v.layout.covers[p]
             if not covers:
@@ -424,7 +401,9 @@ class _Gen:
             test = " or ".join(f"piles[{q}]" for q in covers)
             code = f"(not ({test}))" if name == "free" else f"(not not ({test}))"
             return _V(code, null=False, isbool=True, reads=frozenset(covers))
-        raise _Unsupported(name)
+        known = ctx.dest_empty if p == ctx.dest else None
+        pile = f"q{p}" if p == ctx.dest else f"piles[{p}]"
+        return self.pile_code(pile, str(p), known, name, frozenset((p,)))
 
     def x_Index(self, n: Index, ctx: _Ctx) -> _V:
         o, i = self.expr(n.obj, ctx), self.expr(n.index, ctx)

@@ -1149,34 +1149,25 @@ def solve(
     return done(UNWINNABLE)
 
 
-_SAFE_CACHE: dict = {}
+def _per_variant(derive):
+    """derive(variant), computed once per compiled variant (the cache holds at most 65)."""
+    cache: dict = {}
+
+    def get(variant):
+        hit = cache.get(id(variant))
+        if hit is None or hit[0] is not variant:
+            hit = (variant, derive(variant))
+            if len(cache) > 64:
+                cache.clear()
+            cache[id(variant)] = hit
+        return hit[1]
+
+    return get
 
 
-def safe_rule(variant):
-    """The variant's derived SafeRule (or None), computed once per compiled variant."""
-    key = id(variant)
-    hit = _SAFE_CACHE.get(key)
-    if hit is None or hit[0] is not variant:
-        hit = (variant, derive_safe(variant))
-        if len(_SAFE_CACHE) > 64:
-            _SAFE_CACHE.clear()
-        _SAFE_CACHE[key] = hit
-    return hit[1]
-
-
-_DEAD_CACHE: dict = {}
-
-
-def dead_rule(variant):
-    """The variant's derived DeadEnds (or None), computed once per compiled variant."""
-    key = id(variant)
-    hit = _DEAD_CACHE.get(key)
-    if hit is None or hit[0] is not variant:
-        hit = (variant, derive_dead(variant))
-        if len(_DEAD_CACHE) > 64:
-            _DEAD_CACHE.clear()
-        _DEAD_CACHE[key] = hit
-    return hit[1]
+# the variant's derived SafeRule and DeadEnds (or None)
+safe_rule = _per_variant(derive_safe)
+dead_rule = _per_variant(derive_dead)
 
 
 def solve_game(game, **kw) -> Result:
