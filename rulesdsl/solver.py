@@ -31,6 +31,7 @@ game.
 
 from __future__ import annotations
 
+import heapq
 import re
 import time
 from array import array
@@ -42,7 +43,7 @@ from . import ast as A
 from .errors import ArgumentError
 from .game import Game
 from .kinds import PROGRESS_ROLES, ActionKind, Role
-from .limits import DEFAULT_MAX_STATES, MAX_STATES
+from .limits import DEFAULT_MAX_STATES, MAX_OPEN, MAX_STATES
 from .loader import read_with_extends
 from .parser import parse
 from .runtime import Env
@@ -1045,6 +1046,102 @@ class Scorer:
             self.size = 0
 
 
+# Weight of one card lying above a card some foundation takes next (tuned on Microsoft
+# FreeCell deals 1-300 and Baker's Game; it only orders the search).
+W_BURIED = 3
+
+
+class NextCards:
+    """How deep the cards the foundations take next lie: per position, the number of cards
+    above each card that some progress pile (foundation or discard) would take on its
+    present top, summed. Read from the variant's tables (``derive_next``), kept up to date per
+    touched pile. A card buried under many others costs many moves to reach."""
+
+    def __init__(self, sinks, takes_on, takes_empty, size):
+        self.sinks = sinks  # progress piles with a table
+        self.takes_on = takes_on  # sink -> top card -> cards it takes on that top
+        self.takes_empty = takes_empty  # sink -> cards it takes when empty
+        self.size = size
+
+    def start(self, st) -> "_Buried":
+        return _Buried(self, st)
+
+
+class _Buried:
+    """NextCards for one search: where each card lies (pile, height), kept up to date."""
+
+    def __init__(self, rule: NextCards, st):
+        self.st = st
+        self.sinks = rule.sinks
+        self.on = [rule.takes_on[f] for f in rule.sinks]
+        self.empty = [rule.takes_empty[f] for f in rule.sinks]
+        self.skip = set(rule.sinks)
+        n = len(st.piles)
+        self.pile = [-1] * rule.size  # card -> the pile it lies in (-1: on a sink or out)
+        self.at = [0] * rule.size  # card -> its height in that pile
+        self.touch(range(n))
+
+    def touch(self, piles) -> None:
+        if piles is None:
+            piles = range(len(self.st.piles))
+        pile_of, at, skip, all_piles = self.pile, self.at, self.skip, self.st.piles
+        for p in piles:
+            if p in skip:
+                continue
+            for i, c in enumerate(all_piles[p]):
+                pile_of[c] = p
+                at[c] = i
+        for f in self.sinks:  # a card that went up is no longer in a pile
+            pile = all_piles[f]
+            if pile:
+                pile_of[pile[-1]] = -1
+
+    def depth(self) -> int:
+        """Cards lying above the cards the sinks take next."""
+        piles, pile_of, at = self.st.piles, self.pile, self.at
+        out = 0
+        seen = None
+        for k, f in enumerate(self.sinks):
+            top = piles[f]
+            wanted = self.on[k].get(top[-1], ()) if top else self.empty[k]
+            for c in wanted:
+                p = pile_of[c]
+                if p < 0:
+                    continue
+                pile = piles[p]
+                i = at[c]
+                if i >= len(pile) or pile[i] != c:  # moved onto a sink since: not in a pile
+                    continue
+                if len(wanted) > 1 or len(self.sinks) > 1:
+                    if seen is None:
+                        seen = set()
+                    if c in seen:
+                        continue
+                    seen.add(c)
+                out += len(pile) - 1 - i
+        return out
+
+
+def derive_next(variant, data=None):
+    """A NextCards when the progress piles' destination rules can be read as tables (as
+    for derived safe moves: see _sink_tables), else None."""
+    if data is None:
+        data = _document(variant)
+    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
+        return None
+    sinks = tuple(p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES and r.takes)
+    if not sinks:
+        return None
+    tables = _sink_tables(variant, data, sinks, _param_names(data))
+    if tables is None:
+        return None
+    _, takes_on, takes_empty = tables
+    sinks = tuple(f for f in sinks if f in takes_on and (takes_on[f] or takes_empty[f]))
+    if not sinks:
+        return None
+    return NextCards(sinks, takes_on, takes_empty, variant.deck.size)
+
+
 def solve(
     variant,
     state,
@@ -1076,6 +1173,8 @@ def solve(
     ends = rule.start(g.state) if isinstance(rule, DeadEnds) else None
     keyer = Keyer(variant, g.state, analysis, rule.top_class if isinstance(rule, DeadEnds) else None)
     scorer = Scorer(variant, g.state)
+    nexts = next_rule(variant) if ends is None else None
+    buried = nexts.start(g.state) if nexts is not None else None
     table = Table(analysis, len(variant.actions))
     rank = _orderer(variant).rank
     declared = variant.safe if declared_safe else ()
@@ -1101,6 +1200,10 @@ def solve(
             if m.kind != "move":
                 return (rank(st, m), 0)
             return (rank(st, m), -(count[cls[m.cards[0]]] * 64 + len(piles[m.sources[0]])))
+    elif buried is not None:
+
+        def order(m):
+            return (W_BURIED * buried.depth() - scorer.total, rank(st, m))
     else:
 
         def order(m):
@@ -1116,6 +1219,8 @@ def solve(
         keyer.touch(touched)
         if ends is None:
             scorer.touch_keyed(touched, keyer)
+            if buried is not None:
+                buried.touch(touched)
             return (touched, None), False
         placed, is_dead = ends.moved(before)  # (the scorer is not read: see order above)
         return (touched, placed), is_dead
@@ -1126,12 +1231,15 @@ def solve(
         keyer.touch(touched)
         if ends is None:
             scorer.touch_keyed(touched, keyer)
+            if buried is not None:
+                buried.touch(touched)
         elif placed:
             ends.unmoved(placed)
 
-    def children():
-        """The unseen positions one move away, most promising first; None: a win was
-        reached (and is on the board); a str: a limit was hit."""
+    def children(scored=False):
+        """The unseen positions one move away, most promising first (with ``scored``, as
+        (order, i, move) triples); None: a win was reached (and is on the board); a str: a
+        limit was hit."""
         moves = g.legal_moves()
         if len(moves) > 1:
             pick = declared_pick(variant, st, moves, safe_env) if declared else None
@@ -1152,7 +1260,7 @@ def solve(
             if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
                 return "time"
         out.sort()
-        return [x[2] for x in out]
+        return out if scored else [x[2] for x in out]
 
     if g.won:
         table.size = 1
@@ -1160,30 +1268,95 @@ def solve(
     table.add(keyer.key(), st.used)
     if ends is not None and ends.any_dead():
         return done(UNWINNABLE)
-    first = children()
+    first = children(scored=ends is None)
     if first is None:
         return done(WON)
     if isinstance(first, str):
         return done(UNKNOWN, first)
-    stack = [[first, 0, None]]
-    while stack:
-        frame = stack[-1]
-        moves, i = frame[0], frame[1]
-        if i >= len(moves):
-            stack.pop()
-            if stack:
-                back(frame[2])
-            continue
-        frame[1] = i + 1
-        touched, _ = play(moves[i])
+
+    def dfs(first):
+        """Depth-first below the present position, whose unseen children are ``first``:
+        None when every position below was explored (the board is back where it was),
+        else the Result (a win, or a limit)."""
+        stack = [[first, 0, None]]
+        while stack:
+            frame = stack[-1]
+            moves, i = frame[0], frame[1]
+            if i >= len(moves):
+                stack.pop()
+                if stack:
+                    back(frame[2])
+                continue
+            frame[1] = i + 1
+            touched, _ = play(moves[i])
+            nxt = children()
+            if nxt is None:
+                return done(WON)
+            if isinstance(nxt, str):
+                return done(UNKNOWN, nxt)
+            stack.append([nxt, 0, touched])
+            if len(g.future) > 4096:
+                g.future.clear()
+        return None
+
+    if ends is not None:  # the class order above is for depth-first search
+        return dfs(first) or done(UNWINNABLE)
+
+    # Best first: the waiting position that scores best is searched next (the newest among
+    # equals, so a plateau is searched depth-first). A waiting position is a node (parent,
+    # move, depth) of the tree the search walks; the board goes from one to the next by
+    # undoing to their common ancestor and playing down. Every position in the table is
+    # either searched (its children are all in the table) or waiting, so the search is
+    # exhaustive when no position waits. Past MAX_OPEN waiting positions, each is searched
+    # depth-first in turn, best first: memory stays bounded and nothing is skipped.
+    path: list = []  # the nodes from the start to the board's position
+    undos: list = []  # what back() needs for each
+
+    def goto(node):
+        chain = []
+        n = node
+        while n is not None and not (n[2] <= len(path) and path[n[2] - 1] is n):
+            chain.append(n)
+            n = n[0]
+        depth = 0 if n is None else n[2]
+        while len(path) > depth:
+            path.pop()
+            back(undos.pop())
+        for n in reversed(chain):
+            undos.append(play(n[1])[0])
+            path.append(n)
+        g.future.clear()
+
+    heap: list = []
+    tick = 0
+
+    def push(parent, scored):
+        nonlocal tick
+        depth = parent[2] + 1 if parent is not None else 1
+        for key, _, m in scored:
+            tick += 1
+            heapq.heappush(heap, (key, -tick, (parent, m, depth)))
+
+    push(None, first)
+    while heap and len(heap) <= MAX_OPEN:
+        node = heapq.heappop(heap)[2]
+        goto(node)
+        nxt = children(scored=True)
+        if nxt is None:
+            return done(WON)
+        if isinstance(nxt, str):
+            return done(UNKNOWN, nxt)
+        push(node, nxt)
+    while heap:
+        goto(heapq.heappop(heap)[2])
         nxt = children()
         if nxt is None:
             return done(WON)
         if isinstance(nxt, str):
             return done(UNKNOWN, nxt)
-        stack.append([nxt, 0, touched])
-        if len(g.future) > 4096:
-            g.future.clear()
+        got = dfs(nxt)
+        if got is not None:
+            return got
     return done(UNWINNABLE)
 
 
@@ -1206,6 +1379,7 @@ def _per_variant(derive):
 # the variant's derived SafeRule and DeadEnds (or None)
 safe_rule = _per_variant(derive_safe)
 dead_rule = _per_variant(derive_dead)
+next_rule = _per_variant(derive_next)
 
 
 def solve_game(game, **kw) -> Result:
