@@ -1054,8 +1054,8 @@ W_BURIED = 3
 class NextCards:
     """How deep the cards the foundations take next lie: per position, the number of cards
     above each card that some progress pile (foundation or discard) would take on its
-    present top, summed. Read from the variant's tables (``derive_next``), kept up to date per
-    touched pile. A card buried under many others costs many moves to reach."""
+    present top, summed. Read from the variant's tables (``derive_next``). A card buried under
+    many others costs many moves to reach."""
 
     def __init__(self, sinks, takes_on, takes_empty, size):
         self.sinks = sinks  # progress piles with a table
@@ -1068,57 +1068,38 @@ class NextCards:
 
 
 class _Buried:
-    """NextCards for one search: where each card lies (pile, height), kept up to date."""
+    """NextCards for one search. Where a card lies is remembered and looked up again only
+    when it has moved (cards the foundations wait for seldom move)."""
 
     def __init__(self, rule: NextCards, st):
         self.st = st
         self.sinks = rule.sinks
         self.on = [rule.takes_on[f] for f in rule.sinks]
         self.empty = [rule.takes_empty[f] for f in rule.sinks]
-        self.skip = set(rule.sinks)
-        n = len(st.piles)
-        self.pile = [-1] * rule.size  # card -> the pile it lies in (-1: on a sink or out)
-        self.at = [0] * rule.size  # card -> its height in that pile
-        self.touch(range(n))
-
-    def touch(self, piles) -> None:
-        if piles is None:
-            piles = range(len(self.st.piles))
-        pile_of, at, skip, all_piles = self.pile, self.at, self.skip, self.st.piles
-        for p in piles:
-            if p in skip:
-                continue
-            for i, c in enumerate(all_piles[p]):
-                pile_of[c] = p
-                at[c] = i
-        for f in self.sinks:  # a card that went up is no longer in a pile
-            pile = all_piles[f]
-            if pile:
-                pile_of[pile[-1]] = -1
+        self.others = [p for p in range(len(st.piles)) if p not in set(rule.sinks)]
+        self.pile = [self.others[0] if self.others else 0] * rule.size  # card -> a pile it was seen in
 
     def depth(self) -> int:
         """Cards lying above the cards the sinks take next."""
-        piles, pile_of, at = self.st.piles, self.pile, self.at
+        piles, where = self.st.piles, self.pile
         out = 0
-        seen = None
+        seen = set()
         for k, f in enumerate(self.sinks):
             top = piles[f]
-            wanted = self.on[k].get(top[-1], ()) if top else self.empty[k]
-            for c in wanted:
-                p = pile_of[c]
-                if p < 0:
+            for c in self.on[k].get(top[-1], ()) if top else self.empty[k]:
+                if c in seen:
                     continue
-                pile = piles[p]
-                i = at[c]
-                if i >= len(pile) or pile[i] != c:  # moved onto a sink since: not in a pile
-                    continue
-                if len(wanted) > 1 or len(self.sinks) > 1:
-                    if seen is None:
-                        seen = set()
-                    if c in seen:
-                        continue
-                    seen.add(c)
-                out += len(pile) - 1 - i
+                seen.add(c)
+                pile = piles[where[c]]
+                if c not in pile:
+                    for p in self.others:
+                        if c in piles[p]:
+                            where[c] = p
+                            pile = piles[p]
+                            break
+                    else:
+                        continue  # on a sink (another copy is wanted) or out of play
+                out += len(pile) - 1 - pile.index(c)
         return out
 
 
@@ -1219,8 +1200,6 @@ def solve(
         keyer.touch(touched)
         if ends is None:
             scorer.touch_keyed(touched, keyer)
-            if buried is not None:
-                buried.touch(touched)
             return (touched, None), False
         placed, is_dead = ends.moved(before)  # (the scorer is not read: see order above)
         return (touched, placed), is_dead
@@ -1231,8 +1210,6 @@ def solve(
         keyer.touch(touched)
         if ends is None:
             scorer.touch_keyed(touched, keyer)
-            if buried is not None:
-                buried.touch(touched)
         elif placed:
             ends.unmoved(placed)
 
