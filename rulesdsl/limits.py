@@ -85,7 +85,7 @@ MAX_SEQUENCE_SEARCH = 20_000  # moves tried to play one fc-solve sequence move s
 # -- the solver (solver.py, stats.py) ------------------------------------------------
 DEFAULT_MAX_STATES = 1_000_000  # positions a search may keep in its table (about 150 bytes each)
 MAX_STATES = 100_000_000  # the most --max-states may ask for
-# positions the best-first search keeps waiting (about 250 bytes each); past it, each is
+# positions the best-first search keeps waiting (about 300 bytes each); past it, each is
 # searched depth-first in turn (solver.py)
 MAX_OPEN = 200_000
 DEFAULT_HINT_SECONDS = 2.0  # the runner's hint asks the solver for this long

@@ -1049,6 +1049,9 @@ class Scorer:
 # Weight of one card lying above a card some foundation takes next (tuned on Microsoft
 # FreeCell deals 1-300 and Baker's Game; it only orders the search).
 W_BURIED = 3
+W_RUN = 0
+SLICE = 256
+RUN_CAP = 16
 
 
 class NextCards:
@@ -1101,6 +1104,34 @@ class _Buried:
                         continue  # on a sink (another copy is wanted) or out of play
                 out += len(pile) - 1 - pile.index(c)
         return out
+
+
+class RunRoom:
+    """The longest run the free places allow now: the variant's ``max_run`` for a move
+    between two piles outside its group (so no empty pile of the group is left out)."""
+
+    def __init__(self, variant, st):
+        self.fn = None
+        self.env = Env(st)
+        rules = variant.rules
+        for p, r in enumerate(rules):
+            if r.max_run is None:
+                continue
+            others = [q for q in range(len(rules)) if rules[q].group != r.group]
+            if not others:
+                return
+            self.env.source = self.env.dest = others[0]
+            self.env.run = ()
+            self.fn = r.max_run
+            try:
+                self.value()
+            except Exception:  # a max_run that reads the moving cards: no term
+                self.fn = None
+            return
+
+    def value(self) -> int:
+        got = self.fn(self.env)
+        return got if isinstance(got, int) else 0
 
 
 def derive_next(variant, data=None):
@@ -1156,6 +1187,7 @@ def solve(
     scorer = Scorer(variant, g.state)
     nexts = next_rule(variant) if ends is None else None
     buried = nexts.start(g.state) if nexts is not None else None
+    room = RunRoom(variant, g.state)
     table = Table(analysis, len(variant.actions))
     rank = _orderer(variant).rank
     declared = variant.safe if declared_safe else ()
@@ -1184,7 +1216,7 @@ def solve(
     elif buried is not None:
 
         def order(m):
-            return (W_BURIED * buried.depth() - scorer.total, rank(st, m))
+            return (W_BURIED * buried.depth() - scorer.total - (W_RUN * min(room.value(), RUN_CAP) if room.fn else 0), rank(st, m))
     else:
 
         def order(m):
@@ -1304,19 +1336,48 @@ def solve(
             path.append(n)
         g.future.clear()
 
-    heap: list = []
+    heap: list = []  # (order, -tick, node): the best first, the newest among equals
+    lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
     tick = 0
 
     def push(parent, scored):
         nonlocal tick
         depth = parent[2] + 1 if parent is not None else 1
+        fresh = []
         for key, _, m in scored:
             tick += 1
-            heapq.heappush(heap, (key, -tick, (parent, m, depth)))
+            node = [parent, m, depth, False]  # [3]: searched already
+            heapq.heappush(heap, (key, -tick, node))
+            fresh.append(node)
+        fresh.reverse()
+        lifo.extend(fresh)
 
     push(None, first)
+    turns = 0
     while heap and len(heap) <= MAX_OPEN:
-        node = heapq.heappop(heap)[2]
+        # Turns of SLICE searches each: depth-first, then best first. The depth-first
+        # turns commit to a line as plain depth-first search does; the best-first ones jump
+        # to the most promising position waiting anywhere. Deals on which one of them goes
+        # astray the other often wins quickly; both take from the same waiting positions.
+        turns += 1
+        source = heap if turns // SLICE % 2 else None
+        node = None
+        if source is None:
+            while lifo and node is None:
+                node = lifo.pop()
+                if node[3]:
+                    node = None
+            if node is None:
+                turns = SLICE  # nothing waits depth-first: go on best first
+                continue
+        else:
+            while heap and node is None:
+                node = heapq.heappop(heap)[2]
+                if node[3]:
+                    node = None
+            if node is None:
+                break
+        node[3] = True
         goto(node)
         nxt = children(scored=True)
         if nxt is None:
@@ -1325,7 +1386,11 @@ def solve(
             return done(UNKNOWN, nxt)
         push(node, nxt)
     while heap:
-        goto(heapq.heappop(heap)[2])
+        node = heapq.heappop(heap)[2]
+        if node[3]:
+            continue
+        node[3] = True
+        goto(node)
         nxt = children()
         if nxt is None:
             return done(WON)
