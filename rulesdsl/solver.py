@@ -1049,7 +1049,7 @@ class Scorer:
 # Weight of one card lying above a card some foundation takes next (tuned on Microsoft
 # FreeCell deals 1-300 and Baker's Game; it only orders the search).
 W_BURIED = 3
-W_RUN = 0
+W_RUN = 1
 SLICE = 256
 RUN_CAP = 16
 
@@ -1114,7 +1114,7 @@ class RunRoom:
         self.fn = None
         self.env = Env(st)
         rules = variant.rules
-        for p, r in enumerate(rules):
+        for r in rules:
             if r.max_run is None:
                 continue
             others = [q for q in range(len(rules)) if rules[q].group != r.group]
@@ -1122,16 +1122,20 @@ class RunRoom:
                 return
             self.env.source = self.env.dest = others[0]
             self.env.run = ()
-            self.fn = r.max_run
             try:
-                self.value()
+                ok = isinstance(r.max_run(self.env), int)
             except Exception:  # a max_run that reads the moving cards: no term
-                self.fn = None
+                ok = False
+            if ok:
+                self.fn = r.max_run
             return
 
     def value(self) -> int:
-        got = self.fn(self.env)
-        return got if isinstance(got, int) else 0
+        try:
+            got = self.fn(self.env)
+        except Exception:  # a rule that cannot be judged here: no bonus (it only orders)
+            return 0
+        return got if isinstance(got, int) and not isinstance(got, bool) else 0
 
 
 def derive_next(variant, data=None):
@@ -1187,7 +1191,7 @@ def solve(
     scorer = Scorer(variant, g.state)
     nexts = next_rule(variant) if ends is None else None
     buried = nexts.start(g.state) if nexts is not None else None
-    room = RunRoom(variant, g.state)
+    room = RunRoom(variant, g.state) if ends is None else None
     table = Table(analysis, len(variant.actions))
     rank = _orderer(variant).rank
     declared = variant.safe if declared_safe else ()
@@ -1213,10 +1217,17 @@ def solve(
             if m.kind != "move":
                 return (rank(st, m), 0)
             return (rank(st, m), -(count[cls[m.cards[0]]] * 64 + len(piles[m.sources[0]])))
-    elif buried is not None:
+    elif buried is not None or (room is not None and room.fn is not None):
 
         def order(m):
-            return (W_BURIED * buried.depth() - scorer.total - (W_RUN * min(room.value(), RUN_CAP) if room.fn else 0), rank(st, m))
+            # the Scorer's total, less the depth of the cards the foundations take next,
+            # plus the run the free places allow (capped)
+            value = scorer.total
+            if buried is not None:
+                value -= W_BURIED * buried.depth()
+            if room.fn is not None:
+                value += W_RUN * min(room.value(), RUN_CAP)
+            return (-value, rank(st, m))
     else:
 
         def order(m):

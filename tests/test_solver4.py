@@ -8,7 +8,7 @@ import pytest
 
 import rulesdsl
 import rulesdsl.solver as solver
-from rulesdsl.solver import W_BURIED, Scorer, derive_next, solve_game
+from rulesdsl.solver import W_BURIED, RunRoom, Scorer, derive_next, solve_game
 
 from .helpers import game
 from .test_solver import naive, replays_to_win
@@ -107,3 +107,12 @@ def test_a_hard_deal_is_won_within_few_positions():
     r = solve_game(g, max_states=20_000)
     assert r.verdict == "won"
     assert replays_to_win(v, g.state, r.moves)
+
+
+def test_the_run_room_is_the_variants_max_run_with_no_pile_left_out():
+    # FreeCell: (1 + empty cells) * 2 ** empty columns; two cells and seven columns are taken
+    cols = "; ".join(f"tableau[{i}]: {c}" for i, c in enumerate(["KS", "KH", "KD", "KC", "QS", "QH", "QD"]))
+    g = game("freecell", f"cell[0]: 2S; cell[1]: 3S; {cols}")
+    assert RunRoom(g.variant, g.state).value() == 3 * 2
+    # Klondike moves any run: no max_run, no term
+    assert RunRoom(rulesdsl.load("klondike"), rulesdsl.load("klondike").new_game(1).state).fn is None
