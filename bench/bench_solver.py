@@ -6,6 +6,7 @@
     python bench/bench_solver.py exhaustive black_hole 1 100   # verdicts with no time limit
     python bench/bench_solver.py share bakers_game 1 1000 [SECS]   # the winnable share
     python bench/bench_solver.py summary FILE.jsonl [A B]   # figures of a stats --out file
+    python bench/bench_solver.py positions freecell 1 300 100000 [draw=1]  # by positions, not time
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
@@ -47,6 +48,21 @@ def summarise(path, a=None, b=None):
         print(f"time per deal: median {statistics.median(times):.2f} s, max {max(times):.2f} s")
 
 
+def positions(name, a, b, max_states, options):
+    """Deals A-B each searched up to MAX_STATES positions (no time limit, so a loaded
+    machine gives the same figures): won, unwinnable, unknown and the positions spent."""
+    v, an = _variant(name, options)
+    counts = {"won": 0, "unwinnable": 0, "unknown": 0}
+    total = moves = 0
+    for d in range(a, b + 1):
+        r = solve(v, deal_state(v, d), max_states=max_states, analysis=an)
+        counts[r.verdict] += 1
+        total += r.states
+        moves += len(r.moves)
+    print(f"{name} {a}-{b}, {max_states} positions each: {counts['won']} won, {counts['unwinnable']} unwinnable, "
+          f"{counts['unknown']} unknown; {total} positions; {moves / max(counts['won'], 1):.0f} moves a won line")
+
+
 def main(argv):
     if not argv or argv[0] == "rate":
         return rate()
@@ -58,6 +74,9 @@ def main(argv):
         v, an = _variant(argv[1], {})
         r = solve(v, deal_state(v, int(argv[2])), analysis=an, max_states=50_000_000)
         print(f"{argv[1]} {argv[2]}: {r.verdict} in {r.seconds:.2f} s, {r.states} states")
+    elif cmd == "positions":
+        opts = {k: int(v) if v.isdigit() else v for k, v in (x.split("=", 1) for x in argv[5:])}
+        positions(argv[1], int(argv[2]), int(argv[3]), int(argv[4]), opts)
     elif cmd in ("freecell", "share", "exhaustive"):
         name = "freecell" if cmd == "freecell" else argv[1]
         rest = argv[1:] if cmd == "freecell" else argv[2:]
