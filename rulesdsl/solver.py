@@ -1081,10 +1081,13 @@ def solve(
     declared = variant.safe if declared_safe else ()
     safe_env = Env(g.state)
     st = g.state
-    has_ops = hasattr(g, "_ops")
+    # The game's own apply and undo, without its history (the packed moves, redo): the
+    # search keeps the line it is on in ``path``.
+    do, undo_ops, ops, env, generate = g._do, g._undo, g._ops, g._env, g.generate
+    path: list = []
 
     def done(verdict, limit=None):
-        line = [g.move_text(m) for m in g.history] if verdict == WON else []
+        line = [g.move_text(m) for m in path] if verdict == WON else []
         return Result(
             verdict, line, table.size, time.monotonic() - started, limit, table.size if verdict == WON else None
         )
@@ -1108,21 +1111,23 @@ def solve(
 
     def play(m):
         """Play m; return what back() needs, and whether the position is a dead end."""
-        mark = len(g._ops) if has_ops else 0
+        mark = len(ops)
         if ends is not None:
             before = ends.heights()
-        g.apply_unchecked(m)
+        do(st, m, env, ops)
+        path.append(m)
         touched = _touched(g, mark)
         keyer.touch(touched)
         if ends is None:
             scorer.touch_keyed(touched, keyer)
-            return (touched, None), False
+            return (mark, touched, None), False
         placed, is_dead = ends.moved(before)  # (the scorer is not read: see order above)
-        return (touched, placed), is_dead
+        return (mark, touched, placed), is_dead
 
     def back(undo):
-        touched, placed = undo
-        g.undo()
+        mark, touched, placed = undo
+        undo_ops(st, ops, mark)
+        path.pop()
         keyer.touch(touched)
         if ends is None:
             scorer.touch_keyed(touched, keyer)
@@ -1132,7 +1137,7 @@ def solve(
     def children():
         """The unseen positions one move away, most promising first; None: a win was
         reached (and is on the board); a str: a limit was hit."""
-        moves = g.legal_moves()
+        moves = generate()
         if len(moves) > 1:
             pick = declared_pick(variant, st, moves, safe_env) if declared else None
             if pick is None and safe:
@@ -1140,7 +1145,7 @@ def solve(
             if pick is not None:
                 moves = [pick]
         out = []
-        for m in list(moves):
+        for m in moves:
             undo, is_dead = play(m)
             if not is_dead and table.add(keyer.key(), st.used):
                 if g.won:
@@ -1175,15 +1180,13 @@ def solve(
                 back(frame[2])
             continue
         frame[1] = i + 1
-        touched, _ = play(moves[i])
+        undo, _ = play(moves[i])
         nxt = children()
         if nxt is None:
             return done(WON)
         if isinstance(nxt, str):
             return done(UNKNOWN, nxt)
-        stack.append([nxt, 0, touched])
-        if len(g.future) > 4096:
-            g.future.clear()
+        stack.append([nxt, 0, undo])
     return done(UNWINNABLE)
 
 
