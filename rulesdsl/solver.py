@@ -836,7 +836,7 @@ class _DeadState:
             return True
         return self.walk is not None and self.no_walk()
 
-    walk = None  # (classes in order along a line or ring, is it a ring), for no_walk()
+    walk: Any = None  # (classes in order along a line or ring, is it a ring), for no_walk()
     sink = -1  # the one sink that takes cards, when walk is set
 
     def no_walk(self) -> bool:
