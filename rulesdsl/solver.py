@@ -1376,7 +1376,7 @@ def solve(
                 value -= W_BURIED * buried.depth()
             if room.fn is not None:
                 value += W_RUN * min(room.value(), RUN_CAP)
-            return (-value, rank(st, m))
+            return (-value, rank(st, m), -scorer.total)
     else:
 
         def order(m):
