@@ -1370,7 +1370,8 @@ def solve(
 
         def order(m):
             # the Scorer's total, less the depth of the cards the foundations take next,
-            # plus the run the free places allow (capped)
+            # plus the run the free places allow (capped); ties: the static order, then the
+            # Scorer's total
             value = scorer.total
             if buried is not None:
                 value -= W_BURIED * buried.depth()
