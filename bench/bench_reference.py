@@ -2,7 +2,7 @@
 
     python bench/bench_reference.py run SOLVER golf 1 100 --out ref-golf.jsonl [--seconds S]
     python bench/bench_reference.py fixture tests/data/black_hole_solver_verdicts.json \
-        golf=ref-golf.jsonl black_hole=ref-bh.jsonl [--upto 100]
+        golf=ref-golf.jsonl black_hole=ref-bh.jsonl [--upto 100] [--lines 4]
     python bench/bench_reference.py compare STATS.jsonl [--fixture FILE] [--ref REF.jsonl]
 
 `run` deals each PySol deal with our engine, writes its board in the solver's format
@@ -114,21 +114,25 @@ def read_jsonl(path) -> dict:
     return recs
 
 
-def make_fixture(path: str, sources: list, upto: int, command: str, version: str) -> None:
+def make_fixture(path: str, sources: list, upto: int, command: str, version: str, lines: int) -> None:
     data = {
         "comment": (
             "Verdicts of Shlomi Fish's black-hole-solver (github.com/shlomif/black-hole-solitaire, "
             f"c-solver {version}) on PySol (PySolFC) deal numbers, boards from "
             "`rulesdsl show VARIANT --deal N --format fcs` (the same as pysol-cards'). "
-            f"Command: {command}. The solver is a reference only, not a dependency."
+            f"Command: {command}. 'lines': its winning lines of the first won deals, in rulesdsl's "
+            "notation. The solver is a reference only, not a dependency."
         ),
         "command": command,
         "version": version,
+        "lines": {},
     }
     for spec in sources:
         name, file = spec.split("=", 1)
         recs = read_jsonl(file)
         data[name] = {str(d): recs[d]["verdict"] for d in sorted(recs) if d <= upto}
+        won = [d for d in sorted(recs) if d <= upto and recs[d].get("replay") == "won"][:lines]
+        data["lines"][name] = {str(d): " ".join(recs[d]["moves"]) for d in won}
     Path(path).write_text(json.dumps(data, indent=1) + "\n")
 
 
@@ -184,8 +188,13 @@ def main(argv) -> None:
     f.add_argument("path")
     f.add_argument("sources", nargs="+", help="VARIANT=REF.jsonl")
     f.add_argument("--upto", type=int, default=100)
-    f.add_argument("--command", default="black-hole-solve --game VARIANT BOARD")
+    f.add_argument(
+        "--command",
+        default="python bench/bench_reference.py run black-hole-solve VARIANT 1 100, "
+        "which runs `black-hole-solve --game VARIANT` (no other option) on each board",
+    )
     f.add_argument("--version", default="1.14.0")
+    f.add_argument("--lines", type=int, default=4, help="winning lines kept per game (the first won deals)")
     c = sub.add_parser("compare")
     c.add_argument("stats")
     c.add_argument("--fixture")
@@ -194,7 +203,7 @@ def main(argv) -> None:
     if a.cmd == "run":
         run(a.solver, a.variant, a.first, a.last, a.out, a.seconds, a.max_iters)
     elif a.cmd == "fixture":
-        make_fixture(a.path, a.sources, a.upto, a.command, a.version)
+        make_fixture(a.path, a.sources, a.upto, a.command, a.version, a.lines)
     else:
         compare(a.stats, a.fixture, a.ref)
 
