@@ -6,7 +6,7 @@ must never contradict it: a deal it won is never "unwinnable" here, a deal it ex
 never "won". By default a selection our solver decides within a few thousand positions runs
 (a state limit, not a time limit, so the verdicts do not depend on the machine);
 RULESDSL_REFERENCE_DEALS=all runs every deal of the fixture with a limit of 60 s and
-3,000,000 positions each (minutes).
+3,000,000 positions each (tens of minutes).
 """
 
 from __future__ import annotations
