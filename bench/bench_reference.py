@@ -76,12 +76,12 @@ def replay(variant, deal: int, moves) -> str:
     return "won" if g.won else f"not won after {len(moves)} move(s)"
 
 
-def run(solver: str, name: str, first: int, last: int, out, seconds: float, max_iters) -> None:
-    variant = loader.load(name, {})
+def run(solver: str, name: str, first: int, last: int, out, seconds: float, max_iters, extra=(), options=None) -> None:
+    variant = loader.load(name, options or {})
     done = set()
     if out and Path(out).exists():
         done = {json.loads(s)["deal"] for s in Path(out).read_text().splitlines() if s.strip()}
-    cmd = [solver, "--game", name] + (["--max-iters", str(max_iters)] if max_iters else [])
+    cmd = [solver, "--game", name, *extra] + (["--max-iters", str(max_iters)] if max_iters else [])
     for deal in range(first, last + 1):
         if deal in done:
             continue
@@ -184,6 +184,8 @@ def main(argv) -> None:
     r.add_argument("--out")
     r.add_argument("--seconds", type=float, default=600)
     r.add_argument("--max-iters", type=int)
+    r.add_argument("--flag", action="append", default=[], help="a further flag for the solver (--queens-on-kings)")
+    r.add_argument("--option", action="append", default=[], help="K=V: our variant's option to match the flags")
     f = sub.add_parser("fixture")
     f.add_argument("path")
     f.add_argument("sources", nargs="+", help="VARIANT=REF.jsonl")
@@ -201,7 +203,8 @@ def main(argv) -> None:
     c.add_argument("--ref", help="a `run --out` file instead of the fixture")
     a = p.parse_args(argv)
     if a.cmd == "run":
-        run(a.solver, a.variant, a.first, a.last, a.out, a.seconds, a.max_iters)
+        options = dict(o.split("=", 1) for o in a.option)
+        run(a.solver, a.variant, a.first, a.last, a.out, a.seconds, a.max_iters, a.flag, options)
     elif a.cmd == "fixture":
         make_fixture(a.path, a.sources, a.upto, a.command, a.version, a.lines)
     else:
