@@ -1,15 +1,15 @@
 """Golf and Black Hole against Shlomi Fish's black-hole-solver (a reference, not a dependency).
 
-    python bench/bench_reference.py run SOLVER golf 1 100 --out ref-golf.jsonl [--seconds S]
+    python bench/bench_reference.py run SOLVER golf 1 100 --out ref-golf.jsonl [--seconds S] [-o kings=open]
     python bench/bench_reference.py fixture tests/data/black_hole_solver_verdicts.json \
-        golf=ref-golf.jsonl black_hole=ref-bh.jsonl [--upto 100] [--lines 4]
-    python bench/bench_reference.py compare STATS.jsonl [--fixture FILE] [--ref REF.jsonl]
+        golf=ref-golf.jsonl black_hole=ref-bh.jsonl "golf kings=open=ref-golf-open.jsonl" [--upto 100]
+    python bench/bench_reference.py compare STATS.jsonl [--key "golf kings=open"] [--fixture FILE] [--ref REF.jsonl]
 
 `run` deals each PySol deal with our engine, writes its board in the solver's format
-(`rulesdsl show VARIANT --deal N --format fcs`), runs `SOLVER --game GAME` on it (the solver's
-own default rules for the game: Golf with no wrap and nothing onto a king, Black Hole with an
-ace and a king next to each other), turns its winning line into our notation, and replays
-that line in our engine. One JSON line per deal: {"deal", "verdict", "states", "seconds",
+(`rulesdsl show VARIANT --deal N --format fcs`), runs `SOLVER --game GAME` on it with the flags
+that give our variant's rules (FLAGS below: by default the solver's own defaults, Golf with no
+wrap and nothing onto a king, Black Hole with an ace and a king next to each other), turns its
+winning line into our notation, and replays that line in our engine. One JSON line per deal: {"deal", "verdict", "states", "seconds",
 "moves", "replay"}; "replay" is "won" when the line wins here, else why it does not.
 
 `compare` counts, per deal both files hold, where our verdict (a `rulesdsl stats --out` file)
@@ -34,6 +34,21 @@ from rulesdsl.errors import MoveError
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "black_hole_solver_verdicts.json"
 VARIANTS = ("golf", "black_hole")
+# (variant, sorted options) -> the solver's flags for the same rules. Its --wrap-ranks lets a king
+# take a queen too, so Golf's corner=turn has a counterpart only with kings=open.
+FLAGS = {
+    ("golf", ()): [],
+    ("golf", (("kings", "open"),)): ["--queens-on-kings"],
+    ("golf", (("corner", "turn"), ("kings", "open"))): ["--wrap-ranks"],
+    ("black_hole", ()): [],
+}
+
+
+def game_key(name: str, options: dict) -> str:
+    """The fixture's name for a variant with options: 'golf', 'golf kings=open'."""
+    return " ".join([name] + [f"{k}={v}" for k, v in sorted(options.items())])
+
+
 _STEP = re.compile(r"^(?:Move a card from stack (\d+) to the foundations|(Deal talon))\s*$")
 _CARD = re.compile(r"^Info: Card moved is (\S\S)\s*$")
 _STATES = re.compile(r"^Total number of states checked is (\d+)\.")
@@ -76,12 +91,15 @@ def replay(variant, deal: int, moves) -> str:
     return "won" if g.won else f"not won after {len(moves)} move(s)"
 
 
-def run(solver: str, name: str, first: int, last: int, out, seconds: float, max_iters, extra=(), options=None) -> None:
-    variant = loader.load(name, options or {})
+def run(solver: str, name: str, first: int, last: int, out, seconds: float, max_iters, options) -> None:
+    flags = FLAGS.get((name, tuple(sorted(options.items()))))
+    if flags is None:
+        raise SystemExit(f"black-hole-solver has no rules matching {game_key(name, options)!r}")
+    variant = loader.load(name, options)
     done = set()
     if out and Path(out).exists():
         done = {json.loads(s)["deal"] for s in Path(out).read_text().splitlines() if s.strip()}
-    cmd = [solver, "--game", name, *extra] + (["--max-iters", str(max_iters)] if max_iters else [])
+    cmd = [solver, "--game", name, *flags] + (["--max-iters", str(max_iters)] if max_iters else [])
     for deal in range(first, last + 1):
         if deal in done:
             continue
@@ -120,27 +138,33 @@ def make_fixture(path: str, sources: list, upto: int, command: str, version: str
             "Verdicts of Shlomi Fish's black-hole-solver (github.com/shlomif/black-hole-solitaire, "
             f"c-solver {version}) on PySol (PySolFC) deal numbers, boards from "
             "`rulesdsl show VARIANT --deal N --format fcs` (the same as pysol-cards'). "
-            f"Command: {command}. 'lines': its winning lines of the first won deals, in rulesdsl's "
-            "notation. The solver is a reference only, not a dependency."
+            f"Command: {command}. 'games': each key's variant, options and solver command; "
+            "'lines': its winning lines of the first won deals, in rulesdsl's notation. "
+            "The solver is a reference only, not a dependency."
         ),
         "command": command,
         "version": version,
+        "games": {},
         "lines": {},
     }
     for spec in sources:
-        name, file = spec.split("=", 1)
+        key, file = spec.rsplit("=", 1)
+        name, *opts = key.split()
+        options = dict(o.split("=", 1) for o in opts)
+        flags = FLAGS[(name, tuple(sorted(options.items())))]
+        data["games"][key] = {"variant": name, "options": options, "solver": " ".join(["--game", name, *flags])}
         recs = read_jsonl(file)
-        data[name] = {str(d): recs[d]["verdict"] for d in sorted(recs) if d <= upto}
+        data[key] = {str(d): recs[d]["verdict"] for d in sorted(recs) if d <= upto}
         won = [d for d in sorted(recs) if d <= upto and recs[d].get("replay") == "won"][:lines]
-        data["lines"][name] = {str(d): " ".join(recs[d]["moves"]) for d in won}
+        data["lines"][key] = {str(d): " ".join(recs[d]["moves"]) for d in won}
     Path(path).write_text(json.dumps(data, indent=1) + "\n")
 
 
-def compare(stats_file: str, fixture: str | None, ref_file: str | None) -> None:
+def compare(stats_file: str, fixture: str | None, ref_file: str | None, key: str | None) -> None:
     ours = read_jsonl(stats_file)
     if not ours:
         raise SystemExit(f"{stats_file}: no records")
-    name = next(iter(ours.values())).get("variant")
+    name = key or next(iter(ours.values())).get("variant")
     if ref_file:
         ref = {d: r["verdict"] for d, r in read_jsonl(ref_file).items()}
     else:
@@ -184,16 +208,15 @@ def main(argv) -> None:
     r.add_argument("--out")
     r.add_argument("--seconds", type=float, default=600)
     r.add_argument("--max-iters", type=int)
-    r.add_argument("--flag", action="append", default=[], help="a further flag for the solver (--queens-on-kings)")
-    r.add_argument("--option", action="append", default=[], help="K=V: our variant's option to match the flags")
+    r.add_argument("--option", "-o", action="append", default=[], help="K=V: an option of the variant (FLAGS)")
     f = sub.add_parser("fixture")
     f.add_argument("path")
-    f.add_argument("sources", nargs="+", help="VARIANT=REF.jsonl")
+    f.add_argument("sources", nargs="+", help="KEY=REF.jsonl, KEY a variant and its options: 'golf kings=open'")
     f.add_argument("--upto", type=int, default=100)
     f.add_argument(
         "--command",
         default="python bench/bench_reference.py run black-hole-solve VARIANT 1 100, "
-        "which runs `black-hole-solve --game VARIANT` (no other option) on each board",
+        "which runs `black-hole-solve --game VARIANT` with the flags of 'games' on each board",
     )
     f.add_argument("--version", default="1.14.0")
     f.add_argument("--lines", type=int, default=4, help="winning lines kept per game (the first won deals)")
@@ -201,14 +224,15 @@ def main(argv) -> None:
     c.add_argument("stats")
     c.add_argument("--fixture")
     c.add_argument("--ref", help="a `run --out` file instead of the fixture")
+    c.add_argument("--key", help="the fixture's game: the variant and its options, 'golf kings=open'")
     a = p.parse_args(argv)
     if a.cmd == "run":
         options = dict(o.split("=", 1) for o in a.option)
-        run(a.solver, a.variant, a.first, a.last, a.out, a.seconds, a.max_iters, a.flag, options)
+        run(a.solver, a.variant, a.first, a.last, a.out, a.seconds, a.max_iters, options)
     elif a.cmd == "fixture":
         make_fixture(a.path, a.sources, a.upto, a.command, a.version, a.lines)
     else:
-        compare(a.stats, a.fixture, a.ref)
+        compare(a.stats, a.fixture, a.ref, a.key)
 
 
 if __name__ == "__main__":
