@@ -164,7 +164,8 @@ def compare(stats_file: str, fixture: str | None, ref_file: str | None, key: str
     ours = read_jsonl(stats_file)
     if not ours:
         raise SystemExit(f"{stats_file}: no records")
-    name = key or next(iter(ours.values())).get("variant")
+    first = next(iter(ours.values()))
+    name = key or game_key(first.get("variant", ""), first.get("options") or {})
     if ref_file:
         ref = {d: r["verdict"] for d, r in read_jsonl(ref_file).items()}
     else:
