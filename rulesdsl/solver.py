@@ -31,6 +31,7 @@ game.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from array import array
@@ -41,9 +42,10 @@ from typing import Any
 from . import ast as A
 from .errors import ArgumentError
 from .game import Game
-from .kinds import PROGRESS_ROLES, ActionKind, Role
+from .kinds import PROGRESS_ROLES, ActionKind, AutoKind, Role
 from .limits import DEFAULT_MAX_STATES, MAX_STATES
 from .loader import read_with_extends
+from .moves import follow_ups
 from .parser import parse
 from .runtime import Env
 from .state import State
@@ -922,6 +924,133 @@ def _reads_only_size(data, group) -> bool:
     return True
 
 
+# -- stock macro moves: the draws before a card move from the stock's piles ------------
+#
+# Let S be the piles the actions name (their sources and targets). The variant qualifies
+# (derive_stock) when:
+#   (1) every action deals or recycles, from a pile of S to piles of S, and each group with a
+#       pile in S lies wholly in S;
+#   (2) no pile of S takes cards by a card move, covers or is covered; no removal names a
+#       pile of S; every automatic follow-up is a flip of piles outside S;
+#   (3) outside S's own pile rules, the actions and the win, no expression names a group
+#       of S (a define counts where it is used); the actions' expressions name no other
+#       group; no expression calls used() and no rule reads the history (points, last move).
+# Piles are reached only through group names (source and dest are the moving card's piles,
+# prev, next and at stay in their group), so by (3) whether a move that takes from no pile
+# of S (a *plain* move) is legal, and what it does, never depends on S nor on the action
+# counters, and by (1)-(2) it changes no pile of S; whether an action is legal, and what it
+# does, depends only on S and the counters, and changes only S and the counters. In a
+# settled position (the follow-ups have nothing left to do, true after every move) an
+# action's follow-ups do nothing: they flip piles outside S, which it did not change. So a
+# plain move m and an action d commute: m d and d m are both legal or both not, and reach the
+# same position.
+#
+# The expansion. At a settled position P the children are P+m for every legal move m that
+# is no action, and P_k+m for every position P_k reached from P by k >= 1 actions (a walk
+# over every legal action, in any order) and every legal move m at P_k that takes from a
+# pile of S; the walk stops where S and the counters repeat a state met before in the same
+# walk with no more uses of any limited action (only S changes along it, and fewer uses
+# allow everything more uses allow). Every P_k is tested for a win. It loses no win: take a
+# shortest winning line L from P. If it starts with a move, that is a child. Else L = d1..dk
+# then either nothing (the win at P_k is seen), or a move m taking from S (P_k+m, or the
+# same move after the repeated state met earlier on a line no longer, is a child), or a
+# plain move m: then m d1..dk and the rest of L is a winning line as short, starting with
+# the child P+m. Each child has a shorter winning line than P, so the usual argument for an
+# exhaustive search with a table holds: the search finds a win when there is one. The
+# actions played stay in the line (the child is played as d1..dk m).
+
+
+@dataclass(frozen=True)
+class StockRule:
+    piles: tuple  # S: the piles the actions name, in order
+    limited: tuple  # indices of actions with a limit
+
+
+def _define_groups(defines, groups) -> dict:
+    """Per define name: the groups its text names, with those of the defines it uses."""
+    heads = {}
+    for key, text in defines.items() if isinstance(defines, dict) else ():
+        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\(([^()]*)\))?\s*", str(key))
+        if m:
+            params = set(_IDENT.findall(m.group(2) or ""))
+            words = set(_IDENT.findall(_QUOTED.sub("''", str(text)))) - params
+            heads[m.group(1)] = words
+    out = {name: {w for w in words if w in groups} for name, words in heads.items()}
+    grew = True
+    while grew:
+        grew = False
+        for name, words in heads.items():
+            for w in words:
+                if w in out and w != name and not out[w] <= out[name]:
+                    out[name] |= out[w]
+                    grew = True
+    return out
+
+
+def derive_stock(variant, data=None):
+    """A StockRule when the variant meets (1)-(3) above, else None."""
+    if data is None:
+        data = _document(variant)
+    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
+        return None
+    actions = variant.actions
+    if not actions or getattr(variant, "history_in_play", ()):
+        return None
+    layout = variant.layout
+    rules = variant.rules
+    stock: set = set()
+    for a in actions:
+        if a.kind not in (ActionKind.DEAL, ActionKind.RECYCLE):
+            return None
+        stock.add(a.source)
+        stock.update(a.targets)
+    sgroups = {layout.group_of[p] for p in stock}
+    if any(set(layout.groups[g].piles) - stock for g in sgroups):
+        return None
+    if any(rules[p].takes or layout.covers[p] or layout.under[p] for p in stock):
+        return None
+    for r in variant.removals:
+        if stock & (set(r.sources) | {r.dest}):
+            return None
+    for auto in variant.autos:
+        if auto.kind != AutoKind.FLIP or stock & set(auto.piles):
+            return None
+    groups = set(layout.groups)
+    defines = _define_groups(data.get("define"), groups)
+    for path, text in _strings(data):
+        top = path[0] if path else None
+        body = _QUOTED.sub("''", text)
+        if _USED.search(body):
+            return None
+        if top in ("numbering", "solver", "win", "params", "deck", "define"):
+            continue  # not rules of play, or read where used (define), or judged (win)
+        named: set = set()
+        for w in _IDENT.findall(body):
+            if w in groups:
+                named.add(w)
+            elif w in defines:
+                named |= defines[w]
+        if top == "actions":
+            if named - sgroups:
+                return None
+        elif top == "piles" and len(path) >= 2 and path[1] in sgroups:
+            continue  # S's own rules: judged in place, at every P_k
+        elif named & sgroups:
+            return None
+    limited = tuple(i for i, a in enumerate(actions) if a.limit is not None)
+    return StockRule(tuple(sorted(stock)), limited)
+
+
+def _settled(variant, st) -> bool:
+    """The follow-ups have nothing to do in ``st`` (true after every move played)."""
+    if not variant.autos:
+        return True
+    trial = st.copy()
+    log = array("q")
+    follow_ups(variant, trial, log)
+    return not log
+
+
 # -- the search ---------------------------------------------------------------------
 
 # Weights: foundation card, card in a cell, empty pile that takes cards, card above a break
@@ -936,12 +1065,14 @@ class Scorer:
     sequence rule (out of order), cards in cells and face-down cards against, and empty piles
     that take cards for. Only the order of the search depends on it, never a verdict."""
 
-    def __init__(self, variant, state):
+    def __init__(self, variant, state, quiet=()):
         self.st = state
         self.env = Env(state)
         self.kind = []
-        for r in variant.rules:
-            if r.role in ("foundation", "discard"):
+        for p, r in enumerate(variant.rules):
+            if p in quiet:
+                self.kind.append(3)  # the stock's piles (macro moves): no part
+            elif r.role in ("foundation", "discard"):
                 self.kind.append(0)
             elif r.role == "cell":
                 self.kind.append(1)
@@ -961,6 +1092,8 @@ class Scorer:
             return W[0] * len(pile)
         if kind == 1:
             return -W[1] * len(pile)
+        if kind == 3:
+            return 0
         if not pile:
             return W[2] if self.takes[p] else 0
         down = self.st.down[p]
@@ -1018,13 +1151,15 @@ def solve(
     safe: "SafeRule | None | bool" = True,
     dead: "DeadEnds | None | bool" = True,
     declared_safe: bool = True,
+    stock: "StockRule | None | bool" = True,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
 
     ``safe``: True derives the safe-move rule from the variant (derive_safe), False or None
     plays no derived safe move, a SafeRule uses that one. ``dead``: the same for the
     dead-end test (derive_dead). ``declared_safe``: False ignores the variant's
-    ``solver.safe`` (the check compares verdicts both ways)."""
+    ``solver.safe`` (the check compares verdicts both ways). ``stock``: the same for the
+    stock macro moves (derive_stock): False searches every action as a move of its own."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -1038,13 +1173,19 @@ def solve(
     rule = dead_rule(variant) if dead is True else (dead or None)
     ends = rule.start(g.state) if isinstance(rule, DeadEnds) else None
     keyer = Keyer(variant, g.state, analysis, rule.top_class if isinstance(rule, DeadEnds) else None)
-    scorer = Scorer(variant, g.state)
+    macro = stock_rule(variant) if stock is True else (stock or None)
+    if ends is not None:  # the dead-end test follows moves one at a time
+        macro = None
+    stock_piles = macro.piles if macro is not None and os.environ.get("KQUIET") else ()
+    scorer = Scorer(variant, g.state, stock_piles)
     table = Table(analysis, len(variant.actions))
     rank = _orderer(variant).rank
     declared = variant.safe if declared_safe else ()
     safe_env = Env(g.state)
     st = g.state
     has_ops = hasattr(g, "_ops")
+    # the macro expansion needs a settled position: every one after a move is
+    root_settled = macro is not None and _settled(variant, st)
 
     def done(verdict, limit=None):
         line = [g.move_text(m) for m in g.history] if verdict == WON else []
@@ -1091,30 +1232,103 @@ def solve(
         if placed:
             ends.unmoved(placed)
 
+    def consider(m, item, out):
+        """Play m; keep ``item`` (m, or the macro ending with m) in out when the position is
+        new. None: a win (on the board); a str: a limit was hit; else True."""
+        undo, is_dead = play(m)
+        if not is_dead and table.add(keyer.key(), st.used):
+            if g.won:
+                return None
+            out.append((order(m), len(out), item))
+        back(undo)
+        if table.size >= max_states:
+            return "states"
+        if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
+            return "time"
+        return True
+
     def children():
-        """The unseen positions one move away, most promising first; None: a win was
-        reached (and is on the board); a str: a limit was hit."""
+        """The unseen positions one move (or one macro, a tuple of moves) away, most
+        promising first; None: a win was reached (and is on the board); a str: a limit was
+        hit."""
         moves = g.legal_moves()
+        pick = None
         if len(moves) > 1:
             pick = declared_pick(variant, st, moves, safe_env) if declared else None
             if pick is None and safe:
                 pick = safe.pick(st, moves)
             if pick is not None:
                 moves = [pick]
-        out = []
+        walk = macro is not None and pick is None and (root_settled or g.ply > 0)
+        out: list = []
         for m in list(moves):
-            undo, is_dead = play(m)
-            if not is_dead and table.add(keyer.key(), st.used):
-                if g.won:
-                    return None
-                out.append((order(m), len(out), m))
-            back(undo)
-            if table.size >= max_states:
-                return "states"
-            if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
-                return "time"
+            if walk and m.kind == "action":
+                continue  # in the macros below
+            got = consider(m, m, out)
+            if got is not True:
+                return got
+        if walk:
+            got = stock_walk(out)
+            if got is not True:
+                return got
         out.sort()
         return [x[2] for x in out]
+
+    def stock_walk(out):
+        """The macro children (derive_stock's proof): every position reached by actions
+        alone, each tested for a win, and there every move taking from a pile of S."""
+        spiles, limited = macro.piles, macro.limited
+        used, piece = st.used, keyer.piece
+        met: dict = {}  # S's key pieces -> the counters of the limited actions met with
+
+        def new_here() -> bool:
+            k = b"".join([piece[p] for p in spiles])
+            mine = tuple([used[i] for i in limited])
+            known = met.get(k)
+            if known is None:
+                met[k] = [mine]
+                return True
+            for o in known:
+                if all(a <= b for a, b in zip(o, mine)):
+                    return False
+            known.append(mine)
+            return True
+
+        new_here()
+        path: list = []
+
+        def deeper():
+            for a in [m for m in g.legal_moves() if m.kind == "action"]:
+                undo, _ = play(a)
+                path.append(a)
+                if g.won:
+                    return None
+                if new_here():
+                    for m in [m for m in g.legal_moves() if m.kind != "action" and m.sources[0] in spiles]:
+                        got = consider(m, (*path, m), out)
+                        if got is not True:
+                            return got
+                    got = deeper()
+                    if got is not True:
+                        return got
+                path.pop()
+                back(undo)
+            return True
+
+        return deeper()
+
+    def enter(item):
+        """Play a child (a move, or a macro's moves); return what leave() needs."""
+        if type(item) is tuple:
+            return [play(m)[0] for m in item]
+        return play(item)[0]
+
+    def leave(undo):
+        if type(undo) is list:
+            for u in reversed(undo):
+                back(u)
+        else:
+            back(undo)
 
     if g.won:
         table.size = 1
@@ -1134,10 +1348,10 @@ def solve(
         if i >= len(moves):
             stack.pop()
             if stack:
-                back(frame[2])
+                leave(frame[2])
             continue
         frame[1] = i + 1
-        touched, _ = play(moves[i])
+        touched = enter(moves[i])
         nxt = children()
         if nxt is None:
             return done(WON)
@@ -1168,6 +1382,7 @@ def _per_variant(derive):
 # the variant's derived SafeRule and DeadEnds (or None)
 safe_rule = _per_variant(derive_safe)
 dead_rule = _per_variant(derive_dead)
+stock_rule = _per_variant(derive_stock)
 
 
 def solve_game(game, **kw) -> Result:
