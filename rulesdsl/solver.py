@@ -1268,13 +1268,13 @@ def solve(
             if got is not True:
                 return got
         if walk:
-            got = stock_walk(out)
+            got = stock_walk(out, [m for m in moves if m.kind == "action"])
             if got is not True:
                 return got
         out.sort()
         return [x[2] for x in out]
 
-    def stock_walk(out):
+    def stock_walk(out, actions):
         """The macro children (derive_stock's proof): every position reached by actions
         alone, each tested for a win, and there every move taking from a pile of S."""
         spiles, limited = macro.piles, macro.limited
@@ -1297,25 +1297,27 @@ def solve(
         new_here()
         path: list = []
 
-        def deeper():
-            for a in [m for m in g.legal_moves() if m.kind == "action"]:
+        def deeper(actions):
+            for a in actions:
                 undo, _ = play(a)
                 path.append(a)
                 if g.won:
                     return None
                 if new_here():
-                    for m in [m for m in g.legal_moves() if m.kind != "action" and m.sources[0] in spiles]:
+                    here = g.legal_moves()  # one list: consider() clears the game's
+                    more = [m for m in here if m.kind == "action"]
+                    for m in [m for m in here if m.kind != "action" and m.sources[0] in spiles]:
                         got = consider(m, (*path, m), out)
                         if got is not True:
                             return got
-                    got = deeper()
+                    got = deeper(more)
                     if got is not True:
                         return got
                 path.pop()
                 back(undo)
             return True
 
-        return deeper()
+        return deeper(actions)
 
     def enter(item):
         """Play a child (a move, or a macro's moves); return what leave() needs."""
