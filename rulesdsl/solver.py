@@ -1093,7 +1093,7 @@ class Scorer:
         if kind == 1:
             return -W[1] * len(pile)
         if kind == 3:
-            return 0
+            return -len(pile) if os.environ.get("KQUIET") == "2" else 0
         if not pile:
             return W[2] if self.takes[p] else 0
         down = self.st.down[p]
@@ -1152,6 +1152,8 @@ def solve(
     dead: "DeadEnds | None | bool" = True,
     declared_safe: bool = True,
     stock: "StockRule | None | bool" = True,
+    streamline: bool = True,
+    _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
 
@@ -1159,11 +1161,29 @@ def solve(
     plays no derived safe move, a SafeRule uses that one. ``dead``: the same for the
     dead-end test (derive_dead). ``declared_safe``: False ignores the variant's
     ``solver.safe`` (the check compares verdicts both ways). ``stock``: the same for the
-    stock macro moves (derive_stock): False searches every action as a move of its own."""
+    stock macro moves (derive_stock): False searches every action as a move of its own.
+    ``streamline``: where the stock macro moves apply, first spend half the limits on a
+    search that plays a legal move onto a foundation without trying the others (Solvitaire's
+    streamliner): a win it finds is a real line; when it finds none, the full search runs
+    with what is left (only the full search says ``unwinnable``)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
+        kw = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
+        half = None if time_limit is None else time_limit / 2
+        first = solve(variant, state, max_states=max(1, max_states // 2), time_limit=half, _greedy=True, **kw)
+        if first.verdict == WON:
+            return first
+        spent = time.monotonic() - started
+        rest = None if time_limit is None else max(time_limit - spent, 0.001)
+        full = solve(variant, state, max_states=max(1, max_states - first.states), time_limit=rest, streamline=False, **kw)
+        full.states += first.states
+        full.seconds += spent
+        if full.difficulty is not None:
+            full.difficulty += first.states
+        return full
     deadline = None if time_limit is None else started + time_limit
     g = Game(variant, state.copy())
     if analysis is None:
@@ -1184,6 +1204,7 @@ def solve(
     safe_env = Env(g.state)
     st = g.state
     has_ops = hasattr(g, "_ops")
+    progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
     # the macro expansion needs a settled position: every one after a move is
     root_settled = macro is not None and _settled(variant, st)
 
@@ -1257,6 +1278,8 @@ def solve(
             pick = declared_pick(variant, st, moves, safe_env) if declared else None
             if pick is None and safe:
                 pick = safe.pick(st, moves)
+            if pick is None and _greedy:  # the streamliner: a move onto a foundation first
+                pick = next((m for m in moves if m.kind == "move" and m.dest in progress), None)
             if pick is not None:
                 moves = [pick]
         walk = macro is not None and pick is None and (root_settled or g.ply > 0)
