@@ -1177,8 +1177,12 @@ def solve(
         if first.verdict == WON:
             return first
         spent = time.monotonic() - started
-        rest = None if time_limit is None else max(time_limit - spent, 0.001)
-        full = solve(variant, state, max_states=max(1, max_states - first.states), time_limit=rest, streamline=False, **kw)
+        if first.states >= max_states:  # nothing left for the full search
+            return Result(UNKNOWN, [], first.states, spent, "states")
+        if time_limit is not None and spent >= time_limit:
+            return Result(UNKNOWN, [], first.states, spent, "time")
+        rest = None if time_limit is None else time_limit - spent
+        full = solve(variant, state, max_states=max_states - first.states, time_limit=rest, streamline=False, **kw)
         full.states += first.states
         full.seconds += spent
         if full.difficulty is not None:
@@ -1299,25 +1303,10 @@ def solve(
 
     def stock_walk(out, actions):
         """The macro children (derive_stock's proof): every position reached by actions
-        alone, each tested for a win, and there every move taking from a pile of S."""
-        spiles, limited = macro.piles, macro.limited
-        used, piece = st.used, keyer.piece
-        met: dict = {}  # S's key pieces -> the counters of the limited actions met with
-
-        def new_here() -> bool:
-            k = b"".join([piece[p] for p in spiles])
-            mine = tuple([used[i] for i in limited])
-            known = met.get(k)
-            if known is None:
-                met[k] = [mine]
-                return True
-            for o in known:
-                if all(a <= b for a, b in zip(o, mine)):
-                    return False
-            known.append(mine)
-            return True
-
-        new_here()
+        alone, each tested for a win, and there every move taking from a pile of S. The
+        positions of the walk go in the table too: one met again (in this walk or from
+        another position) had its walk, so the walk stops there (see derive_stock)."""
+        spiles = macro.piles
         path: list = []
 
         def deeper(actions):
@@ -1326,7 +1315,7 @@ def solve(
                 path.append(a)
                 if g.won:
                     return None
-                if new_here():
+                if table.add(keyer.key(), st.used):
                     here = g.legal_moves()  # one list: consider() clears the game's
                     more = [m for m in here if m.kind == "action"]
                     for m in [m for m in here if m.kind != "action" and m.sources[0] in spiles]:
@@ -1338,6 +1327,10 @@ def solve(
                         return got
                 path.pop()
                 back(undo)
+                if table.size >= max_states:
+                    return "states"
+                if deadline is not None and not table.size & 255 and time.monotonic() > deadline:
+                    return "time"
             return True
 
         return deeper(actions)
