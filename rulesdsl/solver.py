@@ -31,7 +31,6 @@ game.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from array import array
@@ -1065,14 +1064,12 @@ class Scorer:
     sequence rule (out of order), cards in cells and face-down cards against, and empty piles
     that take cards for. Only the order of the search depends on it, never a verdict."""
 
-    def __init__(self, variant, state, quiet=()):
+    def __init__(self, variant, state):
         self.st = state
         self.env = Env(state)
         self.kind = []
-        for p, r in enumerate(variant.rules):
-            if p in quiet:
-                self.kind.append(3)  # the stock's piles (macro moves): no part
-            elif r.role in ("foundation", "discard"):
+        for r in variant.rules:
+            if r.role in ("foundation", "discard"):
                 self.kind.append(0)
             elif r.role == "cell":
                 self.kind.append(1)
@@ -1092,8 +1089,6 @@ class Scorer:
             return W[0] * len(pile)
         if kind == 1:
             return -W[1] * len(pile)
-        if kind == 3:
-            return -len(pile) if os.environ.get("KQUIET") == "2" else 0
         if not pile:
             return W[2] if self.takes[p] else 0
         down = self.st.down[p]
@@ -1171,7 +1166,7 @@ def solve(
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
-        kw = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
+        kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
         half = None if time_limit is None else time_limit / 2
         first = solve(variant, state, max_states=max(1, max_states // 2), time_limit=half, _greedy=True, **kw)
         if first.verdict == WON:
@@ -1200,8 +1195,7 @@ def solve(
     macro = stock_rule(variant) if stock is True else (stock or None)
     if ends is not None:  # the dead-end test follows moves one at a time
         macro = None
-    stock_piles = macro.piles if macro is not None and os.environ.get("KQUIET") else ()
-    scorer = Scorer(variant, g.state, stock_piles)
+    scorer = Scorer(variant, g.state)
     table = Table(analysis, len(variant.actions))
     rank = _orderer(variant).rank
     declared = variant.safe if declared_safe else ()
