@@ -78,6 +78,7 @@ class Analysis:
     limited: tuple  # indices of actions with a limit
     sealed: tuple = ()  # piles of which only size, top and face-down count matter
     faces: bool = False  # copies of a card (several decks) are keyed alike: no rule reads .copy
+    shrinking: tuple = ()  # piles no move, action or automatic move ever puts a card on
 
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
@@ -209,11 +210,39 @@ def analyse(variant, data=None) -> Analysis:
         given |= {s for auto in variant.autos for s in auto.sources}
         given |= {s for r in variant.removals for s in r.sources}
         sealed = tuple(p for p, r in enumerate(variant.rules) if r.lift == "none" and p not in given)
+    # A pile that never receives a card only ever loses its top ones: in one search its
+    # cards are the bottom of what it held at the start, so its size and face-down count
+    # say everything. Such piles are keyed apart, not sorted with their group (their keys no
+    # longer name cards, so sorting them would merge different positions; two of them
+    # never hold the same cards anyway, unless both are empty).
+    shrinking = _shrinking(variant)
+    if shrinking:
+        out = [g for g in (tuple(p for p in g if p not in shrinking) for g in out) if len(g) > 1]
     # Copies of one card (two decks or more): the language names no card by its id, so
     # swapping two copies everywhere changes nothing a rule can see unless it reads .copy
     # (card.name has no copy mark): such positions have the same future.
     faces = variant.deck.decks > 1 and not copies
-    return Analysis(tuple(out), reads_used, limited, sealed, faces)
+    return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)))
+
+
+def _shrinking(variant) -> set:
+    """The piles nothing ever puts a card on: no destination rule, no action, refill,
+    automatic move or removal gives them cards (a compacting action may move any pile's
+    cards, so with one nothing counts)."""
+    taking = {p for p, r in enumerate(variant.rules) if r.takes}
+    for a in variant.actions:
+        if a.kind == ActionKind.COMPACT:
+            return set()
+        taking |= set(a.targets)
+        if a.kind == ActionKind.REDEAL:
+            taking |= set(a.gather) | {a.source}
+    for auto in variant.autos:
+        if auto.kind == "refill":
+            taking |= set(auto.piles)
+        elif auto.kind != "flip":
+            taking |= set(auto.targets)
+    taking |= {r.dest for r in variant.removals}
+    return set(range(len(variant.rules))) - taking
 
 
 # -- canonical keys -----------------------------------------------------------------
@@ -231,6 +260,7 @@ class Keyer:
         self.fixed = [p for p in range(n) if p not in grouped]
         self.groups = [list(g) for g in analysis.interchangeable]
         self.sealed = set(analysis.sealed)
+        self.shrinking = set(analysis.shrinking)
         self.face: Any = None  # card id -> the id keyed (its first copy's), when copies are alike
         if analysis.faces:
             deck = variant.deck
@@ -246,6 +276,10 @@ class Keyer:
 
     def _piece(self, p) -> bytes:
         pile = self.st.piles[p]
+        if p in self.shrinking:
+            if self.wide:
+                return array("H", (len(pile), self.st.down[p])).tobytes()
+            return bytes((len(pile), self.st.down[p]))
         face = self.face
         if p in self.sealed and pile:
             cls = self.top_class.get(p)
@@ -736,18 +770,20 @@ class _DeadState:
         self.st, self.sinks, self.cls, self.kind = st, sinks, cls, kind
         self.csucc, self.cempty = csucc, cempty
         self.count, self.need, self.free = counts
+        # per class, one bit each: some card off the sinks, a needed one, a free one
+        self.alive = self.needed = self.freed = 0
+        for i in range(len(self.count)):
+            self._bits(i)
+
+    def _bits(self, i) -> None:
+        bit = 1 << i
+        self.alive = self.alive | bit if self.count[i] else self.alive & ~bit
+        self.needed = self.needed | bit if self.need[i] else self.needed & ~bit
+        self.freed = self.freed | bit if self.free[i] else self.freed & ~bit
 
     def any_dead(self) -> bool:
-        piles, csucc, cls = self.st.piles, self.csucc, self.cls
-        alive = needed = roots = 0
-        for i, c in enumerate(self.count):
-            if c:
-                bit = 1 << i
-                alive |= bit
-                if self.need[i]:
-                    needed |= bit
-                if self.free[i]:
-                    roots |= bit
+        piles, csucc, cls, alive = self.st.piles, self.csucc, self.cls, self.alive
+        roots = self.freed
         for f in self.sinks:
             pf = piles[f]
             if pf:
@@ -762,7 +798,7 @@ class _DeadState:
             if new:
                 reach |= new
                 todo |= new
-        return bool(needed & ~reach)
+        return bool(self.needed & ~reach)
 
     def heights(self):
         piles = self.st.piles
@@ -777,6 +813,7 @@ class _DeadState:
                 need[i] += step
             elif kind[c] == 2:
                 free[i] += step
+            self._bits(i)
 
     def moved(self, before):
         """After a move: count the cards it put on sinks off; return them and whether the
@@ -1201,13 +1238,16 @@ def solve(
     declared = variant.safe if declared_safe else ()
     safe_env = Env(g.state)
     st = g.state
-    has_ops = hasattr(g, "_ops")
+    # The game's own apply and undo, without its history (the packed moves, redo): the
+    # search keeps the line it is on in ``path``.
+    do, undo_ops, ops, env, generate = g._do, g._undo, g._ops, g._env, g.generate
+    path: list = []
     progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
     # the macro expansion needs a settled position: every one after a move is
     root_settled = macro is not None and _settled(variant, st)
 
     def done(verdict, limit=None):
-        line = [g.move_text(m) for m in g.history] if verdict == WON else []
+        line = [g.move_text(m) for m in path] if verdict == WON else []
         return Result(
             verdict, line, table.size, time.monotonic() - started, limit, table.size if verdict == WON else None
         )
@@ -1231,24 +1271,27 @@ def solve(
 
     def play(m):
         """Play m; return what back() needs, and whether the position is a dead end."""
-        mark = len(g._ops) if has_ops else 0
+        mark = len(ops)
         if ends is not None:
             before = ends.heights()
-        g.apply_unchecked(m)
+        do(st, m, env, ops)
+        path.append(m)
         touched = _touched(g, mark)
         keyer.touch(touched)
-        scorer.touch_keyed(touched, keyer)
         if ends is None:
-            return (touched, None), False
-        placed, is_dead = ends.moved(before)
-        return (touched, placed), is_dead
+            scorer.touch_keyed(touched, keyer)
+            return (mark, touched, None), False
+        placed, is_dead = ends.moved(before)  # (the scorer is not read: see order above)
+        return (mark, touched, placed), is_dead
 
     def back(undo):
-        touched, placed = undo
-        g.undo()
+        mark, touched, placed = undo
+        undo_ops(st, ops, mark)
+        path.pop()
         keyer.touch(touched)
-        scorer.touch_keyed(touched, keyer)
-        if placed:
+        if ends is None:
+            scorer.touch_keyed(touched, keyer)
+        elif placed:
             ends.unmoved(placed)
 
     def consider(m, item, out):
@@ -1270,7 +1313,7 @@ def solve(
         """The unseen positions one move (or one macro, a tuple of moves) away, most
         promising first; None: a win was reached (and is on the board); a str: a limit was
         hit."""
-        moves = g.legal_moves()
+        moves = generate()
         pick = None
         if len(moves) > 1:
             pick = declared_pick(variant, st, moves, safe_env) if declared else None
@@ -1280,9 +1323,9 @@ def solve(
                 pick = next((m for m in moves if m.kind == "move" and m.dest in progress), None)
             if pick is not None:
                 moves = [pick]
-        walk = macro is not None and pick is None and (root_settled or g.ply > 0)
+        walk = macro is not None and pick is None and (root_settled or len(path) > 0)
         out: list = []
-        for m in list(moves):
+        for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
             got = consider(m, m, out)
@@ -1301,25 +1344,25 @@ def solve(
         positions of the walk go in the table too: one met again (in this walk or from
         another position) had its walk, so the walk stops there (see derive_stock)."""
         spiles = macro.piles
-        path: list = []
+        walked: list = []  # the actions played since the node
 
         def deeper(actions):
             for a in actions:
                 undo, _ = play(a)
-                path.append(a)
+                walked.append(a)
                 if g.won:
                     return None
                 if table.add(keyer.key(), st.used):
-                    here = g.legal_moves()  # one list: consider() clears the game's
+                    here = generate()
                     more = [m for m in here if m.kind == "action"]
                     for m in [m for m in here if m.kind != "action" and m.sources[0] in spiles]:
-                        got = consider(m, (*path, m), out)
+                        got = consider(m, (*walked, m), out)
                         if got is not True:
                             return got
                     got = deeper(more)
                     if got is not True:
                         return got
-                path.pop()
+                walked.pop()
                 back(undo)
                 if table.size >= max_states:
                     return "states"
@@ -1363,15 +1406,13 @@ def solve(
                 leave(frame[2])
             continue
         frame[1] = i + 1
-        touched = enter(moves[i])
+        undo = enter(moves[i])
         nxt = children()
         if nxt is None:
             return done(WON)
         if isinstance(nxt, str):
             return done(UNKNOWN, nxt)
-        stack.append([nxt, 0, touched])
-        if len(g.future) > 4096:
-            g.future.clear()
+        stack.append([nxt, 0, undo])
     return done(UNWINNABLE)
 
 

@@ -176,6 +176,45 @@ def test_incremental_key_matches_a_recomputation(name):
         assert keyer.key() == keyer.full_key()
 
 
+def test_piles_nothing_puts_a_card_on_are_found():
+    def shrinking(name):
+        v = rulesdsl.load(name)
+        return {v.pile_name(p) for p in analyse(v).shrinking}
+
+    assert shrinking("golf") == {"stock[0]"} | {f"tableau[{i}]" for i in range(7)}
+    assert shrinking("klondike") == set()           # the stock takes the waste back; columns build
+    assert shrinking("spider") == {"stock[0]"}       # it deals onto the columns, nothing onto it
+    assert shrinking("sultan") == {"sultan[0]"}      # the king of hearts nothing is built on
+    assert shrinking("canfield") == {"reserve[0]"}
+    assert shrinking("scorpion") == {"stock[0]"}
+    assert shrinking("freecell") == set()
+
+
+@pytest.mark.parametrize("name", ["golf", "black_hole", "pyramid", "tripeaks", "spider", "sultan"])
+def test_a_pile_keyed_by_its_size_alone_still_tells_positions_apart(name):
+    """Keyed by size and face-down count alone, such a pile must still give one key per
+    position reachable from the start (its cards are the bottom of what it was dealt)."""
+    v = rulesdsl.load(name)
+    an = analyse(v)
+    assert an.shrinking
+    only = type(an)((), True, (), (), False, an.shrinking)  # nothing else merged
+    for seed in (1, 2, 3):
+        g = v.new_game(seed)
+        keyer = Keyer(v, g.state, only)
+        seen: dict = {}
+        rnd = random.Random(seed)
+        for _ in range(150):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            mark = len(g._ops)
+            g.apply_unchecked(rnd.choice(moves))
+            keyer.touch(_touched(g, mark))
+            exact = g.state.key()[:2]  # the cards and face-down counts
+            assert seen.setdefault(keyer.key(), exact) == exact
+            assert keyer.key() == keyer.full_key()
+
+
 def test_interchangeable_groups_are_proved_only_where_no_rule_tells_piles_apart():
     def groups(name):
         v = rulesdsl.load(name)
