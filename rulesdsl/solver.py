@@ -984,16 +984,26 @@ def _reads_only_size(data, group) -> bool:
 # The expansion. At a settled position P the children are P+m for every legal move m that
 # is no action, and P_k+m for every position P_k reached from P by k >= 1 actions (a walk
 # over every legal action, in any order) and every legal move m at P_k that takes from a
-# pile of S; the walk stops where S and the counters repeat a state met before in the same
-# walk with no more uses of any limited action (only S changes along it, and fewer uses
-# allow everything more uses allow). Every P_k is tested for a win. It loses no win: take a
-# shortest winning line L from P. If it starts with a move, that is a child. Else L = d1..dk
-# then either nothing (the win at P_k is seen), or a move m taking from S (P_k+m, or the
-# same move after the repeated state met earlier on a line no longer, is a child), or a
-# plain move m: then m d1..dk and the rest of L is a winning line as short, starting with
-# the child P+m. Each child has a shorter winning line than P, so the usual argument for an
-# exhaustive search with a table holds: the search finds a win when there is one. The
-# actions played stay in the line (the child is played as d1..dk m).
+# pile of S. Every P_k is tested for a win and entered in the table (with the dominance on
+# counters); the walk does not go on from a P_k the table already holds.
+#
+# Why no win is lost. Measure a position X by c(X), the fewest card moves (moves that are no
+# action) in a winning line from X; actions are free. (a) If Y reaches X by actions alone,
+# c(Y) <= c(X); so does a Y equal to X with no more uses of any limited action. (b) Every
+# position the table holds has, once its walk or its node's walk is done, every position one
+# action away in the table too (a walk stops only at a position the table held before, by
+# induction on when positions were entered), each tested for a win when entered, and every
+# move taking from S there considered as a child. (c) A position P with 1 <= c(P) < inf has a
+# child X with c(X) = c(P) - 1 in its unpruned expansion: take a winning line with c(P) card
+# moves; it is d1..dk (k >= 0) then a card move m. If m takes from S, P_k+m is that child
+# (when the walk stopped at an earlier P_j held by the table, (b) makes P_k+m considered
+# there, from a position that reaches it with no more counters used). If m is plain, m
+# commutes with d1..dk, and P+m is that child. Now suppose the search ends with no win
+# although some node is winnable: take a node Z of the least c(Z) = d among the nodes it
+# expanded. d = 0 is impossible (the win at some P_k would have been seen, by (b)). Its child
+# X with c(X) = d - 1 was either expanded (less than d: contradiction) or held by the table
+# as a node or a walk position of some node Y (then c(Y) <= c(X) < d by (a): contradiction).
+# The actions played stay in the line (the child is played as d1..dk m).
 
 
 @dataclass(frozen=True)
