@@ -1003,6 +1003,9 @@ def _reads_only_size(data, group) -> bool:
 # expanded. d = 0 is impossible (the win at some P_k would have been seen, by (b)). Its child
 # X with c(X) = d - 1 was either expanded (less than d: contradiction) or held by the table
 # as a node or a walk position of some node Y (then c(Y) <= c(X) < d by (a): contradiction).
+# (A node where a declared safe move is played has that move as its only child, on the
+# declaration's word, as without the macros; an unsettled start is expanded move by move,
+# and its action children are settled nodes with the same c.)
 # The actions played stay in the line (the child is played as d1..dk m).
 
 
