@@ -22,6 +22,11 @@ here knows a game by name. What makes it more than a blind search:
   conditions; the author vouches for them) are played without branching.
 * **Dead ends** (``derive_dead``): where cards only ever go to sinks, a position in which
   some card the win needs can no longer reach a sink is not entered.
+* **Stock macro moves** (``derive_stock``): where actions only shuffle a stock and its waste
+  and nothing else reads them, the draws before a card move from those piles are one child,
+  and moves elsewhere are searched only before drawing (they commute with the draws).
+* **A streamliner** first, where the macro moves apply: half the limits on a search that
+  plays a foundation move without trying the others; only its wins count.
 
 The search is exhaustive unless a limit stops it: ``unwinnable`` is said only when every
 reachable position was explored (the key and the dominance rule only ever merge positions
