@@ -764,7 +764,42 @@ class DeadEnds:
                 elif p in self.need_piles:
                     kind[c] = 1
                     need[cls[c]] += 1
-        return _DeadState(st, tuple(self.sinks), cls, kind, csucc, cempty, [count, need, free])
+        dead = _DeadState(st, tuple(self.sinks), cls, kind, csucc, cempty, [count, need, free])
+        taking = [f for f in self.sinks if self.takes_on.get(f)]
+        off = [c for p, pile in enumerate(st.piles) if p not in self.sinks for c in pile]
+        if len(taking) == 1 and all(kind[c] for c in off):  # every card off it must go up, or is dealt
+            dead.walk = _class_line(csucc)
+            dead.sink = taking[0]
+        return dead
+
+
+def _class_line(csucc):
+    """The classes in order along the line or ring they form, and whether it is a ring;
+    None unless "x may go onto y" is symmetric, never holds within a class, and every
+    class has at most two neighbours, all in one line or one ring (ranks next to each
+    other, as in Black Hole)."""
+    k = len(csucc)
+    if k < 3:
+        return None
+    for i, bits in enumerate(csucc):
+        if bits >> i & 1 or bin(bits).count("1") > 2:
+            return None
+        if any(bits >> j & 1 and not csucc[j] >> i & 1 for j in range(k)):
+            return None
+    ends = [i for i in range(k) if bin(csucc[i]).count("1") == 1]
+    if ends and len(ends) != 2:
+        return None
+    here = ends[0] if ends else 0
+    order, prev = [here], -1
+    while len(order) < k:
+        step = [j for j in range(k) if csucc[here] >> j & 1 and j != prev]
+        if not step or step[0] == order[0]:
+            break
+        prev, here = here, step[0]
+        order.append(here)
+    if len(order) != k:
+        return None
+    return order, not ends
 
 
 class _DeadState:
@@ -803,7 +838,112 @@ class _DeadState:
             if new:
                 reach |= new
                 todo |= new
-        return bool(self.needed & ~reach)
+        if self.needed & ~reach:
+            return True
+        return self.walk is not None and self.no_walk()
+
+    walk: Any = None  # (classes in order along a line or ring, is it a ring), for no_walk()
+    sink = -1  # the one sink that takes cards, when walk is set
+
+    def no_walk(self) -> bool:
+        """True when the cards off the sink cannot all go up one after another.
+
+        Where one sink takes every card, and a card goes onto a top of a class next to its
+        own along a line or a ring of classes (Black Hole's ranks), the cards still to go up
+        are a walk from the sink's top class that enters each class k exactly c_k times
+        (c_k: its cards off the sink). Count t_j, the steps along edge j: at each class
+        the steps in and out add to 2 c_k, plus one where the walk starts, minus one where it
+        ends. Along the stretch of classes with cards left around the top's class (every
+        other class is empty; a class with cards beyond it fails the reachability test
+        first) those sums fix every t_j from one end, for a given end class; no end class
+        giving each t_j >= 1 inside the stretch and 0 past its last class means no such walk,
+        so no win. Not tried while dealt (free) cards remain, or when every class of a ring
+        still has cards."""
+        if self.freed:
+            return False
+        pf = self.st.piles[self.sink]
+        if not pf:
+            return False
+        order, ring = self.walk
+        cls, alive, count = self.cls, self.alive, self.count
+        k = len(order)
+        start = cls[pf[-1]]
+        i0 = order.index(start)
+        lo = hi = i0  # the stretch: the top's class and the classes with cards around it
+        while hi - lo + 1 < k and (ring or lo > 0) and alive >> order[(lo - 1) % k] & 1:
+            lo -= 1
+        while hi - lo + 1 < k and (ring or hi < k - 1) and alive >> order[(hi + 1) % k] & 1:
+            hi += 1
+        if ring and hi - lo + 1 >= k:
+            return self._no_ring_walk(order, i0)
+        n = hi - lo + 1
+        if n == 1:  # no class next to the top's has cards: none of its own can go up
+            return count[start] > 0
+        c = [count[order[(lo + j) % k]] for j in range(n)]
+        j0 = i0 - lo
+        b = []  # b_j: t_j with no end counted (t before the first class is 0)
+        prev = 0
+        for j in range(n):
+            prev = 2 * c[j] + (j == j0) - prev
+            b.append(prev)
+        last = b[-1]  # with the end e it is last - (-1)^(n-1-e), which must be 0
+        if last not in (1, -1):
+            return True
+        parity = (n - 1) % 2 if last == 1 else n % 2
+        # ok[p][j]: t_i >= 1 for j <= i < n - 1, where i - e is even (p=0: b_i - 1 >= 1)
+        # or odd (p=1: b_i + 1 >= 1), alternating from j
+        ok0, ok1 = [True] * (n + 1), [True] * (n + 1)
+        for j in range(n - 2, -1, -1):
+            ok0[j] = b[j] >= 2 and ok1[j + 1]
+            ok1[j] = b[j] >= 0 and ok0[j + 1]
+        prefix = True  # t_i = b_i >= 1 for every i before e
+        for e in range(n):
+            if e % 2 == parity and (c[e] or e == j0) and prefix and ok0[e]:
+                return False
+            prefix = prefix and (e > n - 2 or b[e] >= 1)
+            if not prefix:
+                break
+        return True
+
+    def _no_ring_walk(self, order, s) -> bool:
+        """no_walk() where every class of the ring (of odd length) has cards, the top's
+        perhaps aside. The sums fix the steps along every edge j of the ring for a given
+        end e: with a_j the running alternating sums of 2 c_j (+1 at the start) and A the
+        last, the step count past the last class is X = (A - (-1)^e) / 2, and
+        t_j = a_j + (-1)^(j+1) X - [j >= e] (-1)^(j-e). A walk needs every t_j >= 0 and at
+        most one t_j == 0 (two would cut off classes that still have cards)."""
+        k = len(order)
+        if k % 2 == 0:
+            return False
+        count = self.count
+        c = [count[x] for x in order]
+        a = []
+        prev = 0
+        for j in range(k):
+            prev = 2 * c[j] + (j == s) - prev
+            a.append(prev)
+        big = a[-1]
+        if big % 2 == 0:  # X = (A -+ 1) / 2 is never whole
+            return True
+        for p in (0, 1):
+            x = (big - (1 if p == 0 else -1)) // 2
+            base = [a[j] + (x if j % 2 else -x) for j in range(k)]
+            # suffix (j >= e, e of parity p): base_j - (-1)^(j+p); its minimum and zeros
+            suf_min, suf_zero = [0] * (k + 1), [0] * (k + 1)
+            suf_min[k] = 1 << 30
+            for j in range(k - 1, -1, -1):
+                v = base[j] - (1 if (j + p) % 2 == 0 else -1)
+                suf_min[j] = min(v, suf_min[j + 1])
+                suf_zero[j] = suf_zero[j + 1] + (v == 0)
+            pre_min, pre_zero = 1 << 30, 0
+            for e in range(k):
+                if e % 2 == p and (c[e] or e == s) and min(pre_min, suf_min[e]) >= 0 and pre_zero + suf_zero[e] <= 1:
+                    return False
+                pre_min = min(pre_min, base[e])
+                pre_zero += base[e] == 0
+                if pre_min < 0:
+                    break
+        return True
 
     def heights(self):
         piles = self.st.piles

@@ -119,6 +119,75 @@ def test_golf_verdicts_agree_with_a_naive_search(seed, k, s, opts):
         assert replays_to_win(g.variant, g.state, r.moves)
 
 
+def _walk_exists(k, ring, start, counts) -> bool:
+    """Is there a walk from class ``start`` along a line (or ring) of k classes that enters
+    class i exactly counts[i] times? Tried exhaustively."""
+    left = list(counts)
+
+    def go(here) -> bool:
+        if not any(left):
+            return True
+        for step in (-1, 1):
+            nxt = here + step
+            if ring:
+                nxt %= k
+            if 0 <= nxt < k and left[nxt]:
+                left[nxt] -= 1
+                if go(nxt):
+                    return True
+                left[nxt] += 1
+        return False
+
+    return go(start)
+
+
+def _dead_state(k, ring, start, counts):
+    """A _DeadState over k classes (class i: the one card i) with the sink's top of class
+    ``start`` and counts[i] cards of class i off the sink."""
+    from rulesdsl.solver import _DeadState
+
+    class St:
+        piles = [[start]]
+
+    d = _DeadState.__new__(_DeadState)
+    d.st, d.cls, d.count, d.freed, d.sink = St(), list(range(k)), list(counts), 0, 0
+    d.alive = sum(1 << i for i in range(k) if counts[i])
+    d.walk = (list(range(k)), ring)
+    return d
+
+
+@settings(max_examples=500, deadline=None)
+@given(k=st.integers(3, 8), ring=st.booleans(), data=st.data())
+def test_no_walk_is_said_only_when_no_walk_exists(k, ring, data):
+    """The counting test on a line or ring of classes (Black Hole's ranks) against an
+    exhaustive search for the walk; where the stretch around the top is all there is,
+    the test is exact."""
+    start = data.draw(st.integers(0, k - 1))
+    counts = data.draw(st.lists(st.integers(0, 3), min_size=k, max_size=k))
+    d = _dead_state(k, ring, start, counts)
+    exists = _walk_exists(k, ring, start, counts)
+    if d.no_walk():
+        assert not exists
+    # every class with cards joined to the top's through classes with cards (a full ring
+    # of odd length included): the test sees everything, so it must find every dead end
+    lo = hi = start
+    while (ring or lo > 0) and hi - lo + 1 < k and counts[(lo - 1) % k]:
+        lo -= 1
+    while (ring or hi < k - 1) and hi - lo + 1 < k and counts[(hi + 1) % k]:
+        hi += 1
+    inside = {i % k for i in range(lo, hi + 1)}
+    if all(i in inside or not counts[i] for i in range(k)) and not (ring and len(inside) == k and k % 2 == 0):
+        assert d.no_walk() == (not exists)
+
+
+def test_a_stretch_that_cannot_be_walked_is_a_dead_end():
+    # top 4; two 5s and three 6s left: 5 6 5 6 6 is impossible, 4 must not come back
+    d = _dead_state(13, True, 3, [0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0])
+    assert d.no_walk() and not _walk_exists(13, True, 3, d.count)
+    d = _dead_state(13, True, 3, [0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0])
+    assert not d.no_walk() and _walk_exists(13, True, 3, d.count)
+
+
 # -- declared safe moves (solver.safe) ---------------------------------------------------
 
 TRAP = """name: Trap
