@@ -7,6 +7,7 @@
     python bench/bench_solver.py share bakers_game 1 1000 [SECS]   # the winnable share
     python bench/bench_solver.py summary FILE.jsonl [A B]   # figures of a stats --out file
     python bench/bench_solver.py positions freecell 1 300 100000 [draw=1]  # by positions, not time
+    python bench/bench_solver.py cpu klondike 1 100 3 OUT.jsonl draw=3   # CPU-second limits
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
@@ -72,6 +73,27 @@ def positions(name, a, b, max_states, options):
           f"{counts['unknown']} unknown; {total} positions; {moves / max(counts['won'], 1):.0f} moves a won line")
 
 
+def cpu_limited(name, a, b, secs, out, options):
+    """Deals A-B, each stopped after SECS seconds of this process's CPU (not the wall clock:
+    a shared machine's load does not count), one JSON line per deal; then the counts."""
+    import json
+
+    time.monotonic = time.process_time  # the solver's deadline reads this clock
+    v, an = _variant(name, options)
+    counts: dict = {}
+    states = spent = 0.0
+    with open(out, "w") as f:
+        for d in range(a, b + 1):
+            t = time.process_time()
+            r = solve(v, deal_state(v, d), time_limit=secs, analysis=an)
+            t = time.process_time() - t
+            f.write(json.dumps({"deal": d, "verdict": r.verdict, "states": r.states, "cpu": round(t, 3)}) + "\n")
+            counts[r.verdict] = counts.get(r.verdict, 0) + 1
+            states += r.states
+            spent += t
+    print(f"{name} {options} deals {a}-{b}, {secs} CPU s each: {counts}; {states / max(spent, 1e-9):.0f} states per CPU second")
+
+
 def main(argv):
     if not argv or argv[0] == "rate":
         return rate()
@@ -91,6 +113,9 @@ def main(argv):
         rest = argv[1:] if cmd == "freecell" else argv[2:]
         secs = float(rest[2]) if len(rest) > 2 and cmd != "exhaustive" else None
         many(name, int(rest[0]), int(rest[1]), secs)
+    elif cmd == "cpu":
+        options = dict(x.split("=", 1) for x in argv[6:])
+        cpu_limited(argv[1], int(argv[2]), int(argv[3]), float(argv[4]), argv[5], options)
 
 
 if __name__ == "__main__":
