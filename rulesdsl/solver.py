@@ -133,6 +133,16 @@ def _document(variant):
         return None
 
 
+def _rules_document(variant, data=None):
+    """The variant's file as data (read again unless given), or None when it cannot be read
+    or has no piles: the derivations below then prove nothing."""
+    if data is None:
+        data = _document(variant)
+    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
+        return None
+    return data
+
+
 def analyse(variant, data=None) -> Analysis:
     """Which pile groups no rule can tell apart, whether any rule reads action counters.
 
@@ -599,9 +609,8 @@ class SafeRule:
 
 def derive_safe(variant, data=None):
     """A SafeRule when the variant is in the class the proof covers, else None."""
+    data = _rules_document(variant, data)
     if data is None:
-        data = _document(variant)
-    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
         return None
     if variant.actions or variant.removals or variant.autos:
         return None
@@ -1054,9 +1063,8 @@ def _param_names(data):
 
 def derive_dead(variant, data=None):
     """A DeadEnds when the variant is in the class described above, else None."""
+    data = _rules_document(variant, data)
     if data is None:
-        data = _document(variant)
-    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
         return None
     if variant.removals or variant.autos:
         return None
@@ -1188,9 +1196,8 @@ def _define_groups(defines, groups) -> dict:
 
 def derive_stock(variant, data=None):
     """A StockRule when the variant meets (1)-(3) above, else None."""
+    data = _rules_document(variant, data)
     if data is None:
-        data = _document(variant)
-    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
         return None
     actions = variant.actions
     if not actions or getattr(variant, "history_in_play", ()):
@@ -1439,9 +1446,8 @@ class RunRoom:
 def derive_next(variant, data=None):
     """A NextCards when the progress piles' destination rules can be read as tables (as
     for derived safe moves: see _sink_tables), else None."""
+    data = _rules_document(variant, data)
     if data is None:
-        data = _document(variant)
-    if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
         return None
     sinks = tuple(p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES and r.takes)
     if not sinks:
