@@ -1061,6 +1061,13 @@ def _param_names(data):
     return out
 
 
+def _sink_takes(variant, data, sinks):
+    """The sinks' tables alone (top -> cards taken; cards taken when empty), options and
+    params counting as known names; None when _sink_tables proves nothing."""
+    tables = _sink_tables(variant, data, sinks, _param_names(data))
+    return None if tables is None else tables[1:]
+
+
 def derive_dead(variant, data=None):
     """A DeadEnds when the variant is in the class described above, else None."""
     data = _rules_document(variant, data)
@@ -1085,10 +1092,10 @@ def derive_dead(variant, data=None):
     need = _win_needs(data, variant, sinks)
     if not need:
         return None
-    tables = _sink_tables(variant, data, sinks, _param_names(data))
+    tables = _sink_takes(variant, data, sinks)
     if tables is None:
         return None
-    _, takes_on, takes_empty = tables
+    takes_on, takes_empty = tables
     # A sink whose group no expression reads but through its own destination rules (which
     # are tables here) and its size: its top matters only by what the sink takes on it.
     top_class = {}
@@ -1452,10 +1459,10 @@ def derive_next(variant, data=None):
     sinks = tuple(p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES and r.takes)
     if not sinks:
         return None
-    tables = _sink_tables(variant, data, sinks, _param_names(data))
+    tables = _sink_takes(variant, data, sinks)
     if tables is None:
         return None
-    _, takes_on, takes_empty = tables
+    takes_on, takes_empty = tables
     sinks = tuple(f for f in sinks if f in takes_on and (takes_on[f] or takes_empty[f]))
     if not sinks:
         return None
