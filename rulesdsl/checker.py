@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from . import ast, ops
 from .builtins import FUNCTIONS, Function
 from .cards import RANK_NAMES, Deck
-from .errors import CompileError, say_number, short, suggest
+from .errors import CompileError, short, suggest
 from .exprtypes import (
     ANY,
     BOOL,
@@ -47,7 +47,7 @@ from .exprtypes import (
     list_of,
     say,
 )
-from .limits import MAX_DEFINE_NODES, MAX_INT
+from .limits import MAX_DEFINE_NODES
 from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
 from .state import LAST_KINDS
 
@@ -666,15 +666,7 @@ class Checker:
         if op in ("+", "-", "*", "/", "%", "**"):
             self._want(left, INT, n.left, f"'{op}' needs")
             self._want(right, INT, n.right, f"'{op}' needs")
-            const = _fold(ops.ARITH[op], left, right)
-            if const is None and _both_const(left, right) and ops.overflows(op, left.const, right.const):
-                raise CompileError(
-                    "E108",
-                    f"{say_number(left.const)} {op} {say_number(right.const)} is "
-                    f"outside the integer range -{MAX_INT:,}..{MAX_INT:,}",
-                    n.right.col,
-                    "use smaller numbers: a result out of range is none at play time",
-                )
+            const = _fold(ops.ARITH[op], left, right)  # saturated, as at play time
             return Binary(n.col, INT, const, op, left, right)
         if op in ("==", "!="):
             if join(left.type, right.type) is None:
@@ -892,10 +884,6 @@ class Checker:
     def _want(self, c: Expr, typ: Type, node: ast.Node, what: str) -> None:
         if not fits(c.type, typ):
             raise CompileError("E203", f"{what} {say(typ)}, not {say(c.type)}", node.col)
-
-
-def _both_const(a: Expr, b: Expr) -> bool:
-    return a.is_const and b.is_const
 
 
 def _ranges(tree: Expr) -> str | None:

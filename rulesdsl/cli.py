@@ -2,9 +2,9 @@
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
-bad arguments); 70 an internal error (a bug in rulesdsl: anything raised that is not a
-RulesdslError). Errors go to standard error as one clear message, never a traceback
-(set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
+bad arguments); 70 an internal error (a bug in rulesdsl: an InternalError, or anything
+raised that is not a RulesdslError). Errors go to standard error as one clear message, never
+a traceback (set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
 """
 
 from __future__ import annotations
@@ -18,7 +18,16 @@ from pathlib import Path
 from . import codegen, fcs, genapply, loader, numbering, position, registry, stats, svg
 from .deal import MAX_SEED
 from .describe import rules_text
-from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
+from .errors import (
+    IllegalMoveError,
+    InputError,
+    InternalError,
+    MoveError,
+    PositionError,
+    RulesdslError,
+    RulesError,
+    short,
+)
 from .files import read_text, write_text_atomic
 from .game import Game
 from .limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
@@ -309,6 +318,9 @@ def cmd_moves(args) -> int:
 def cmd_replay(args) -> int:
     g = _game(args)
     text = _read(args.moves, "move list")
+    verdict = fcs.no_solution(text)
+    if verdict is not None:
+        raise InputError(f"{args.moves}: the file holds no solution (fc-solve's output says {verdict!r})")
     failed = None
     notation = args.notation
     if notation == "auto":
@@ -733,6 +745,8 @@ def main(argv=None) -> int:
     except RulesError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_INPUT
+    except InternalError as exc:  # in the family, yet a bug
+        return internal_error(exc)
     except RulesdslError as exc:
         print(f"rulesdsl: {exc}", file=sys.stderr)
         return exit_code(exc)

@@ -42,7 +42,7 @@ import os
 import weakref
 from typing import Any
 
-from . import moves
+from . import moves, ops
 from .checker import NOCONST, Attr, Binary, BoolOp, Call, Cond, Expr, Index, ListLit, Name, Quant, Ref, Unary, World
 from .compiler import Compiler
 from .exprtypes import PILE
@@ -543,16 +543,9 @@ class _Gen:
             else:
                 corners = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
                 lo, hi = min(corners), max(corners)
-            if -MAX_INT <= lo and hi <= MAX_INT:
-                return _V(f"({a.code} {op} {b.code})", null=False, lo=lo, hi=hi, reads=reads)
-            raise _Unsupported("may leave the integer range")
-        if op == "**" and a.lo >= 0 and 0 <= b.lo and b.hi <= 64:
-            top = a.hi**b.hi
-            if top <= MAX_INT:
-                lo = a.lo**b.lo if a.lo else 0
-                if a.is_const and a.const == 2:
-                    return _V(f"(1 << {b.code})", null=False, lo=lo, hi=top, reads=reads)
-                return _V(f"({a.code} ** {b.code})", null=False, lo=lo, hi=top, reads=reads)
+            return _saturated(f"({a.code} {op} {b.code})", lo, hi, reads)
+        if op == "**" and b.lo >= 0:
+            return self.power(a, b, reads)
         if op in ("/", "%") and b.is_const and type(b.const) is int and b.const > 0 and a.lo >= 0:
             py = "//" if op == "/" else "%"
             hi = a.hi // b.const if op == "/" else b.const - 1
@@ -603,9 +596,22 @@ class _Gen:
         lo, hi = sum(b.lo for b in bodies), sum(b.hi for b in bodies)
         if not bodies:
             return self.const(0)
-        if not (-MAX_INT <= lo and hi <= MAX_INT):
-            raise _Unsupported("sum may leave the integer range")
-        return _V("(" + " + ".join(b.code for b in bodies) + ")", null=False, lo=lo, hi=hi, reads=reads)
+        return _saturated("(" + " + ".join(b.code for b in bodies) + ")", lo, hi, reads)  # the exact total
+
+    def power(self, a: _V, b: _V, reads: frozenset) -> _V:
+        """a ** b for an exponent that is never negative: saturated, as ops.power."""
+        big = max(abs(a.lo), abs(a.hi))
+        top = max(ops.power(big, b.hi) or 0, 1)
+        lo = (ops.power(a.lo, b.lo) or 0) if a.lo > 0 else 0 if a.lo == 0 else -top
+        if a.lo >= 0 and b.hi <= 64 and a.hi**b.hi <= MAX_INT:  # a.hi < 2 ** 31: at most 2 ** 62
+            if a.is_const and a.const == 2:
+                return _V(f"(1 << {b.code})", null=False, lo=lo, hi=top, reads=reads)
+            return _V(f"({a.code} ** {b.code})", null=False, lo=lo, hi=top, reads=reads)
+        if a.is_const and a.const == 2:
+            t = self.temp()
+            code = f"((1 << {t}) if ({t} := {b.code}) < 31 else {MAX_INT})"
+            return _V(code, null=False, lo=lo, hi=top, reads=reads)
+        return _V(f"POW({a.code}, {b.code})", null=False, lo=lo, hi=top, reads=reads)
 
     def quant_loop(self, n: Quant, coll: _V, ctx: _Ctx) -> _V:
         """A quantifier over a list known only at play time: a generator expression."""
@@ -642,6 +648,16 @@ class _Gen:
         if n.kind == "count":
             return _V(f"sum(1 {loop} if {body_code})", null=False, lo=0, hi=MAX_INT, reads=reads)
         return _V(f"{n.kind}({body_code} {loop})", null=False, isbool=True, reads=reads)
+
+
+def _saturated(code: str, lo: int, hi: int, reads: frozenset) -> _V:
+    """An exact result held to the integer range, as ops.py's closures hold it: clamped only
+    on the sides its bounds may pass."""
+    if hi > MAX_INT:
+        code = f"SAT({code})" if lo < -MAX_INT else f"min({code}, {MAX_INT})"
+    elif lo < -MAX_INT:
+        code = f"max({code}, -{MAX_INT})"
+    return _V(code, null=False, lo=ops.saturate(lo), hi=ops.saturate(hi), reads=reads)
 
 
 _ALL = frozenset({-1})  # reads anything (a closure)
@@ -783,6 +799,7 @@ class _Build(_Gen):
             "# objects, never copied into this source); F, compiled rules it calls as closures;",
             "# RANK, SUIT, COLOR, COPY (by card id), SUCC, PRED (by rank); V, the variant;",
             "# REMOVE and ALLOWED, the reference engine's removals and action test; PAIRS;",
+            "# SAT and POW, ops.py's saturating arithmetic;",
             "# FREE (no pile of a list holds a card); P_<attr>, a pile attribute by pile number;",
             "# S<i>, D<i>, the pile numbers a loop runs over (loop mode, with s, d, q = piles[d]).",
             "# Piles are numbered globally (rulesdsl explain lists them); q<d> is pile d,",
@@ -1228,6 +1245,8 @@ def _compiled(v) -> tuple:
             "ALLOWED": moves.action_allowed,
             "PAIRS": _pairs,
             "FREE": _free_of,
+            "SAT": ops.saturate,
+            "POW": ops.power,
             **b.table_values,
         }
         try:

@@ -9,9 +9,10 @@ comparisons with constants) into single closures. It never looks a name up.
 
 The language is total: reading a missing thing gives ``none`` (the top of an empty
 pile, an index past the end), arithmetic on ``none`` gives ``none`` and an ordering
-comparison with ``none`` is false. Division by zero gives ``none``, and so does a
-result outside the integer range -MAX_INT..MAX_INT (limits.py); the same result folded
-from constants at load is an error (E108, checker.py) instead. Quantifiers range
+comparison with ``none`` is false. Division by zero and a negative exponent give
+``none``. Arithmetic saturates: a result past the integer range -MAX_INT..MAX_INT
+(limits.py) is the end it passed, folded from constants at load (checker.py) and at play
+time alike (ops.py). Quantifiers range
 over finite collections; a quantifier nested in another must range over something
 reached from the outer variable (a pile's cards), which keeps the cost linear.
 
@@ -154,7 +155,8 @@ class Compiler:
             # compiled, so it makes the variant record nothing
             self.w.history_read.add(n.ref.name)
             if n.ref.name == "points":
-                return lambda e: e.st.points
+                # the game's points may pass MAX_INT (many events): a rule sees them saturated
+                return lambda e: ops.saturate(e.st.points)
             if n.ref.name == "streak":
                 return lambda e: e.st.streak
             return lambda e: e.st.last or None  # last: none before the first move

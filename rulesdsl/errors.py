@@ -22,6 +22,8 @@ Every exception rulesdsl raises on purpose derives from ``RulesdslError``::
           SeedError              a seed out of range
         DealError              (numbering.py) a deal number that does not exist
       RuleFailed             (validate.py) a rule that failed during a playout
+      InternalError          a case rulesdsl's own code does not handle: a bug (exit 70)
+        UnknownKind            (kinds.py) a kind of action or follow-up with no case
 
 Anything else escaping is a bug in rulesdsl: the command line says so (exit 70).
 """
@@ -92,6 +94,11 @@ def _window(line: str, col: int, width: int = 2 * ECHO_LIMIT) -> tuple[str, int]
 
 class RulesdslError(Exception):
     """The root of every error rulesdsl raises on purpose; anything else is a bug."""
+
+
+class InternalError(RulesdslError):
+    """A case rulesdsl's own code does not handle (kinds.UnknownKind): raised on purpose, so
+    it is in the family, but a bug, never bad input; the command line exits 70 for it."""
 
 
 class RulesError(RulesdslError):

@@ -337,6 +337,23 @@ _VERBOSE = [
 _SN = re.compile(r"^([0-9]+|[a-gk-z])([0-9]+|[a-gk-z]|h)(?:v([0-9a-f]+))?$", re.I)
 
 
+_NO_SOLUTION = re.compile(r"^(I could not solve|Unable to|Iterations count exceeded)", re.I)
+
+
+def no_solution(text: str) -> str | None:
+    """fc-solve's verdict when a move file is its output for a game it did not solve ("I could
+    not solve this game."), holding no move: that line, cut short; else None."""
+    verdict = None
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#") or (_SKIP.match(s) and not _NO_SOLUTION.match(s)):
+            continue
+        if not _NO_SOLUTION.match(s):
+            return None  # a move, or anything else: read as moves
+        verdict = verdict or s[:80]
+    return verdict
+
+
 def looks_like_solution(text: str) -> bool:
     """Is this move file fc-solve's output (or standard notation) rather than rulesdsl's?"""
     for line in text.splitlines():

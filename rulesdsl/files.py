@@ -17,7 +17,7 @@ import os
 import stat
 import tempfile
 
-from .errors import Diagnostic, RulesError
+from .errors import Diagnostic, RulesError, short
 
 _CHUNK = 1 << 16
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -38,8 +38,11 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
+MAX_PATH_ECHO = 200  # characters of a file's name repeated in a message (errors.short)
+
+
 def _refuse(code, message, path, hint=None):
-    return RulesError(Diagnostic(code, message, str(path), hint=hint))
+    return RulesError(Diagnostic(code, message, short(str(path), MAX_PATH_ECHO), hint=hint))
 
 
 def read_bytes(path, cap: int, what: str = "file") -> bytes:

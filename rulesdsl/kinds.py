@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .errors import InternalError
+
 
 class _Word(str, Enum):
     def __str__(self) -> str:
@@ -59,7 +61,7 @@ def words(kind: type[_Word]) -> tuple[str, ...]:
     return tuple(m.value for m in kind)
 
 
-class UnknownKind(Exception):
+class UnknownKind(InternalError):
     """A member that code acting on a kind does not handle: a bug in rulesdsl."""
 
     def __init__(self, what: str, member: object):

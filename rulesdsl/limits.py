@@ -27,8 +27,8 @@ DEFINE_FILE_FACTOR = 4  # parts all uses of defines in one file add, written out
 # most a constant factor more than writing the rules out would
 
 # -- integers (compiler.py, loader.py, source.py) ---------------------------------------
-MAX_INT = 2**31 - 1  # the language's integers are -MAX_INT..MAX_INT: a result outside
-# is none at play time, and an error (E108) when folded at load
+MAX_INT = 2**31 - 1  # the language's integers are -MAX_INT..MAX_INT: arithmetic saturates,
+# a result past an end is that end, folded at load and at play time alike (ops.py)
 MAX_INT_TEXT = 30  # characters of a YAML whole number; longer ones are refused
 # before Python converts them (E108)
 

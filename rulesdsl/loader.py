@@ -364,11 +364,11 @@ class Builder:
                 lo = opt.min if opt.min is not None else -MAX_INT
                 hi = opt.max if opt.max is not None else MAX_INT
                 allowed = _listed(opt.values) if opt.values is not None else f"a whole number from {lo:,} to {hi:,}"
-                self.err(
-                    "O402",
-                    f"option '{short(name)}' cannot be {short(str(given), quote=True, digits=12)}: expected {allowed}",
-                    ("options", name),
-                )
+                why = f"expected {allowed}"
+                if _out_of_range(given):
+                    why = f"it is outside the integer range -{MAX_INT:,}..{MAX_INT:,} ({why})"
+                shown = short(given, digits=12) if isinstance(given, int) else short(str(given), quote=True, digits=12)
+                self.err("O402", f"option '{short(name)}' cannot be {shown}: {why}", ("options", name))
                 continue
             values[name] = value
         return values, tuple(decls)
@@ -1604,8 +1604,22 @@ def _option_type(decls, name, value) -> Type:
     return _type_of(value)
 
 
+def _out_of_range(given) -> bool:
+    """Is a given option value a whole number (an int, or its digits) outside the integer range?"""
+    if isinstance(given, bool):
+        return False
+    if isinstance(given, int):
+        return not -MAX_INT <= given <= MAX_INT
+    text = str(given).strip()
+    if not text.lstrip("+-").isdigit():
+        return False
+    return len(text) > MAX_INT_TEXT or not -MAX_INT <= int(text) <= MAX_INT
+
+
 def coerce_option(opt: model.Option, given):
     """A user-given option value (often text from the command line) in the option's type."""
+    if isinstance(given, int) and not isinstance(given, bool) and not -MAX_INT <= given <= MAX_INT:
+        return None  # never turned into text: Python refuses ints of over 4,300 digits
     candidates = opt.values if opt.values is not None else None
     if candidates is not None:
         for v in candidates:
@@ -1614,13 +1628,16 @@ def coerce_option(opt: model.Option, given):
         return None
     if isinstance(given, bool):
         return None
-    text = str(given).strip()
-    if len(text) > MAX_INT_TEXT:  # surely out of range: refused before int() reads it
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        return None
+    if isinstance(given, int):
+        value = given
+    else:
+        text = str(given).strip()
+        if len(text) > MAX_INT_TEXT:  # surely out of range: refused before int() reads it
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            return None
     if (opt.min is not None and value < opt.min) or (opt.max is not None and value > opt.max):
         return None
     if not -MAX_INT <= value <= MAX_INT:

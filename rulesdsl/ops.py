@@ -6,8 +6,9 @@ constants with the same makers, called with constant operands and no context, so
 folded at load and the same value computed at play time never differ.
 
 Semantics: reading a missing thing gives ``none``; arithmetic on ``none`` gives ``none``;
-an ordering comparison with ``none`` is false; division by zero gives ``none``, and so
-does a result outside -MAX_INT..MAX_INT (limits.py).
+an ordering comparison with ``none`` is false; division by zero and a negative exponent give
+``none``. Arithmetic saturates: a result past -MAX_INT..MAX_INT (limits.py) is the end it
+passed (``2 ** 45`` is MAX_INT), so a rule comparing a large result keeps working.
 """
 
 from __future__ import annotations
@@ -29,32 +30,46 @@ def const(value: object) -> Fn:
 # -- arithmetic and comparisons --------------------------------------------------------------
 
 
+def saturate(x: int) -> int:
+    """x held to -MAX_INT..MAX_INT: a result past an end is that end."""
+    return MAX_INT if x > MAX_INT else -MAX_INT if x < -MAX_INT else x
+
+
+def power(x: int, y: int) -> int | None:
+    """x ** y, saturated; none for a negative exponent (no whole number). Bounded cost:
+    a result surely past the range is the range's end, found without computing it."""
+    if y < 0:
+        return None
+    if -1 <= x <= 1:
+        return x**y
+    if y >= 31 or (abs(x).bit_length() - 1) * y >= 31:  # |x| ** y >= 2 ** 31 > MAX_INT
+        return -MAX_INT if x < 0 and y & 1 else MAX_INT
+    return saturate(x**y)  # under 2 ** 62: cheap
+
+
 def _arith_op(op: str) -> Callable[[Fn, Fn], Fn]:
-    # every result outside -MAX_INT..MAX_INT is none, so no number grows without bound
+    # + - * ** saturate: a result past -MAX_INT..MAX_INT is the end it passed, so no number
+    # grows without bound and a comparison with a large result still holds
     M = MAX_INT
 
     def make(lf: Fn, rf: Fn) -> Fn:
         if op == "+":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (x := x + y) <= M else x
+            return lambda e: (
+                None if (x := lf(e)) is None or (y := rf(e)) is None else M if (x := x + y) > M else -M if x < -M else x
+            )
         if op == "-":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (x := x - y) <= M else x
+            return lambda e: (
+                None if (x := lf(e)) is None or (y := rf(e)) is None else M if (x := x - y) > M else -M if x < -M else x
+            )
         if op == "*":
-            return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None or not -M <= (x := x * y) <= M else x
-        if op == "/":
+            return lambda e: (
+                None if (x := lf(e)) is None or (y := rf(e)) is None else M if (x := x * y) > M else -M if x < -M else x
+            )
+        if op == "/":  # operands in range: only -MAX_INT / -1 reaches an end, and stays in range
             return lambda e: None if (x := lf(e)) is None or not (y := rf(e)) else x // y
         if op == "%":
             return lambda e: None if (x := lf(e)) is None or not (y := rf(e)) else x % y
-
-        def power(e: Any) -> int | None:
-            x, y = lf(e), rf(e)
-            if x is None or y is None or not 0 <= y <= 64:
-                return None
-            if (x.bit_length() - 1) * y > 64:  # surely out of range: none, without computing it
-                return None
-            r = x**y
-            return r if -M <= r <= M else None
-
-        return power
+        return lambda e: None if (x := lf(e)) is None or (y := rf(e)) is None else power(x, y)
 
     return make
 
@@ -64,16 +79,8 @@ ARITH = {op: _arith_op(op) for op in ("+", "-", "*", "/", "%", "**")}
 
 def add_const(lf: Fn, k: int) -> Fn:
     """x + k (or x - k, with k negated) for a constant k: one closure fewer."""
-    return lambda e: None if (x := lf(e)) is None or not -MAX_INT <= (x := x + k) <= MAX_INT else x
-
-
-def overflows(op: str, x: object, y: object) -> bool:
-    """Whether op on two constants gives none only because the result is out of range."""
-    if type(x) is not int or type(y) is not int:
-        return False
-    if op == "**":
-        return 0 <= y <= 64 and x not in (-1, 0, 1)
-    return op in ("+", "-", "*")
+    M = MAX_INT
+    return lambda e: None if (x := lf(e)) is None else M if (x := x + k) > M else -M if x < -M else x
 
 
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -104,6 +111,7 @@ def member(op: str, lf: Fn, rf: Fn) -> Fn:
 
 
 def negate(f: Fn) -> Fn:
+    # the range is symmetric: -x of a number in range is in range
     return lambda e: None if (v := f(e)) is None else -v
 
 
@@ -229,8 +237,7 @@ def _quant(kind: str, pairs: bool) -> Callable[[Fn, Fn, list], Fn]:
             return lambda e: sum(1 for _ in items(e) if bf(e))
 
         def total(e: Any) -> int | None:
-            r = sum((bf(e) or 0) for _ in items(e))
-            return r if -MAX_INT <= r <= MAX_INT else None
+            return saturate(sum((bf(e) or 0) for _ in items(e)))  # the exact total, saturated
 
         return total
 

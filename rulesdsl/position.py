@@ -61,6 +61,22 @@ def _json_int(text: str) -> int:
     return int(text)
 
 
+def _whole(text: str, where: str) -> int | None:
+    """A whole number of a compact position, or None when the text is not one; one longer
+    than MAX_INT_TEXT characters is refused (PositionError) before Python converts it."""
+    text = text.strip()
+    if len(text) > MAX_INT_TEXT:
+        if text.lstrip("+-").isdigit():
+            raise PositionError(
+                f"{where}: the number {short(text, digits=12)} is outside the integer range -{MAX_INT:,}..{MAX_INT:,}"
+            )
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
 def to_dict(v, st: State, *, reveal: bool = True) -> dict:
     piles = {}
     for p, pile in enumerate(st.piles):
@@ -347,22 +363,22 @@ def from_text(v, text: str) -> State:
         if key == "used":
             for item in rest.split():
                 name, _, count = item.partition("=")
-                try:
-                    used[name] = int(count)
-                except ValueError:
-                    raise PositionError(f"line {n}: used: expected name=N, got {item!r}") from None
+                value = _whole(count, f"line {n}: used: {short(name)}")
+                if value is None:
+                    raise PositionError(f"line {n}: used: expected name=N, got {short(item)!r}")
+                used[name] = value
         elif key == "base_rank":
             base, base_where = rest.strip(), f"line {n}: base_rank"
         elif key == "points":
-            try:
-                points = int(rest.strip())
-            except ValueError:
-                raise PositionError(f"line {n}: points: expected a whole number, got {rest.strip()!r}") from None
+            number = _whole(rest, f"line {n}: points")
+            if number is None:
+                raise PositionError(f"line {n}: points: expected a whole number, got {short(rest.strip())!r}")
+            points = number
         elif key == "streak":
-            try:
-                streak = int(rest.strip())
-            except ValueError:
-                raise PositionError(f"line {n}: streak: expected a whole number, got {short(rest.strip())!r}") from None
+            number = _whole(rest, f"line {n}: streak")
+            if number is None:
+                raise PositionError(f"line {n}: streak: expected a whole number, got {short(rest.strip())!r}")
+            streak = number
         elif key == "last":
             words = rest.split()
             shapes = {"move": ("source", "dest"), "remove": ("name", "source", "dest"), "action": ("name",)}

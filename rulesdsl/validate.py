@@ -657,14 +657,10 @@ def _arith(op, a: _Int, b: _Int) -> _Int:
 
 
 def _in_range(lo, hi, none) -> _Int:
-    """The values of an interval that are numbers of the language: the part of it outside
-    -MAX_INT..MAX_INT is none at play time."""
-    if (lo is not None and lo < -MAX_INT) or (hi is not None and hi > MAX_INT):
-        none = True
-        lo = -MAX_INT if lo is None or lo < -MAX_INT else lo
-        hi = MAX_INT if hi is None or hi > MAX_INT else hi
-        if lo > hi:
-            return _Int(1, 0, True)
+    """An interval of exact results as the language gives them: arithmetic saturates, so the
+    part outside -MAX_INT..MAX_INT is the range's end it passed (ops.py)."""
+    lo = None if lo is None else max(-MAX_INT, min(lo, MAX_INT))
+    hi = None if hi is None else max(-MAX_INT, min(hi, MAX_INT))
     return _Int(lo, hi, none)
 
 

@@ -79,3 +79,43 @@ def test_generated_lists_what_the_closures_list(name, options):
             g.apply_unchecked(rng.choice(got))
             if g.won:
                 break
+
+
+# Rules whose arithmetic passes the integer range and saturates (ops.py): each is true or
+# false only because of saturation, and the generator translates each (the source has its
+# saturating forms), so both engines must agree on the saturated values.
+SATURATING = {
+    "sequence": "b.rank == a.rank - 1 and (a.rank - b.rank) * 1000000 * 3000 == 2 ** 40",
+    "accept_empty": "2 ** (card.rank * 3) >= 2 ** 31 or (card.rank + 1) ** (card.rank * 2) > 1000000 * 2000",
+    "max_run": "sum(p in tableau: p.size * 1000000 * 1000) / 1000000 - 2147 + 2 ** (40 - card.rank) / 2 ** 30",
+    "action_when": "-(stock[0].size * 1000000 * 3000) < 0 - 2 ** 31 + 1",
+}
+
+
+@pytest.mark.parametrize("loop", [False, True], ids=["unrolled", "loop"])
+def test_saturating_rules_list_the_same_moves(monkeypatch, tmp_path, loop):
+    from rulesdsl.loader import load_path
+    from tests import exprgen
+
+    if loop:
+        monkeypatch.setattr(codegen, "MAX_GENERATED_PAIRS", -1)
+    path = tmp_path / "saturating.yaml"
+    path.write_text(exprgen.variant(**SATURATING), encoding="utf-8")
+    v = load_path(path)
+    text = codegen.source(v)
+    for form in ("SAT(", "POW(", " < 31 else 2147483647)", ", 2147483647)"):  # translated, not closures
+        assert form in text, form
+    gen = codegen.generated(v)
+    rng = random.Random(5)
+    listed = 0
+    for seed in range(1, 6):
+        g = v.new_game(seed)
+        for _ in range(40):
+            st = g.state
+            ref = moves.generate(v, st, Env(st))
+            assert gen(st, Env(st)) == ref, f"seed {seed}"
+            listed += len(ref)
+            if not ref:
+                break
+            g.apply_unchecked(rng.choice(ref))
+    assert listed > 20

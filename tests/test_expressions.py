@@ -279,19 +279,54 @@ def test_move_names():
     ("tableau[0].size % tableau[2].size", None),
     ("2 ** 30", 2 ** 30),
     ("tableau[0].size ** 19", 3 ** 19),
-    ("tableau[0].size ** 20", None),         # a result outside -MAX_INT..MAX_INT gives none
-    ("tableau[0].size * 1000000 * 1000", None),
-    ("0 - tableau[0].size * 1000000 * 1000", None),
-    ("sum(p in tableau: 1000000 * 1000 + p.size)", None),
-    ("2 ** 65", None),                       # an exponent over 64 gives none
-    ("2 ** (0 - 1)", None),                  # a negative one too
-    ("tableau[0].size ** 65", None),
+    ("2 ** (0 - 1)", None),                  # a negative exponent gives none
+    ("tableau[0].size ** (0 - tableau[0].size)", None),
     ("(5 / 0) == none", True),
     ("none + 1 == none", True),
     ("sum(p in tableau: p.top.rank)", 20),   # none counts 0 in a sum
 ])
 def test_none(text, value):
     assert ev(text) == value
+
+
+M = 2 ** 31 - 1
+
+
+@pytest.mark.parametrize("text,value", [
+    ("tableau[0].size ** 19", 3 ** 19),
+    ("tableau[0].size ** 20", M),            # past the range: its end
+    ("(0 - tableau[0].size) ** 20", M),
+    ("(0 - tableau[0].size) ** 21", -M),     # an odd power of a negative number: the low end
+    ("tableau[0].size * 1000000 * 1000", M),
+    ("0 - tableau[0].size * 1000000 * 1000", -M),
+    ("tableau[0].size * 1000000 * 1000 - 1", M - 1),   # each operation saturates in turn
+    ("sum(p in tableau: 1000000 * 1000 + p.size)", M),
+    ("sum(p in tableau: 1000000 * 1000 - 3) - 1000000 * 2000", M - 2_000_000_000),
+    ("2 ** 31", M),
+    ("2 ** 45", M),
+    ("2 ** 1000000", M),                     # never computed: the exponent says it is past
+    ("tableau[0].size ** 1000000", M),
+    ("(tableau[0].size - 2) ** 1000000", 1),
+    ("(tableau[0].size - 3) ** 1000000", 0),
+    ("(tableau[0].size - 4) ** 999999", -1),
+    ("1000000 * 1000000 * 1000000 / 1000000", M // 1_000_000),
+    ("(0 - 1000000) * 1000000 / (0 - 1)", M),
+    ("-(tableau[0].size * 1000000 * 1000)", -M),   # the range is symmetric
+    ("(1000000 * 1000000 + tableau[0].size) % 10", M % 10),
+    ("tableau[0].size * 1000000 * 1000 == 2 ** 45", True),       # both are the end
+    ("tableau[0].size * 1000000 * 1000 > 2 ** 45 - 1", True),    # 2 ** 45 - 1 is MAX_INT - 1
+    ("tableau[0].size * 1000000 * 1000 >= 2 ** 45", True),
+])
+def test_arithmetic_saturates_at_the_ends_of_the_range(text, value):
+    assert ev(text) == value
+
+
+def test_saturated_arithmetic_folds_to_the_same_ends():
+    """Folded at load (no error) to what play time computes."""
+    for text, value in (("2 ** 45", M), ("1000000 * 1000000 * 1000000", M), ("0 - 2 ** 64", -M),
+                        ("(0 - 2) ** 63", -M), ("-(2 ** 40)", -M), ("2 ** 45 - 2 ** 45", 0)):
+        c = compile_(text)
+        assert c.is_const and c.const == value, text
 
 
 def test_none_in_run_context():
@@ -311,7 +346,7 @@ def test_none_in_run_context():
     ("len(tableau)", 3),
     ("succ(Q)", 13),
     ("5 / 0", None),
-    ("2 ** 99", None),
+    ("2 ** 99", 2 ** 31 - 1),               # saturated
     ("hearts in [hearts, spades]", True),
     ("tableau[2].next", T0),
     ("tableau[1].group", "tableau"),

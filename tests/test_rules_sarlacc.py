@@ -341,3 +341,70 @@ def test_foundation_takes_one_card_at_a_time():
         g.play(f"2H@{t(5, 1)}>foundation[0]")
     g.play(f"AS@{t(5, 1)}>foundation[1]")
     assert notations(g) >= {f"2H@{t(5, 1)}>foundation[0]"}
+
+
+# -- a sparse late game: max_run saturates (issue 19) ------------------------------------------
+
+# One cell empty, 45 of the 52 places empty; the run TD 9C lies on (1,1) = tableau[0]. The
+# other 13 cards off the foundations: JS (5,1), KH (5,5), JC (4,6), KD (2,5), QS (3,8),
+# KS (1,10), and JD QD TC QC KC in cells 0-4.
+SPARSE_TABLEAU = {(1, 1): "TD 9C", (5, 1): "JS", (5, 5): "KH", (4, 6): "JC", (2, 5): "KD",
+                  (3, 8): "QS", (1, 10): "KS"}
+SPARSE_CELLS = ("JD", "QD", "TC", "QC", "KC")
+SPARSE_FOUNDATIONS = ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+                      "AD 2D 3D 4D 5D 6D 7D 8D 9D", "AC 2C 3C 4C 5C 6C 7C 8C")
+# the empty places covered by a card, from the cover relation of shared/rules/sarlacc.md:
+# (5,1) covers (4,1) and (4,2); (5,5) covers (4,5); (4,6) covers (3,5) and (3,6); (2,5) covers
+# (1,4) and (1,5); (3,8) covers (2,8) and (2,9)
+SPARSE_COVERED = {(4, 1), (4, 2), (4, 5), (3, 5), (3, 6), (1, 4), (1, 5), (2, 8), (2, 9)}
+
+
+def sparse_text() -> str:
+    lines = [f"{t(*rc)}: {cards}" for rc, cards in SPARSE_TABLEAU.items()]
+    lines += [f"cell[{i}]: {c}" for i, c in enumerate(SPARSE_CELLS)]
+    lines += [f"foundation[{i}]: {c}" for i, c in enumerate(SPARSE_FOUNDATIONS)]
+    return "\n".join(lines) + "\n"
+
+
+def sparse_run_moves() -> set:
+    """TD 9C may go to every empty free place, and onto the free black jack JS at (5,1);
+    not onto JC at (4,6), which KH at (5,5) covers. By hand: 45 empty places, 9 covered."""
+    empty_free = set(places()) - set(SPARSE_TABLEAU) - SPARSE_COVERED
+    assert len(empty_free) == 36
+    return {f"TD@{t(1, 1)}>{t(*rc)}" for rc in empty_free | {(5, 1)}}
+
+
+def test_sparse_position_holds_the_whole_deck():
+    cards = " ".join([*SPARSE_TABLEAU.values(), *SPARSE_CELLS, *SPARSE_FOUNDATIONS]).split()
+    assert len(cards) == len(set(cards)) == 52
+    assert len(places()) - len(SPARSE_TABLEAU) == 45
+
+
+def test_sparse_late_game_lists_every_run_move():
+    """max_run is (1 + 1) * 2 ** 35 here: past the integer range, it saturates at 2,147,483,647
+    (it used to be none, and no run could move)."""
+    g = game("sarlacc", sparse_text())
+    listed = notations(g)
+    assert {m for m in listed if m.startswith("TD@")} == sparse_run_moves()
+    # the top card alone: the same places, the empty cell, the clubs foundation (8C)
+    nine = {m for m in listed if m.startswith("9C@")}
+    assert f"9C@{t(1, 1)}>cell[5]" in nine and f"9C@{t(1, 1)}>foundation[3]" in nine
+    assert f"9C@{t(1, 1)}>{t(5, 1)}" not in nine            # a black nine on a black jack
+    g.play(f"TD@{t(1, 1)}>{t(5, 1)}")
+    assert pile(g, t(5, 1)) == ["JS", "TD", "9C"] and pile(g, t(1, 1)) == []
+
+
+def test_sparse_late_game_both_engines_and_the_command_line(tmp_path):
+    from rulesdsl import codegen, moves
+    from rulesdsl.runtime import Env
+    from tests.test_cli import run
+
+    g = game("sarlacc", sparse_text())
+    st, v = g.state, g.variant
+    assert codegen.generated(v)(st, Env(st)) == moves.generate(v, st, Env(st))
+    path = tmp_path / "sparse.txt"
+    path.write_text(sparse_text(), encoding="utf-8")
+    code, out, err = run("moves", "sarlacc", "--position", str(path))
+    assert code == 0, err
+    listed = {line.split(". ", 1)[1].strip() for line in out.splitlines() if ". " in line}
+    assert {m for m in listed if m.startswith("TD@")} == sparse_run_moves()
