@@ -12,6 +12,7 @@ Deals solved here are also recorded in the user's cache folder (``cache_dir``), 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -27,6 +28,7 @@ from .loader import load
 from .registry import find_variant
 from .solver import analyse, solve
 
+IN_FLIGHT = 4  # deals submitted per worker process ahead of the results
 _VARIANTS: dict = {}  # per process: (variant, options) -> (Variant, Analysis)
 
 
@@ -222,17 +224,24 @@ def _results(name, options, deals, jobs, time_limit, max_states, cluster):
         for d in deals:
             yield solve_deal(name, options, d, time_limit, max_states)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(deals))) as pool:
-        futures = [pool.submit(solve_deal, name, options, d, time_limit, max_states) for d in deals]
-        try:
-            for f in as_completed(futures):
+    # A few deals per process in flight, not the whole range: submitting a million deals
+    # would take long and hold them all in memory, and Ctrl-C must not wait for them.
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(deals)))
+    todo = iter(deals)
+    pending: set = set()
+    try:
+        while True:
+            for d in itertools.islice(todo, IN_FLIGHT * jobs - len(pending)):
+                pending.add(pool.submit(solve_deal, name, options, d, time_limit, max_states))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
                 yield f.result()
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # the deals being solved end within their limits
 
 
 def _dask_results(name, options, deals, time_limit, max_states, address):

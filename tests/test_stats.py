@@ -219,25 +219,33 @@ def test_ctrl_c_during_stats_says_how_far_and_that_resume_continues(tmp_path, mo
     assert code == 0 and "6 deal(s)" in text
 
 
-def test_sigint_to_a_stats_process_exits_130(tmp_path):
+def test_sigint_to_a_stats_process_and_its_workers_exits_130(tmp_path):
+    """Ctrl-C as a terminal sends it: SIGINT to the whole process group, workers included."""
     import signal
     import subprocess
     import sys
     import time
 
     out = tmp_path / "o.jsonl"
+    # SIGINT's default handler, even when the test itself runs where SIGINT is ignored (a
+    # background job), as a terminal's shell would give it
+    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "from rulesdsl.cli import main; sys.exit(main(sys.argv[1:]))")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rulesdsl", "stats", "golf", "--deals", "1-100000", "--jobs", "1",
+        [sys.executable, "-c", code, "stats", "golf", "--deals", "1-100000", "--jobs", "2",
          "--max-states", "2000", "--out", str(out)],
-        stderr=subprocess.PIPE, text=True, env={**os.environ, "RULESDSL_CACHE": str(tmp_path / "c")},
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "RULESDSL_CACHE": str(tmp_path / "c")},
     )
     try:
         deadline = time.monotonic() + 120
         while not (out.exists() and out.read_text().count("\n") >= 1) and time.monotonic() < deadline:
             time.sleep(0.1)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)   # the deals in flight end within their limits
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    assert "interrupted after" in err and "--resume continues" in err and "Traceback" not in err
+    done = len(stats.read_records(out))
+    assert f"interrupted after {done} of 100000 deal(s)" in err, err
+    assert "--resume continues" in err and "Traceback" not in err
