@@ -2,8 +2,8 @@
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
-bad arguments); 130 interrupted (Ctrl-C); 70 an internal error (a bug in rulesdsl: anything raised that is not a
-RulesdslError). Errors go to standard error as one clear message, never a traceback
+bad arguments); 130 interrupted (Ctrl-C); 70 an internal error (a bug in rulesdsl:
+anything raised that is not a RulesdslError). Errors go to standard error as one clear message, never a traceback
 (set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
 """
 
@@ -481,6 +481,9 @@ def _choose_deal(args):
         )
     except LookupError as exc:
         raise InputError(str(exc)) from None
+    except KeyboardInterrupt:
+        _say("interrupted: the deals solved so far are cached, and the next run starts from them")
+        raise
     level = f" ({args.difficulty}: {rec['difficulty']} states to the first win)" if args.difficulty else ""
     word = "deal" if numbered and not by_seed else "seed"
     print(f"rulesdsl: {word} {deal}, won by the solver{level}", file=sys.stderr)
@@ -540,8 +543,8 @@ def _winnable(p):
     p.add_argument(
         "--difficulty",
         choices=("easy", "medium", "hard"),
-        help="a winnable deal from this tertile of the states the solver needs to win "
-        "(the first time, some 30 won deals are solved and cached to place the tertiles)",
+        help="a winnable deal from this third of the won deals, ranked by the states the solver needs to "
+        "win (the first time, about 30 won deals are solved and cached to place the thirds)",
     )
 
 

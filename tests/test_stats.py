@@ -219,6 +219,21 @@ def test_ctrl_c_during_stats_says_how_far_and_that_resume_continues(tmp_path, mo
     assert code == 0 and "6 deal(s)" in text
 
 
+def test_ctrl_c_while_looking_for_a_winnable_deal_keeps_what_was_solved(monkeypatch):
+    calls: list = []
+    fake = _fake_solver(calls, "unwinnable")
+
+    def solve(name, options, deal, *args, **kw):
+        if deal == 3:
+            raise KeyboardInterrupt
+        return fake(name, options, deal, *args, **kw)
+
+    monkeypatch.setattr(stats, "solve_deal", solve)
+    code, out, err = run("show", "golf", "--winnable")
+    assert code == 130 and out == "" and "the deals solved so far are cached" in err
+    assert sorted(stats.DealCache("golf", {}).records) == [1, 2]
+
+
 def test_sigint_to_a_stats_process_and_its_workers_exits_130(tmp_path):
     """Ctrl-C as a terminal sends it: SIGINT to the whole process group, workers included."""
     import signal
