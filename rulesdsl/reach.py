@@ -105,17 +105,17 @@ def _can_return(v, st, p: int, card: int) -> bool:
     """Would the empty pile ``p`` take ``card`` back from some pile it could come from?"""
     if v.rules[p].accept_empty is None:
         return False
+    there = st.copy()
+    there.piles[p] = []
+    there.down[p] = 0
+    for q, pile in enumerate(there.piles):
+        if card in pile:  # lifted: a rule judges a move with its run off every pile
+            pile.remove(card)
+            there.down[q] = min(there.down[q], len(pile))
+    env = Env(there)
     for s, r in enumerate(v.rules):
         if s == p or r.lift == "none":
             continue
-        there = st.copy()
-        there.piles[p] = []
-        there.down[p] = 0
-        for q in range(len(there.piles)):
-            if card in there.piles[q]:
-                there.piles[q].remove(card)
-                there.down[q] = min(there.down[q], len(there.piles[q]))
-        env = Env(there)
         env.run, env.card, env.source, env.dest = (card,), card, s, p
         try:
             if v.rules[p].accept_empty(env):
