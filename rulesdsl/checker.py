@@ -36,6 +36,7 @@ from .exprtypes import (
     MOVE_ATTRS,
     NONE,
     PILE,
+    PILE_ATTRS,
     STR,
     SUIT,
     Attribute,
@@ -673,6 +674,8 @@ class Checker:
                 raise CompileError("E203", f"cannot compare {say(left.type)} with {say(right.type)}", n.right.col)
             self._history_text(left, right, n.right.col)
             self._history_text(right, left, n.left.col)
+            self._group_text(left, right, n.right.col)
+            self._group_text(right, left, n.left.col)
             return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.equal(op, lf, rf), left, right), op, left, right)
         if op in ("<", "<=", ">", ">="):
             self._want(left, INT, n.left, f"'{op}' needs")
@@ -684,6 +687,8 @@ class Checker:
             raise CompileError("E203", f"'in' needs a list on its right, not {say(right.type)}", n.right.col)
         if et != ANY and join(left.type, et) is None:
             raise CompileError("E203", f"cannot look for {say(left.type)} in {say(right.type)}", n.left.col)
+        for item in right.items if isinstance(right, ListLit) else (right,):
+            self._group_text(left, item, item.col)
         return Binary(n.col, BOOL, _fold(lambda lf, rf: ops.member(op, lf, rf), left, right), op, left, right)
 
     def x_Quant(self, n: ast.Quant) -> Expr:
@@ -774,6 +779,21 @@ class Checker:
                 col,
                 f"did you mean '{hint}'?" if hint else None,
             )
+
+    def _group_text(self, side: Expr, text: Expr, col: int) -> None:
+        """``source.group == 'tablaeu'``: a group name in quotes that no group has never matches."""
+        if not isinstance(side, Attr) or side.attr is not PILE_ATTRS["group"]:
+            return
+        if not text.is_const or not isinstance(text.const, str) or text.const in self.w.layout.groups:
+            return
+        names = list(self.w.layout.groups)
+        hint = suggest(text.const, names)
+        raise CompileError(
+            "E236",
+            f"no pile group is called {short(text.const)!r}, so this never matches (groups: {', '.join(names)})",
+            col,
+            f"did you mean '{hint}'?" if hint else "write the name of a group under piles, in quotes",
+        )
 
     def _linear(self, node: ast.Node, what: str, col: int | None = None) -> None:
         """Inside a quantifier, collections must hang off the innermost variable (p.cards,

@@ -2,9 +2,10 @@
 
 Exit codes: 0 success; 1 the thing checked failed (invalid file, illegal move in a
 replay); 2 bad input (unknown variant, bad option, unreadable position or move file,
-bad arguments); 70 an internal error (a bug in rulesdsl: an InternalError, or anything
-raised that is not a RulesdslError). Errors go to standard error as one clear message, never
-a traceback (set RULESDSL_TRACEBACK=1 to see the traceback of an internal error).
+bad arguments); 130 interrupted (Ctrl-C); 70 an internal error (a bug in rulesdsl: an
+InternalError, or anything raised that is not a RulesdslError). Errors go to standard error as
+one clear message, never a traceback (set RULESDSL_TRACEBACK=1 to see the traceback of an
+internal error).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .schema import json_schema
 from .solver import solve_game
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 TRACEBACK_ENV = "RULESDSL_TRACEBACK"  # set to 1 to see the traceback of an internal error
 
 __all__ = ["EXIT_FAIL", "EXIT_INPUT", "EXIT_INTERNAL", "EXIT_OK", "InputError", "main", "parser"]
@@ -450,6 +452,13 @@ def cmd_stats(args) -> int:
             tag=tag,
             **limits,
         )
+    except stats.Interrupted as exc:
+        _say(f"interrupted after {exc.done} of {exc.total} deal(s)")
+        if args.out:
+            _say(f"{args.out} holds them: the same command with --resume continues from there")
+        else:
+            _say("nothing was kept: give --out FILE.jsonl to keep every deal as it finishes")
+        return EXIT_INTERRUPTED
     except RuntimeError as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
@@ -469,29 +478,36 @@ def _choose_deal(args):
     if args.position is not None:
         raise InputError("--winnable and --difficulty choose a deal: they do not take --position")
     options = _options(args.option)
-    loader.load(args.variant, options)
     v = loader.load(args.variant, options)
     numbered = getattr(v, "numbering", None) is not None
-    if numbered and args.seed is not None:
-        raise InputError("--winnable and --difficulty count deal numbers for this variant: give --deal N")
     if not numbered and args.deal is not None:
         raise InputError(f"{v.id} declares no numbering: give --seed N")
+    by_seed = numbered and args.seed is not None  # a numbered variant's seeds: the seeded shuffle
     start = args.seed if args.seed is not None else 1
     if args.deal is not None:
         start, ms = numbering.parse_deal(args.deal, v.numbering.scheme)
         if ms and v.numbering.scheme != "ms":
             raise InputError("--winnable counts the variant's own deal numbers, not ms numbers")
     try:
-        deal, rec = stats.find_winnable(args.variant, options, start, difficulty=args.difficulty)
+        deal, rec = stats.find_winnable(
+            args.variant, options, start, difficulty=args.difficulty, by_seed=by_seed, say=_say
+        )
     except LookupError as exc:
         raise InputError(str(exc)) from None
+    except KeyboardInterrupt:
+        _say("interrupted: the deals solved so far are cached, and the next run starts from them")
+        raise
     level = f" ({args.difficulty}: {rec['difficulty']} states to the first win)" if args.difficulty else ""
-    word = "deal" if numbered else "seed"
+    word = "deal" if numbered and not by_seed else "seed"
     print(f"rulesdsl: {word} {deal}, won by the solver{level}", file=sys.stderr)
-    if numbered:
+    if word == "deal":
         args.deal, args.seed = str(deal), None
     else:
         args.seed = deal
+
+
+def _say(text: str) -> None:
+    print(f"rulesdsl: {text}", file=sys.stderr)
 
 
 def _solver_limits(p, time_default=None):
@@ -528,6 +544,20 @@ def _common(p, seed=True, short_option=True):
         type=_deal_text,
         help="deal number N of the variant's numbering: Microsoft FreeCell or PySol "
         "(docs/interop.md); ms617 forces the Microsoft generator",
+    )
+
+
+def _winnable(p):
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="deal only a deal the solver has won: the first from --seed (or --deal) on",
+    )
+    p.add_argument(
+        "--difficulty",
+        choices=("easy", "medium", "hard"),
+        help="a winnable deal from this third of the won deals, ranked by the states the solver needs to "
+        "win (the first time, about 30 won deals are solved and cached to place the thirds)",
     )
 
 
@@ -618,10 +648,8 @@ def parser() -> argparse.ArgumentParser:
         help="text (default), json (as --json), or fcs: the board as fc-solve reads it",
     )
     s.add_argument("--reveal", action="store_true", help="show face-down cards")
-    s.add_argument(
-        "--winnable", action="store_true", help="deal only a deal the solver has won: the first from --seed on"
-    )
-    s.set_defaults(fn=cmd_show, difficulty=None)
+    _winnable(s)
+    s.set_defaults(fn=cmd_show)
 
     s = sub.add_parser("explain", help="what the engine does with a variant: a summary, or the generated source")
     s.add_argument("variant", help="a variant name (see 'rulesdsl list') or a path to a .yaml file")
@@ -718,14 +746,7 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("play", help="play in the text runner (reads commands from standard input)")
     _common(s)
-    s.add_argument(
-        "--winnable", action="store_true", help="deal only a deal the solver has won: the first from --seed on"
-    )
-    s.add_argument(
-        "--difficulty",
-        choices=("easy", "medium", "hard"),
-        help="a winnable deal from this tertile of the states the solver needs to win",
-    )
+    _winnable(s)
     s.set_defaults(fn=cmd_play)
     return p
 
@@ -751,7 +772,7 @@ def main(argv=None) -> int:
         print(f"rulesdsl: {exc}", file=sys.stderr)
         return exit_code(exc)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # not raised on purpose: a bug, never "bad input"

@@ -87,6 +87,7 @@ _DECLARED = (
     ("D506", WARNING, "the deal never shuffles"),
     ("D507", ERROR, "a place step after cards were dealt"),
     ("D508", ERROR, "rest face down onto face-up cards"),
+    ("D509", ERROR, "a step deals face-down cards onto face-up ones"),
     ("D520", ERROR, "to_bottom without 'in'"),
     ("D521", ERROR, "a deal step key in the wrong kind of step"),
     ("D522", ERROR, "a count, face or skip key with new_pile"),
@@ -100,6 +101,7 @@ _DECLARED = (
     ("A612", ERROR, "an automatic move from piles that lift nothing"),
     ("A613", ERROR, "an automatic move to piles that take nothing"),
     ("A614", ERROR, "face_up on an action that is not a recycle"),
+    ("A615", WARNING, "an automatic move from piles that never show a face-up card"),
     ("A630", ERROR, "a deal or recycle action without 'to'"),
     ("A631", ERROR, "a redeal's key on another kind of action"),
     ("A632", ERROR, "a redeal naming a pile twice"),
@@ -133,6 +135,7 @@ _DECLARED = (
     ("E233", ERROR, "a define using an unknown name or function"),
     ("E234", ERROR, "an expression too large once its defines are written out"),
     ("E235", ERROR, "an unknown method, or at() on something that is not a pile"),
+    ("E236", ERROR, "a group name in quotes that no pile group has"),
     # the history in expressions
     ("E240", ERROR, "the history read where no move has been played"),
     ("E241", ERROR, "a move kind that does not exist"),
@@ -144,6 +147,7 @@ _DECLARED = (
     ("V702", ERROR, "the win can never hold"),
     ("V703", WARNING, "the win always holds"),
     ("V704", WARNING, "no card can ever be played"),
+    ("V705", WARNING, "a dealt card can leave its pile but never return"),
     # the validator: playouts
     ("V801", ERROR, "an expression failed at run time"),
     ("V802", ERROR, "an expression gave the wrong kind of value at run time"),

@@ -931,6 +931,7 @@ class Builder:
                             )
                     new_pile = self.expr(path + ("new_pile",), "card", "bool")
                     counts, downs = (0,) * len(piles), (0,) * len(piles)
+                self._down_onto_up(piles, counts, downs, face_up, path + ("up" if "up" in step else "down",))
                 steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
                 dealt_to.update(p for p, c in zip(piles, counts) if c or new_pile is not None)
                 dealt_to.update(play)
@@ -1221,6 +1222,22 @@ class Builder:
                 )
             )
         return tuple(out)
+
+    def _down_onto_up(self, piles, counts, downs, face_up, path) -> None:
+        """D509: face-down cards asked of a pile that already shows face-up ones; the engine
+        keeps face-down cards under the face-up ones, so they would be dealt face up."""
+        hit = next((p for p, c, d in zip(piles, counts, downs) if min(c, d) > 0 and p in face_up), None)
+        if hit is None:
+            return
+        self.err(
+            "D509",
+            f"this step deals face-down cards onto {self.world.layout.pile_names[hit]}, which "
+            f"already holds face-up cards: face-down cards lie only under face-up ones, so they "
+            f"would be dealt face up",
+            path,
+            key=True,
+            hint="deal the face-down cards first (an earlier step, or down: on the first one), or deal these face up",
+        )
 
     def autos(self) -> tuple:
         out = []

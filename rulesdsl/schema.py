@@ -21,6 +21,7 @@ from .limits import (
     MAX_DEAL_STEPS,
     MAX_DECKS,
     MAX_DEFINE_PARAMS,
+    MAX_EXPR_LENGTH,
     MAX_GROUP_PILES,
     MAX_KEYS,
     MAX_NAME,
@@ -105,7 +106,7 @@ class Str(Spec):
         return value
 
     def json(self):
-        return {"type": "string", "description": self.doc}
+        return {"type": "string", "maxLength": self.max_len, "description": self.doc}
 
 
 @dataclass
@@ -159,7 +160,7 @@ class Expr(Spec):
         return value
 
     def json(self):
-        return {"type": ["string", "integer", "boolean"], "description": self.doc}
+        return {"type": ["string", "integer", "boolean"], "maxLength": MAX_EXPR_LENGTH, "description": self.doc}
 
 
 @dataclass
@@ -200,7 +201,7 @@ class Any_(Spec):
         return value
 
     def json(self):
-        return {"type": ["string", "integer", "boolean"], "description": self.doc}
+        return {"type": ["string", "integer", "boolean"], "maxLength": MAX_NAME, "description": self.doc}
 
 
 @dataclass
@@ -375,10 +376,11 @@ class Map(Spec):
         }
         if self.extra is not None:
             out["additionalProperties"] = self.extra.json()
+            out["propertyNames"] = {"maxLength": MAX_PILE_REF if self.pile_keys else MAX_NAME}
             if self.pile_keys:
-                out["propertyNames"] = {"pattern": _PILE_REF_JSON}
+                out["propertyNames"]["pattern"] = _PILE_REF_JSON
             if self.define_keys:
-                out["propertyNames"] = {"pattern": _DEFINE_HEAD_JSON}
+                out["propertyNames"]["pattern"] = _DEFINE_HEAD_JSON
         else:
             out["additionalProperties"] = False
         return out

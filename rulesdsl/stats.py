@@ -12,6 +12,7 @@ Deals solved here are also recorded in the user's cache folder (``cache_dir``), 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -22,11 +23,12 @@ from .deal import MAX_SEED
 from .deal import deal as seeded
 from .errors import ArgumentError
 from .game import Game
-from .limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
+from .limits import DEFAULT_MAX_STATES, MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
 from .loader import load
 from .registry import find_variant
 from .solver import analyse, solve
 
+IN_FLIGHT = 4  # deals submitted per worker process ahead of the results
 _VARIANTS: dict = {}  # per process: (variant, options) -> (Variant, Analysis)
 
 
@@ -46,10 +48,12 @@ def deal_state(v, deal: int):
     return seeded(v, deal)
 
 
-def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=None) -> dict:
-    """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker)."""
+def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=None, by_seed: bool = False) -> dict:
+    """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker).
+    ``by_seed`` deals a numbered variant by rulesdsl's seeded shuffle, not its numbering."""
     v, analysis = _variant(name, options)
-    r = solve(v, deal_state(v, deal), time_limit=time_limit, max_states=max_states, analysis=analysis)
+    state = seeded(v, deal) if by_seed else deal_state(v, deal)
+    r = solve(v, state, time_limit=time_limit, max_states=max_states, analysis=analysis)
     out = {"deal": deal, "verdict": r.verdict, "states": r.states, "seconds": round(r.seconds, 4)}
     if r.verdict == "won":
         out["moves"] = len(r.moves)
@@ -131,14 +135,23 @@ def read_records(path) -> list:
 # -- running ----------------------------------------------------------------------------------
 
 
-def _progress(total: int, enabled: bool):
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: ``done`` of ``total`` deals have a record (written, with an output
+    file, so that ``--resume`` continues from there)."""
+
+    def __init__(self, done: int, total: int):
+        super().__init__(f"interrupted: {done} of {total} deal(s) done")
+        self.done, self.total = done, total
+
+
+def _progress(total: int | None, enabled: bool, desc: str | None = None):
     if not enabled:
         return None
     try:
         from tqdm import tqdm
     except ImportError:
         return None
-    return tqdm(total=total, unit="deal", file=sys.stderr)
+    return tqdm(total=total, unit="deal", file=sys.stderr, desc=desc)
 
 
 def run(
@@ -176,21 +189,24 @@ def run(
         if sink.read(1) != "\n":
             sink.write("\n")  # end a line cut by an interruption before appending
     cache = DealCache(name, options)
+    total = len(records) + len(deals)
     try:
         for rec in _results(name, options, deals, jobs, time_limit, max_states, cluster):
             if tag:
                 rec = {**tag, **rec}
             records.append(rec)
-            cache.add(rec)
+            cache.add(rec, time_limit, max_states)
             if sink:
                 sink.write(json.dumps(rec) + "\n")
                 sink.flush()
-            if bar:
+            if bar is not None:
                 bar.update(1)
+    except KeyboardInterrupt:
+        raise Interrupted(len(records), total) from None
     finally:
         if sink:
             sink.close()
-        if bar:
+        if bar is not None:
             bar.close()
         cache.save()
     records.sort(key=lambda r: r["deal"])
@@ -208,17 +224,24 @@ def _results(name, options, deals, jobs, time_limit, max_states, cluster):
         for d in deals:
             yield solve_deal(name, options, d, time_limit, max_states)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(deals))) as pool:
-        futures = [pool.submit(solve_deal, name, options, d, time_limit, max_states) for d in deals]
-        try:
-            for f in as_completed(futures):
+    # A few deals per process in flight, not the whole range: submitting a million deals
+    # would take long and hold them all in memory, and Ctrl-C must not wait for them.
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(deals)))
+    todo = iter(deals)
+    pending: set = set()
+    try:
+        while True:
+            for d in itertools.islice(todo, IN_FLIGHT * jobs - len(pending)):
+                pending.add(pool.submit(solve_deal, name, options, d, time_limit, max_states))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
                 yield f.result()
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # the deals being solved end within their limits
 
 
 def _dask_results(name, options, deals, time_limit, max_states, address):
@@ -278,9 +301,13 @@ def cache_dir() -> Path:
 
 
 class DealCache:
-    """Solved deals of one variant with its options: deal -> record, kept as JSONL."""
+    """Solved deals of one variant with its options: deal -> record, kept as JSONL.
 
-    def __init__(self, name: str, options: dict):
+    An unknown verdict is kept with the limits it was searched under, so that the same
+    limits do not search it again while larger ones do. ``by="seed"`` keeps a numbered
+    variant's seeded deals apart from its numbered ones."""
+
+    def __init__(self, name: str, options: dict, by: str = "deal"):
         path = find_variant(name)
         ident = Path(name).stem if path is None else path.stem
         # the rules themselves are part of the name: an edited variant starts a new cache
@@ -290,37 +317,113 @@ class DealCache:
             digest = "none"
         opts = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
         tag = hashlib.sha256(opts.encode()).hexdigest()[:8] if opts else "default"
-        self.path = cache_dir() / f"{ident}-{digest}-{tag}.jsonl"
+        suffix = "" if by == "deal" else f"-{by}"
+        self.path = cache_dir() / f"{ident}-{digest}-{tag}{suffix}.jsonl"
         self.records = {r["deal"]: r for r in read_records(self.path)}
         self.new: list = []
 
-    def add(self, rec: dict) -> None:
+    def known(self, deal: int, time_limit=None, max_states=None) -> dict | None:
+        """The cached record of ``deal`` when searching it again under these limits would
+        tell nothing new: a verdict, or an unknown found under limits at least as large."""
+        rec = self.records.get(deal)
+        if rec is None or rec["verdict"] != "unknown":
+            return rec
+        return rec if _covers(rec, time_limit, max_states) else None
+
+    def add(self, rec: dict, time_limit=None, max_states=None) -> None:
+        old = self.records.get(rec["deal"])
         if rec.get("verdict") == "unknown":
-            return  # a longer search may decide it later
-        if rec["deal"] not in self.records:
-            self.records[rec["deal"]] = rec
-            self.new.append(rec)
+            if old is not None and (old["verdict"] != "unknown" or _covers(old, time_limit, max_states)):
+                return
+            rec = {**rec, "time_limit": time_limit, "max_states": _states(max_states)}
+        elif old is not None and old["verdict"] != "unknown":
+            return
+        self.records[rec["deal"]] = rec
+        self.new.append(rec)
 
     def save(self) -> None:
         if not self.new:
             return
+        keys = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with open(self.path, "a", encoding="utf-8") as f:
                 for rec in self.new:
-                    keep = {k: rec[k] for k in ("deal", "verdict", "states", "difficulty") if k in rec}
-                    f.write(json.dumps(keep) + "\n")
+                    f.write(json.dumps({k: rec[k] for k in keys if k in rec}) + "\n")
         except OSError:
             pass  # a cache that cannot be written is only slower
         self.new = []
 
 
-def tertiles(values) -> tuple:
-    """The two cut points that split sorted values into three equal parts."""
-    s = sorted(values)
-    if not s:
-        return (0, 0)
-    return (s[len(s) // 3], s[(2 * len(s)) // 3])
+def _states(max_states) -> int:
+    return DEFAULT_MAX_STATES if max_states is None else max_states
+
+
+def _covers(rec: dict, time_limit, max_states) -> bool:
+    """Was this unknown record searched under limits at least as large as these?
+    (A time limit of None is none at all.)"""
+    tl = rec.get("time_limit")
+    ms = rec.get("max_states")
+    if not isinstance(ms, int) or ms < _states(max_states):
+        return False
+    if tl is None:
+        return "time_limit" in rec
+    return isinstance(tl, (int, float)) and time_limit is not None and tl >= time_limit
+
+
+def bands(won: list) -> dict:
+    """Won records split in three by rank of difficulty (ties by deal): easy, medium, hard.
+    Easy and hard share no deal as soon as there are two."""
+    ranked = sorted(won, key=lambda r: (r["difficulty"], r["deal"]))
+    n = len(ranked)
+    third = -(-n // 3)
+    easy, hard = ranked[:third], ranked[n - third :]
+    medium = ranked[third : n - third] or ranked[n // 2 : n // 2 + 1]
+    return {"easy": easy, "medium": medium, "hard": hard}
+
+
+def _in_band(records: list, difficulty: int) -> bool:
+    """Does a newly solved deal's difficulty lie within the span of a band's records?"""
+    return records[0]["difficulty"] <= difficulty <= records[-1]["difficulty"]
+
+
+class _Search:
+    """Deals solved on demand for find_winnable: the cache first; a progress bar and one
+    sentence on standard error (through ``say``) once a deal must really be searched."""
+
+    def __init__(self, name, options, cache, limits, by_seed, progress, say):
+        self.name, self.options, self.cache = name, options, cache
+        self.time_limit, self.max_states = limits
+        self.by_seed, self.progress, self.say = by_seed, progress, say
+        self.bar = None
+        self.pending: tuple | None = None  # (why, bar total, bar label) of the next search
+
+    def expect(self, why: str, total: int | None, desc: str) -> None:
+        self.close()
+        self.pending = (why, total, desc)
+
+    def record(self, deal: int) -> tuple:
+        """(record, searched now?)"""
+        rec = self.cache.known(deal, self.time_limit, self.max_states)
+        if rec is not None:
+            return rec, False
+        if self.pending:
+            why, total, desc = self.pending
+            self.pending = None
+            if self.say:
+                each = f"up to {self.time_limit:g} s each" if self.time_limit else "no time limit"
+                self.say(f"{why}: solving deals ({each}) once; the verdicts are cached in {self.cache.path}")
+            self.bar = _progress(total, self.progress, desc)
+        rec = solve_deal(self.name, self.options, deal, self.time_limit, self.max_states, self.by_seed)
+        self.cache.add(rec, self.time_limit, self.max_states)
+        if self.bar is not None:
+            self.bar.update(1)
+        return rec, True
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        self.bar = self.pending = None
 
 
 def find_winnable(
@@ -333,35 +436,53 @@ def find_winnable(
     sample: int = 30,
     tries: int | None = None,
     max_states: int | None = None,
+    by_seed: bool = False,
+    progress: bool | None = None,
+    say=None,
 ) -> tuple:
-    """(deal, record): the first deal from ``start`` on that the solver wins, within the
-    difficulty tertile asked for. Tertiles come from at least ``sample`` won deals, solved
-    on demand (deals 1, 2, ...) and cached. Raises LookupError when none is found."""
+    """(deal, record): a deal from ``start`` on that the solver wins, within the difficulty
+    tertile asked for. The tertiles come from at least ``sample`` won deals, solved on demand
+    (deals 1, 2, ...) and cached. Raises LookupError when none is found."""
     tries = tries or MAX_WINNABLE_TRIES
-    cache = DealCache(name, options)
+    cache = DealCache(name, options, "seed" if by_seed else "deal")
+    if progress is None:
+        progress = sys.stderr.isatty()
+    search = _Search(name, options, cache, (time_limit, max_states), by_seed, progress, say)
     try:
         band = None
         if difficulty is not None:
-            won = [r["difficulty"] for r in cache.records.values() if r.get("difficulty")]
-            d = 1
-            while len(won) < sample and d <= tries:
-                if d not in cache.records:
-                    solved = solve_deal(name, options, d, time_limit, max_states)
-                    cache.add(solved)
-                    if solved.get("difficulty"):
-                        won.append(solved["difficulty"])
-                d += 1
-            lo, hi = tertiles(won)
-            band = {"easy": (-1, lo), "medium": (lo, hi), "hard": (hi, float("inf"))}[difficulty]
+            band = bands(_sample(search, sample, tries))[difficulty]
+            cached = [r for r in band if r["deal"] >= start]
+            if cached:
+                rec = min(cached, key=lambda r: r["deal"])
+                return rec["deal"], rec
+        search.expect(f"no cached verdict from deal {start} on", tries, "deals tried")
         for deal in range(start, start + tries):
-            rec: dict | None = cache.records.get(deal)
-            if rec is None:
-                rec = solve_deal(name, options, deal, time_limit, max_states)
-                cache.add(rec)
-            if rec["verdict"] != "won":
-                continue
-            if band is None or band[0] < rec["difficulty"] <= band[1]:
+            rec, _ = search.record(deal)
+            if rec["verdict"] == "won" and (band is None or _in_band(band, rec["difficulty"])):
                 return deal, rec
         raise LookupError(f"no {'winnable' if difficulty is None else difficulty} deal among {tries} from {start}")
     finally:
+        search.close()
         cache.save()
+
+
+def _sample(search: _Search, sample: int, tries: int) -> list:
+    """At least ``sample`` won records (fewer when ``tries`` deals hold fewer)."""
+    won = [r for r in search.cache.records.values() if r["verdict"] == "won" and r.get("difficulty") is not None]
+    if len(won) < sample:
+        search.expect(
+            f"the difficulty tertiles need {sample} won deals and {len(won)} are cached",
+            None,
+            f"deals solved ({sample - len(won)} more won needed)",
+        )
+    d = 1
+    while len(won) < sample and d <= tries:
+        rec, searched = search.record(d)
+        if searched and rec["verdict"] == "won" and rec.get("difficulty") is not None:
+            won.append(rec)
+        d += 1
+    search.close()
+    if not won:
+        raise LookupError(f"no winnable deal among the first {tries}: no difficulty to compare")
+    return won

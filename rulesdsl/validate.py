@@ -34,6 +34,7 @@ from .game import Game
 from .kinds import PROGRESS_ROLES
 from .limits import MAX_COMBO_VALUES, MAX_COMBOS, MAX_INT, MAX_PLAY_WORK
 from .loader import Builder, read_with_extends
+from .reach import reach_checks
 from .schema import type_name
 from .solver import UNWINNABLE, WON
 from .solver import solve as run_solver
@@ -116,6 +117,7 @@ def check_file(
             built.append((combo, b, v))
             report.add(win_checks(doc, b, v), combo)
             report.add(move_checks(doc, v), combo)
+            report.add(reach_checks(doc, b.data, v), combo)
     if play > 0 and not any(d.severity == "error" for d in report.items):
         budget = [MAX_PLAY_WORK]  # listed moves, for all playouts of the file together
         for combo, _b, _v in built[:MAX_PLAY_COMBOS]:

@@ -1,7 +1,7 @@
 """docs/variant.schema.json: generated from the loader's own table, and in agreement with it.
 
 A small validator for the part of JSON Schema the file uses (type, enum, properties, required,
-additionalProperties, propertyNames, pattern, items, anyOf, minimum, maximum) lives here, so the
+additionalProperties, propertyNames, pattern, maxLength, items, anyOf, minimum, maximum) lives here, so the
 test needs no package.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rulesdsl import schema
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "docs" / "variant.schema.json"
 VARIANTS = sorted((ROOT / "variants").glob("*.yaml"))
-USED = {"type", "enum", "properties", "required", "additionalProperties", "propertyNames", "pattern",
+USED = {"type", "enum", "properties", "required", "additionalProperties", "propertyNames", "pattern", "maxLength",
         "items", "anyOf", "minimum", "maximum", "description", "$schema", "title"}
 
 TYPES = {
@@ -45,6 +45,8 @@ def errors(value, spec, path="") -> list[str]:
             return out + [f"{path or '/'}: {value!r} is not {' or '.join(kinds)}"]
     if "pattern" in spec and isinstance(value, str) and not re.search(spec["pattern"], value):
         out.append(f"{path}: {value!r} does not match {spec['pattern']}")
+    if "maxLength" in spec and isinstance(value, str) and len(value) > spec["maxLength"]:
+        out.append(f"{path}: {len(value)} characters, more than {spec['maxLength']}")
     if "enum" in spec and value not in spec["enum"]:
         out.append(f"{path}: {value!r} not in {spec['enum']}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -171,3 +173,64 @@ def test_patterns_are_in_the_regex_dialect_editors_use():
     for p in patterns(schema.json_schema()):
         assert p.startswith("^") and p.endswith("$"), p
         assert not re.search(r"\\[AZ]|\(\?P|\(\?[aiLmsux]", p), p
+
+
+def string_nodes(spec, path=""):
+    """(path, node) of every part of the schema that admits text, property names included."""
+    if isinstance(spec, dict):
+        kinds = spec.get("type")
+        if kinds == "string" or isinstance(kinds, list) and "string" in kinds:
+            yield path, spec
+        for k, v in spec.items():
+            if k == "properties":
+                for name, sub in v.items():
+                    yield from string_nodes(sub, f"{path}/{name}")
+            elif k == "propertyNames":
+                yield f"{path}/(keys)", v
+            else:
+                yield from string_nodes(v, path)
+    elif isinstance(spec, list):
+        for v in spec:
+            yield from string_nodes(v, path)
+
+
+def test_every_text_in_the_schema_has_its_length_limit():
+    """Editors warn about what the loader refuses: each text and each free-form key has a maxLength."""
+    bare = [p for p, node in string_nodes(schema.json_schema()) if "maxLength" not in node]
+    assert not bare, bare
+    props = schema.json_schema()["properties"]
+    action = props["actions"]["anyOf"][0]["additionalProperties"]["anyOf"][0]["properties"]
+    assert action["label"]["anyOf"][0]["maxLength"] == 40
+    assert props["name"]["anyOf"][0]["maxLength"] == 80
+
+
+@pytest.mark.parametrize("where, value", [
+    (("actions", "draw", "label"), "x" * 41),
+    (("piles", "tableau", "label"), "x" * 41),
+    (("description",), "x" * 301),
+    (("win",), "true or " * 300),
+])
+def test_schema_and_loader_both_refuse_a_text_too_long(tmp_path, where, value):
+    import rulesdsl
+    from rulesdsl.errors import RulesError
+
+    data = yaml.safe_load((ROOT / "variants" / "klondike.yaml").read_text(encoding="utf-8"))
+    node = data
+    for k in where[:-1]:
+        node = node[k]
+    node[where[-1]] = value
+    assert any("more than" in e for e in errors(data, schema.json_schema()))
+    node[where[-1]] = value[: len(value) - 8 if where == ("win",) else len(value) - 1]
+    if where != ("win",):
+        assert errors(data, schema.json_schema()) == []
+    node[where[-1]] = value
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(RulesError):
+        rulesdsl.load(str(path))
+
+
+def test_schema_refuses_a_name_too_long_as_the_loader_does():
+    data = yaml.safe_load((ROOT / "variants" / "klondike.yaml").read_text(encoding="utf-8"))
+    data["options"]["o" * 65] = {"values": [1, 2], "default": 1}
+    assert any("more than 64" in e for e in errors(data, schema.json_schema()))

@@ -272,3 +272,87 @@ def test_win_analysis_sees_capacities():
     assert truth("all(f in kings: f.size == 13)", variant="sultan") == {True, False}
     assert truth("all(f in aces: f.size == 13)", True, "sultan") == {False}
     assert truth("all(f in aces: f.size == 13)", False, "sultan") == {True, False}
+
+
+# -- group names in quotes, face-down deals, automatic moves that cannot play, cards that cannot return --
+
+NEW_STATIC = {"E236", "D509", "A615", "V705"}
+
+
+def test_shipped_variants_give_none_of_the_new_static_diagnostics():
+    files = sorted(glob.glob(str(ROOT / "variants" / "*.yaml")))
+    found = [d.render() for d in check_paths(files, play=0) if d.code in NEW_STATIC]
+    assert not found, "\n".join(found)
+
+
+def _codes(tmp_path, text, name="t.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return [d.code for d in check_file(path, play=0)]
+
+
+def _variant_of(broken: str) -> str:
+    return (BROKEN / broken).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("rule, bad", [
+    ("source.group == 'tablaeu'", True),
+    ("'tablaeu' == source.group", True),
+    ("source.group != 'Tableau'", True),
+    ("source.group in ['waste', 'tablaeu']", True),
+    ("source.group not in ['waste', 'tablaeu']", True),
+    ("source.group == 'tableau'", False),
+    ("source.group in ['waste', 'tableau']", False),
+    ("any(p in tableau: p.group == 'waste')", False),
+    ("any(p in tableau: p.group == 'wast')", True),
+    ("source.group == dest.group", False),
+])
+def test_group_names_in_quotes_must_name_a_group(tmp_path, rule, bad):
+    text = TINY.replace('accept_empty: "true"', f'accept_empty: "{rule}"')
+    assert ("E236" in _codes(tmp_path, text)) is bad
+
+
+def test_a_group_name_error_suggests_the_closest_group(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(TINY.replace('accept_empty: "true"', "accept_empty: \"source.group == 'tablaeu'\""))
+    d, = [d for d in check_file(path, play=0) if d.code == "E236"]
+    assert d.hint == "did you mean 'tableau'?" and d.severity == "error"
+
+
+@pytest.mark.parametrize("steps, bad", [
+    ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, down: 1}\n", True),
+    ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, up: 1}\n", True),
+    ("  - {to: tableau, count: 1}\n  - {to: tableau, count: [0, 1, 0], down: 1}\n", True),
+    ("  - {to: tableau, count: 2, down: 1}\n  - {to: tableau, count: 1}\n", False),
+    ("  - {to: tableau, count: 1, down: 1}\n  - {to: tableau, count: 1, down: 1}\n", False),
+    ("  - {to: tableau, count: [1, 0, 0]}\n  - {to: tableau, count: [0, 1, 1], down: [0, 1, 1]}\n", False),
+])
+def test_face_down_cards_dealt_onto_face_up_ones(tmp_path, steps, bad):
+    text = TINY.replace("  - {to: tableau, count: 1}\n", steps)
+    assert ("D509" in _codes(tmp_path, text)) is bad
+
+
+def test_an_automatic_move_from_face_down_piles_warns_unless_something_turns_them_up(tmp_path):
+    bad = _variant_of("v_a615_auto_move_face_down.yaml")
+    assert "A615" in _codes(tmp_path, bad)
+    flipped = bad.replace("auto:\n", "auto:\n  - flip: reserve\n")
+    assert "A615" not in _codes(tmp_path, flipped)
+    dealt_up = bad.replace("{to: reserve, count: 2, down: 2}", "{to: reserve, count: 2, down: 1}")
+    assert "A615" not in _codes(tmp_path, dealt_up)
+    taking = bad.replace("    role: reserve\n", '    role: reserve\n    accept_empty: "true"\n')
+    assert "A615" not in _codes(tmp_path, taking)
+    both = bad.replace("{move: reserve, to: foundation}", "{move: [reserve, tableau], to: foundation}")
+    assert "A615" not in _codes(tmp_path, both)
+
+
+def test_a_dealt_foundation_card_that_can_leave_but_never_return_warns(tmp_path):
+    bad = _variant_of("v_v705_dealt_card_no_return.yaml")
+    assert "V705" in _codes(tmp_path, bad)
+    back = bad.replace("    lift: top\n    accept:", '    lift: top\n    accept_empty: "card.rank == A"\n    accept:', 1)
+    assert "V705" not in _codes(tmp_path, back)
+    wrong = back.replace('accept_empty: "card.rank == A"', 'accept_empty: "card.rank == 2"')
+    assert "V705" in _codes(tmp_path, wrong)
+    from_tableau = back.replace('"card.rank == A"', "\"card.rank == A and source.group == 'tableau'\"")
+    assert "V705" not in _codes(tmp_path, from_tableau)      # it may come back from some pile
+    kept = bad.replace("    lift: top\n    accept:", "    accept:", 1)
+    assert "V705" not in _codes(tmp_path, kept)              # lift: none: it never leaves
