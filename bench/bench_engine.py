@@ -36,7 +36,7 @@ from array import array
 import rulesdsl
 from rulesdsl import genapply
 from rulesdsl import moves as engine
-from rulesdsl.runtime import Env
+from rulesdsl.lang.runtime import Env
 
 EXTRA = {
     "klondike": [{"draw": 1}, {"draw": 3}],

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from rulesdsl import fcs, loader, numbering
-from rulesdsl.errors import MoveError
+from rulesdsl.core.errors import MoveError
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "black_hole_solver_verdicts.json"
 VARIANTS = ("golf", "black_hole")

@@ -21,7 +21,6 @@ from rulesdsl import stats
 from rulesdsl.solver import solve
 from rulesdsl.stats import _variant, deal_state
 
-
 RATE_DEALS = [("freecell", 1), ("freecell", 11982), ("bakers_game", 1), ("black_hole", 3), ("golf", 4),
               ("klondike", 1), ("klondike", 2)]
 

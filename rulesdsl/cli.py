@@ -16,12 +16,12 @@ import sys
 from pathlib import Path
 
 from . import codegen, fcs, genapply, loader, numbering, position, registry, stats, svg
+from .core.errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
+from .core.files import read_text, write_text_atomic
+from .core.limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
 from .deal import MAX_SEED
 from .describe import rules_text
-from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
-from .files import read_text, write_text_atomic
 from .game import Game
-from .limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
 from .runners.render import render
 from .runners.text import run
 from .schema import json_schema

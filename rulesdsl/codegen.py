@@ -43,11 +43,26 @@ import weakref
 from typing import Any
 
 from . import moves
-from .checker import NOCONST, Attr, Binary, BoolOp, Call, Cond, Expr, Index, ListLit, Name, Quant, Ref, Unary, World
-from .compiler import Compiler
-from .exprtypes import PILE
-from .kinds import ActionKind
-from .limits import MAX_GENERATED_PAIRS, MAX_INT, MAX_UNROLL
+from .core.kinds import ActionKind
+from .core.limits import MAX_GENERATED_PAIRS, MAX_INT, MAX_UNROLL
+from .lang.checker import (
+    NOCONST,
+    Attr,
+    Binary,
+    BoolOp,
+    Call,
+    Cond,
+    Expr,
+    Index,
+    ListLit,
+    Name,
+    Quant,
+    Ref,
+    Unary,
+    World,
+)
+from .lang.compiler import Compiler
+from .lang.types import PILE
 from .moves import Move
 
 ENGINE_VAR = "RULESDSL_ENGINE"  # "closures": the reference engine (moves.generate)

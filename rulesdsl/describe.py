@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import checker as ck
-from .cards import rank_text
+from .core.cards import rank_text
+from .core.kinds import ActionKind, AutoKind
 from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
-from .exprtypes import BOOL, CARD, COLOR, INT, PILE, SUIT
-from .kinds import ActionKind, AutoKind
+from .lang import checker as ck
+from .lang.types import BOOL, CARD, COLOR, INT, PILE, SUIT
 
 SECTIONS = (
     "The deck",

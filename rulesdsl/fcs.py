@@ -33,12 +33,12 @@ import weakref
 from dataclasses import dataclass, field
 
 from . import moves as engine
+from .core.errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
+from .core.limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
+from .core.state import State
 from .deal import Place, Rest
-from .errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
-from .limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
+from .lang.runtime import Env
 from .moves import generate
-from .runtime import Env
-from .state import State
 
 FOUNDATION_ORDER = "HCDS"  # the order fc-solve writes the foundations in
 _RANK = {"0": 0, "A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}

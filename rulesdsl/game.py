@@ -13,11 +13,11 @@ from array import array
 
 from . import codegen, fcs, genapply, notation, numbering, position
 from . import moves as engine
+from .core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
+from .core.kinds import PROGRESS_ROLES
+from .core.state import State
 from .deal import MAX_SEED, deal
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
-from .kinds import PROGRESS_ROLES
-from .runtime import Env
-from .state import State
+from .lang.runtime import Env
 
 
 class Outcome(enum.Enum):

@@ -24,8 +24,8 @@ import weakref
 from typing import Any, Callable
 
 from . import moves
-from .kinds import ActionKind, AutoKind, UnknownKind
-from .limits import MAX_AUTO_MOVES
+from .core.kinds import ActionKind, AutoKind, UnknownKind
+from .core.limits import MAX_AUTO_MOVES
 
 _CONST_CODE = (lambda v: lambda e: v)(0).__code__
 

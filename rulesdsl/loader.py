@@ -15,20 +15,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from . import ast as ast_mod
 from . import deal as dealing
 from . import fcs, model, position, schema
 from . import numbering as nb
-from .builtins import FUNCTIONS, QUANTIFIERS
-from .cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .checker import BASE_RANK, METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
-from .compiler import Compiled, Compiler, Plan
-from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
-from .errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
-from .exprtypes import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
-from .kinds import ActionKind, AutoKind, Role
-from .layout import Group, Layout
-from .limits import (
+from .core.cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
+from .core.errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
+from .core.kinds import ActionKind, AutoKind, Role
+from .core.limits import (
     DEFINE_FILE_FACTOR,
     ECHO_LIMIT,
     MAX_DECKS,
@@ -40,8 +33,15 @@ from .limits import (
     MAX_PILES,
     MAX_REMOVALS,
 )
+from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
+from .lang import ast as ast_mod
+from .lang.builtins import FUNCTIONS, QUANTIFIERS
+from .lang.checker import BASE_RANK, METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
+from .lang.compiler import Compiled, Compiler, Plan
+from .lang.parser import ExprSyntaxError, parse
+from .lang.types import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
+from .layout import Group, Layout
 from .moves import NO_LIMIT, DestBlock
-from .parser import ExprSyntaxError, parse
 from .registry import find_variant, names, shipped_file
 from .source import Document, merge, read_file
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Optional
 
-from .cards import Deck
+from .core.cards import Deck
+from .core.kinds import ActionKind, AutoKind, Role
 from .game import Game
-from .kinds import ActionKind, AutoKind, Role
 from .layout import Layout
 
 Fn = Optional[Callable]

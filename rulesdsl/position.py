@@ -38,11 +38,11 @@ from __future__ import annotations
 import json
 
 from . import fcs
-from .cards import DOWN, parse_rank, rank_text
-from .errors import CardTextError, PositionError, short
-from .limits import MAX_INT, MAX_INT_TEXT, MAX_STREAK
-from .limits import MAX_POSITION_TEXT as MAX_TEXT
-from .state import LAST_KINDS, State, last_dest, last_kind, last_number, last_source, pack_last
+from .core.cards import DOWN, parse_rank, rank_text
+from .core.errors import CardTextError, PositionError, short
+from .core.limits import MAX_INT, MAX_INT_TEXT, MAX_STREAK
+from .core.limits import MAX_POSITION_TEXT as MAX_TEXT
+from .core.state import LAST_KINDS, State, last_dest, last_kind, last_number, last_source, pack_last
 
 FORMAT = "rulesdsl-position/1"
 

@@ -48,16 +48,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ast as A
-from .errors import ArgumentError
+from .core.errors import ArgumentError
+from .core.kinds import PROGRESS_ROLES, ActionKind, AutoKind, Role
+from .core.limits import DEFAULT_MAX_STATES, MAX_OPEN, MAX_STATES
+from .core.state import State
 from .game import Game
-from .kinds import PROGRESS_ROLES, ActionKind, AutoKind, Role
-from .limits import DEFAULT_MAX_STATES, MAX_OPEN, MAX_STATES
+from .lang import ast as A
+from .lang.parser import parse
+from .lang.runtime import Env
 from .loader import read_with_extends
 from .moves import follow_ups
-from .parser import parse
-from .runtime import Env
-from .state import State
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 

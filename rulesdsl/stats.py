@@ -18,11 +18,11 @@ import os
 import sys
 from pathlib import Path
 
+from .core.errors import ArgumentError
+from .core.limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
 from .deal import MAX_SEED
 from .deal import deal as seeded
-from .errors import ArgumentError
 from .game import Game
-from .limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
 from .loader import load
 from .registry import find_variant
 from .solver import analyse, solve

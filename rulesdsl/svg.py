@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import rank_text
-from .errors import InputError, short
+from .core.cards import rank_text
+from .core.errors import InputError, short
 from .moves import Move
 
 W, H = 60, 84  # a card, in SVG units

@@ -27,12 +27,13 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from . import checker, notation
-from .checker import Ref
-from .errors import Diagnostic, RulesdslError, RulesError, short
+from . import notation
+from .core.errors import Diagnostic, RulesdslError, RulesError, short
+from .core.kinds import PROGRESS_ROLES
+from .core.limits import MAX_COMBO_VALUES, MAX_COMBOS, MAX_INT, MAX_PLAY_WORK
 from .game import Game
-from .kinds import PROGRESS_ROLES
-from .limits import MAX_COMBO_VALUES, MAX_COMBOS, MAX_INT, MAX_PLAY_WORK
+from .lang import checker
+from .lang.checker import Ref
 from .loader import Builder, read_with_extends
 from .schema import type_name
 from .solver import UNWINNABLE, WON

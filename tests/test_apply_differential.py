@@ -18,7 +18,7 @@ import pytest
 import rulesdsl
 from rulesdsl import genapply
 from rulesdsl import moves as engine
-from rulesdsl.runtime import Env
+from rulesdsl.lang.runtime import Env
 
 POSITIONS = int(os.environ.get("DIFF_POSITIONS", "1000"))  # compared per variant, at least
 

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 import rulesdsl
-from rulesdsl.errors import PositionError
+from rulesdsl.core.errors import PositionError
 from rulesdsl.position import to_text
 from tests.helpers import game, notations, pile
 
@@ -257,7 +257,7 @@ def test_the_generated_rules_tell_the_base_rank_and_take_steps():
 def test_the_generated_move_generator_reads_the_base_rank_of_each_game():
     # codegen.py reads st.base_rank at play time: one generated source serves every game
     from rulesdsl import codegen
-    from rulesdsl.runtime import Env
+    from rulesdsl.lang.runtime import Env
     v = rulesdsl.load("penguin")
     assert "st.base_rank" in codegen.source(v)
     gen, ref = codegen.generated(v), codegen.reference(v)

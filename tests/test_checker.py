@@ -12,14 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesdsl import checker, exprtypes
-from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.checker import Checker, CompileError, Ref, World
-from rulesdsl.compiler import Compiler, compile_expression
+from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.core.state import State
+from rulesdsl.lang import checker
+from rulesdsl.lang import types as exprtypes
+from rulesdsl.lang.checker import Checker, CompileError, Ref, World
+from rulesdsl.lang.compiler import Compiler, compile_expression
+from rulesdsl.lang.parser import _TOKEN_WORDS, _lark, parse
+from rulesdsl.lang.runtime import Env
 from rulesdsl.layout import Group, Layout
-from rulesdsl.parser import _TOKEN_WORDS, _lark, parse
-from rulesdsl.runtime import Env
-from rulesdsl.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])
@@ -137,11 +138,11 @@ def test_a_folded_constant_is_what_the_rule_computes(x, y, op):
 
 # -- the stages import one way --------------------------------------------------------------------
 
-STAGES = ["exprtypes", "ops", "builtins", "parser", "checker", "compiler"]
+STAGES = ["types", "ops", "builtins", "parser", "checker", "compiler"]
 
 
 def _imports(module: str) -> set:
-    tree = pyast.parse((ROOT / "rulesdsl" / f"{module}.py").read_text(encoding="utf-8"))
+    tree = pyast.parse((ROOT / "rulesdsl" / "lang" / f"{module}.py").read_text(encoding="utf-8"))
     found = set()
     for node in pyast.walk(tree):
         if isinstance(node, pyast.ImportFrom) and node.level == 1:
@@ -170,7 +171,7 @@ def test_every_grammar_terminal_is_named_and_has_words():
     ("tableau[0] 1", "unexpected '1' (expected '%', ')', '*', '**', '+', ',', ...)"),
 ])
 def test_error_words_name_the_operators(text, message):
-    from rulesdsl.parser import ExprSyntaxError
+    from rulesdsl.lang.parser import ExprSyntaxError
     with pytest.raises(ExprSyntaxError) as info:
         parse(text)
     assert info.value.message == message

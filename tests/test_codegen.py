@@ -9,9 +9,9 @@ import pytest
 
 import rulesdsl
 from rulesdsl import codegen, moves, registry
-from rulesdsl.errors import RulesError
+from rulesdsl.core.errors import RulesError
+from rulesdsl.lang.runtime import Env
 from rulesdsl.loader import load_path
-from rulesdsl.runtime import Env
 from tests import exprgen
 from tests.test_cli import run
 

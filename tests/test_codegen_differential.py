@@ -15,7 +15,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import codegen, moves, registry
-from rulesdsl.runtime import Env
+from rulesdsl.lang.runtime import Env
 
 POSITIONS = int(os.environ.get("RULESDSL_DIFF_POSITIONS", "1000"))
 PLAYOUT = 60  # moves per playout: then a new seed, so positions come from many deals

@@ -13,14 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.checker import Checker, Define, World
-from rulesdsl.compiler import Compiler
-from rulesdsl.errors import CompileError, RulesError
+from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.core.errors import CompileError, RulesError
+from rulesdsl.core.state import State
+from rulesdsl.lang.checker import Checker, Define, World
+from rulesdsl.lang.compiler import Compiler
+from rulesdsl.lang.parser import parse
+from rulesdsl.lang.runtime import Env
 from rulesdsl.layout import Group, Layout
-from rulesdsl.parser import parse
-from rulesdsl.runtime import Env
-from rulesdsl.state import State
 from rulesdsl.validate import check_file
 from tests import exprgen
 from tests.helpers import game, notations

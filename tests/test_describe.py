@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rulesdsl.runners.text import run as run_runner
 
 import rulesdsl
+from rulesdsl.core.errors import RulesError
 from rulesdsl.describe import SECTIONS, describe, rules_text, sections
-from rulesdsl.errors import RulesError
-from rulesdsl.runners.text import run as run_runner
 from tests import exprgen
 from tests.hostile import assert_refused, probe
 from tests.test_cli import run as run_cli

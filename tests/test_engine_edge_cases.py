@@ -119,13 +119,13 @@ def test_the_run_compares_equal_to_a_list_of_the_same_cards(tmp_path):
 
 
 def test_logic_gives_true_or_false_even_with_none():
-    from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-    from rulesdsl.checker import World
-    from rulesdsl.compiler import compile_expression
+    from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+    from rulesdsl.core.state import State
+    from rulesdsl.lang.checker import World
+    from rulesdsl.lang.compiler import compile_expression
+    from rulesdsl.lang.parser import parse
+    from rulesdsl.lang.runtime import Env
     from rulesdsl.layout import Group, Layout
-    from rulesdsl.parser import parse
-    from rulesdsl.runtime import Env
-    from rulesdsl.state import State
     deck = Deck([Suit(*s) for s in STANDARD_SUITS])
     layout = Layout([Group("tableau", 0, 2)])
     w = World(deck, layout, {}, [])

@@ -8,7 +8,8 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 import rulesdsl
-from rulesdsl import cli, errors, numbering
+from rulesdsl import cli, numbering
+from rulesdsl.core import errors
 from rulesdsl.game import Game
 from rulesdsl.validate import RuleFailed
 
@@ -46,8 +47,8 @@ def test_every_error_class_is_under_one_root():
     for cls in (errors.InvalidMoveError, errors.IllegalMoveError, errors.AmbiguousMoveError):
         assert issubclass(cls, errors.MoveError)
     # the old import paths still work
-    from rulesdsl.compiler import CompileError
-    from rulesdsl.parser import ExprSyntaxError
+    from rulesdsl.lang.compiler import CompileError
+    from rulesdsl.lang.parser import ExprSyntaxError
     assert CompileError is errors.CompileError and ExprSyntaxError is errors.ExprSyntaxError
 
 

@@ -11,13 +11,13 @@ import re
 
 import pytest
 
-from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.checker import CompileError, World
-from rulesdsl.compiler import compile_expression
+from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.core.state import State
+from rulesdsl.lang.checker import CompileError, World
+from rulesdsl.lang.compiler import compile_expression
+from rulesdsl.lang.parser import ExprSyntaxError, parse
+from rulesdsl.lang.runtime import Env
 from rulesdsl.layout import Group, Layout
-from rulesdsl.parser import ExprSyntaxError, parse
-from rulesdsl.runtime import Env
-from rulesdsl.state import State
 
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])
 LAYOUT = Layout([Group("stock", 0, 1), Group("tableau", 0, 3), Group("foundation", 0, 2)])

@@ -23,12 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.checker import ROLE_NAMES, Checker, CompileError, World
-from rulesdsl.compiler import Compiler
-from rulesdsl.errors import Diagnostic
-from rulesdsl.exprtypes import BOOL
-from rulesdsl.parser import ExprSyntaxError, parse
-from rulesdsl.runtime import Env
+from rulesdsl.core.errors import Diagnostic
+from rulesdsl.lang.checker import ROLE_NAMES, Checker, CompileError, World
+from rulesdsl.lang.compiler import Compiler
+from rulesdsl.lang.parser import ExprSyntaxError, parse
+from rulesdsl.lang.runtime import Env
+from rulesdsl.lang.types import BOOL
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("RULESDSL_FUZZ_EXAMPLES", "2000"))

@@ -18,9 +18,9 @@ import re
 import pytest
 
 import rulesdsl
-from rulesdsl.errors import RulesError
-from rulesdsl.limits import MAX_INT
-from rulesdsl.parser import ExprSyntaxError, parse
+from rulesdsl.core.errors import RulesError
+from rulesdsl.core.limits import MAX_INT
+from rulesdsl.lang.parser import ExprSyntaxError, parse
 from tests import exprgen
 from tests.hostile import assert_refused, probe
 

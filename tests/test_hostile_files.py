@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from rulesdsl.runners.text import Runner, run
 
 import rulesdsl
-from rulesdsl import files, limits
-from rulesdsl.errors import RulesError
+from rulesdsl.core import files, limits
+from rulesdsl.core.errors import RulesError
 from rulesdsl.loader import parent_file
 from rulesdsl.registry import variants_dir
 from rulesdsl.source import read_text

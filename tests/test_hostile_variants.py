@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from rulesdsl import errors
-from rulesdsl.errors import RulesError, short
+from rulesdsl.core import errors
+from rulesdsl.core.errors import RulesError, short
 from rulesdsl.loader import diagnose, load_path
 
 from .hostile import LOCATED, assert_refused, probe
@@ -333,7 +333,7 @@ def test_a_mutant_with_a_huge_number_is_written_in_full():
 
 def test_option_combinations_stop_early():
     """200 options of 50 values each: 50**200 combinations, of which the first few are made."""
-    from rulesdsl.limits import MAX_COMBOS
+    from rulesdsl.core.limits import MAX_COMBOS
     from rulesdsl.model import Option
     from rulesdsl.validate import option_combinations
     decls = [Option(f"o{i}", 0, tuple(range(50)), None, None, "") for i in range(200)]

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl import fcs, numbering
-from rulesdsl.errors import MoveError, PositionError
+from rulesdsl.core.errors import MoveError, PositionError
+from rulesdsl.core.limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 from rulesdsl.game import Game
-from rulesdsl.limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 from rulesdsl.registry import names
 from tests.test_cli import run
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl import svg
-from rulesdsl.cards import rank_text
-from rulesdsl.errors import InputError
+from rulesdsl.core.cards import rank_text
+from rulesdsl.core.errors import InputError
 from tests.hostile import assert_refused, probe
 from tests.test_cli import run
 from tests.test_runner import session

@@ -15,8 +15,8 @@ import pytest
 import rulesdsl
 from rulesdsl import game as game_module
 from rulesdsl import validate
-from rulesdsl.errors import Diagnostic, RulesError
-from rulesdsl.parser import parse
+from rulesdsl.core.errors import Diagnostic, RulesError
+from rulesdsl.lang.parser import parse
 from rulesdsl.validate import check_file, check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +63,7 @@ def expectations(path: Path):
 
 def codes_in_source() -> set:
     found = set()
-    for f in (ROOT / "rulesdsl").glob("*.py"):
+    for f in (ROOT / "rulesdsl").rglob("*.py"):
         found |= set(re.findall(r'"([A-Z]\d{3})"', f.read_text(encoding="utf-8")))
     return found
 

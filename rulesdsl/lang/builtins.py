@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable
 
-from .exprtypes import PILE, Type, parse_type
+from .types import PILE, Type, parse_type
 
 Fn = Callable[[Any], Any]
 

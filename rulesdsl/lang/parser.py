@@ -14,17 +14,17 @@ from importlib import resources
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from ..core.errors import ExprSyntaxError, short
+from ..core.limits import MAX_EXPR_DEPTH as MAX_DEPTH
+from ..core.limits import MAX_EXPR_LENGTH as MAX_LENGTH
+from ..core.limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
+from ..core.limits import MAX_NUMBER, MAX_STRING
 from . import ast
-from .errors import ExprSyntaxError, short
-from .limits import MAX_EXPR_DEPTH as MAX_DEPTH
-from .limits import MAX_EXPR_LENGTH as MAX_LENGTH
-from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
-from .limits import MAX_NUMBER, MAX_STRING
 
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    text = resources.files("rulesdsl.grammar").joinpath("expr.lark").read_text(encoding="utf-8")
+    text = resources.files("rulesdsl.lang.grammar").joinpath("expr.lark").read_text(encoding="utf-8")
     return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 

@@ -22,11 +22,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..core.cards import RANK_NAMES, Deck
+from ..core.errors import CompileError, say_number, short, suggest
+from ..core.limits import MAX_DEFINE_NODES, MAX_INT
+from ..core.limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
+from ..core.state import LAST_KINDS
 from . import ast, ops
 from .builtins import FUNCTIONS, Function
-from .cards import RANK_NAMES, Deck
-from .errors import CompileError, say_number, short, suggest
-from .exprtypes import (
+from .types import (
     ANY,
     BOOL,
     CARD,
@@ -47,9 +50,6 @@ from .exprtypes import (
     list_of,
     say,
 )
-from .limits import MAX_DEFINE_NODES, MAX_INT
-from .limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
-from .state import LAST_KINDS
 
 
 class _NoConst:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
-from .exprtypes import CARD_ATTRS, LIST_ATTRS, MOVE_ATTRS, PILE_ATTRS, Attribute
-from .limits import MAX_INT
-from .state import LAST_KINDS, last_dest, last_number, last_source
+from ..core.limits import MAX_INT
+from ..core.state import LAST_KINDS, last_dest, last_number, last_source
+from .types import CARD_ATTRS, LIST_ATTRS, MOVE_ATTRS, PILE_ATTRS, Attribute
 
 Fn = Callable[[Any], Any]  # a compiled expression: a function of the context (Env)
 

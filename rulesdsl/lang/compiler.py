@@ -25,6 +25,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.errors import CompileError as CompileError  # re-exported: the old import path
 from . import ops
 from .builtins import FUNCTIONS
 from .checker import (
@@ -49,9 +50,8 @@ from .checker import (
     World,
     group_of,
 )
-from .errors import CompileError as CompileError  # re-exported: the old import path
-from .exprtypes import BOOL, CARD, LIST_ATTRS, PILE, PILE_ATTRS, Type
 from .ops import Fn
+from .types import BOOL, CARD, LIST_ATTRS, PILE, PILE_ATTRS, Type
 
 
 @dataclass
