@@ -34,8 +34,8 @@ import time
 from array import array
 
 import rulesdsl
-from rulesdsl import genapply
-from rulesdsl import moves as engine
+from rulesdsl.engine import genapply
+from rulesdsl.engine import moves as engine
 from rulesdsl.lang.runtime import Env
 
 EXTRA = {

@@ -25,11 +25,11 @@ from .core.errors import (
     RulesdslError,
     RulesError,
 )
-from .game import Game, Outcome
+from .engine.moves import Move
 from .loader import diagnose as check
 from .loader import load, load_path
 from .model import Variant
-from .moves import Move
+from .play.game import Game, Outcome
 from .registry import names as variant_names
 
 __version__ = "0.1.0"
@@ -40,7 +40,9 @@ _old_paths.install()
 def __getattr__(name: str):
     """``rulesdsl.solver`` and the other old paths as attributes (deprecated; see _old_paths)."""
     if name in _old_paths.MOVED:
-        return _old_paths.resolve(f"rulesdsl.{name}")
+        module = _old_paths.resolve(f"rulesdsl.{name}")
+        globals()[name] = module  # once: `from rulesdsl import solver` asks twice
+        return module
     raise AttributeError(f"module 'rulesdsl' has no attribute {name!r}")
 
 

@@ -15,7 +15,7 @@ import importlib.machinery
 import importlib.util
 import sys
 import warnings
-from types import ModuleType
+from types import FrameType, ModuleType
 
 # old module (under rulesdsl.) -> new module (under rulesdsl.); CHANGELOG.md has the same table
 MOVED = {
@@ -34,6 +34,17 @@ MOVED = {
     "checker": "lang.checker",
     "compiler": "lang.compiler",
     "runtime": "lang.runtime",
+    "deal": "engine.deal",
+    "moves": "engine.moves",
+    "genapply": "engine.genapply",
+    "codegen": "engine.codegen",
+    "notation": "formats.notation",
+    "numbering": "formats.numbering",
+    "fcs": "formats.fcs",
+    "position": "formats.position",
+    "svg": "formats.svg",
+    "describe": "formats.describe",
+    "game": "play.game",
 }
 # old paths that are public API: no warning
 SILENT = {"svg"}
@@ -50,13 +61,18 @@ def new_name(old: str) -> str | None:
 _OURS = {__file__, __file__.replace("_old_paths.py", "__init__.py")}
 
 
+_OURS = {__file__, __file__.replace("_old_paths.py", "__init__.py")}
+
+
 def _warn(old: str, new: str) -> None:
-    # point the warning at the importing code: skip the import machinery's frames and this file's
-    level, frame = 1, sys._getframe(1)
-    while frame is not None and (
-        frame.f_code.co_filename.startswith("<frozen") or frame.f_code.co_filename == __file__
-    ):
-        frame, level = frame.f_back, level + 1
+    # point the warning at the importing code: skip our frames (warnings itself skips the
+    # import machinery's, so those are not counted)
+    level = 2
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and (frame.f_code.co_filename.startswith("<frozen") or frame.f_code.co_filename in _OURS):
+        if frame.f_code.co_filename in _OURS:
+            level += 1
+        frame = frame.f_back
     warnings.warn(f"{old} moved to {new}; the old path goes in the next release", DeprecationWarning, stacklevel=level)
 
 
@@ -72,7 +88,7 @@ def resolve(old: str) -> ModuleType:
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds the old dotted names only; loading one returns the module at its new home."""
 
-    def find_spec(self, fullname, path, target=None):  # type: ignore[no-untyped-def]
+    def find_spec(self, fullname, path, target=None):  # noqa: D102 (the MetaPathFinder signature)
         if new_name(fullname) is None:
             return None
         return importlib.util.spec_from_loader(fullname, self)

@@ -15,13 +15,15 @@ import os
 import sys
 from pathlib import Path
 
-from . import codegen, fcs, genapply, loader, numbering, position, registry, stats, svg
+from . import loader, registry, stats
 from .core.errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 from .core.files import read_text, write_text_atomic
 from .core.limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
-from .deal import MAX_SEED
-from .describe import rules_text
-from .game import Game
+from .engine import codegen, genapply
+from .engine.deal import MAX_SEED
+from .formats import fcs, numbering, position, svg
+from .formats.describe import rules_text
+from .play.game import Game
 from .runners.render import render
 from .runners.text import run
 from .schema import json_schema

@@ -16,8 +16,8 @@ from typing import Callable, Optional
 
 from .core.cards import Deck
 from .core.kinds import ActionKind, AutoKind, Role
-from .game import Game
 from .layout import Layout
+from .play.game import Game
 
 Fn = Optional[Callable]
 

@@ -52,12 +52,12 @@ from .core.errors import ArgumentError
 from .core.kinds import PROGRESS_ROLES, ActionKind, AutoKind, Role
 from .core.limits import DEFAULT_MAX_STATES, MAX_OPEN, MAX_STATES
 from .core.state import State
-from .game import Game
+from .engine.moves import follow_ups
 from .lang import ast as A
 from .lang.parser import parse
 from .lang.runtime import Env
 from .loader import read_with_extends
-from .moves import follow_ups
+from .play.game import Game
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from .core.errors import ArgumentError
 from .core.limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
-from .deal import MAX_SEED
-from .deal import deal as seeded
-from .game import Game
+from .engine.deal import MAX_SEED
+from .engine.deal import deal as seeded
 from .loader import load
+from .play.game import Game
 from .registry import find_variant
 from .solver import analyse, solve
 

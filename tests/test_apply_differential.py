@@ -16,8 +16,8 @@ from array import array
 import pytest
 
 import rulesdsl
-from rulesdsl import genapply
-from rulesdsl import moves as engine
+from rulesdsl.engine import genapply
+from rulesdsl.engine import moves as engine
 from rulesdsl.lang.runtime import Env
 
 POSITIONS = int(os.environ.get("DIFF_POSITIONS", "1000"))  # compared per variant, at least

@@ -8,8 +8,9 @@ import random
 import pytest
 
 import rulesdsl
-from rulesdsl import codegen, moves, registry
+from rulesdsl import registry
 from rulesdsl.core.errors import RulesError
+from rulesdsl.engine import codegen, moves
 from rulesdsl.lang.runtime import Env
 from rulesdsl.loader import load_path
 from tests import exprgen

@@ -14,7 +14,8 @@ import random
 import pytest
 
 import rulesdsl
-from rulesdsl import codegen, moves, registry
+from rulesdsl import registry
+from rulesdsl.engine import codegen, moves
 from rulesdsl.lang.runtime import Env
 
 POSITIONS = int(os.environ.get("RULESDSL_DIFF_POSITIONS", "1000"))

@@ -1,7 +1,7 @@
 """Deals are the same on every machine and Python version: the generator and one deal pinned."""
 import rulesdsl
-from rulesdsl import position
-from rulesdsl.deal import SplitMix64, shuffle
+from rulesdsl.engine.deal import SplitMix64, shuffle
+from rulesdsl.formats import position
 
 
 def test_splitmix64_reference_outputs():

@@ -8,8 +8,8 @@ import pytest
 from rulesdsl.runners.text import run as run_runner
 
 import rulesdsl
-from rulesdsl import fcs, numbering
-from rulesdsl.game import Game
+from rulesdsl.formats import fcs, numbering
+from rulesdsl.play.game import Game
 from tests.test_cli import run
 
 UNNUMBERED = ["aces_up", "australian_patience", "flower_garden", "forty_thieves", "westcliff"]

@@ -12,7 +12,7 @@ from rulesdsl.runners.text import run as run_runner
 
 import rulesdsl
 from rulesdsl.core.errors import RulesError
-from rulesdsl.describe import SECTIONS, describe, rules_text, sections
+from rulesdsl.formats.describe import SECTIONS, describe, rules_text, sections
 from tests import exprgen
 from tests.hostile import assert_refused, probe
 from tests.test_cli import run as run_cli

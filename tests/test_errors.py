@@ -8,9 +8,10 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 import rulesdsl
-from rulesdsl import cli, numbering
+from rulesdsl import cli
 from rulesdsl.core import errors
-from rulesdsl.game import Game
+from rulesdsl.formats import numbering
+from rulesdsl.play.game import Game
 from rulesdsl.validate import RuleFailed
 
 THREE_DECKS = """\

@@ -1,6 +1,6 @@
 """The expression language: grammar, evaluation, none semantics, folding, and every error code.
 
-Expressions are parsed with rulesdsl.parser.parse and compiled with rulesdsl.compiler
+Expressions are parsed with rulesdsl.lang.parser.parse and compiled with rulesdsl.lang.compiler
 against a small world: a standard deck, piles stock[0], tableau[0..2], foundation[0..1]
 (global indices 0, 1..3, 4..5), an int option ``draw`` = 3, a text option ``level`` =
 'easy', and the actions draw and recycle.

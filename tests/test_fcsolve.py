@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 import rulesdsl
-from rulesdsl import fcs
+from rulesdsl.formats import fcs
 from tests.test_cli import run
 
 FC_SOLVE = shutil.which("fc-solve")

@@ -12,7 +12,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import Game, PositionError, RulesError
-from rulesdsl import position as pos
+from rulesdsl.formats import position as pos
 
 PROBE = """\
 name: History probe

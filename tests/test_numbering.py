@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl import fcs, numbering
 from rulesdsl.core.errors import MoveError, PositionError
 from rulesdsl.core.limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
-from rulesdsl.game import Game
+from rulesdsl.formats import fcs, numbering
+from rulesdsl.play.game import Game
 from rulesdsl.registry import names
 from tests.test_cli import run
 

@@ -6,12 +6,12 @@ import pytest
 
 import rulesdsl
 from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.engine.moves import NO_LIMIT, generate
 from rulesdsl.lang.checker import World
 from rulesdsl.lang.compiler import compile_expression
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.runtime import Env
 from rulesdsl.layout import Group, Layout
-from rulesdsl.moves import NO_LIMIT, generate
 
 
 def plan_of(text):

@@ -7,7 +7,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import Game, PositionError
-from rulesdsl import position as pos
+from rulesdsl.formats import position as pos
 from tests.helpers import pile
 
 SAKHMET = rulesdsl.load("sakhmet")

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import rulesdsl
-from rulesdsl.moves import redeal_seed
+from rulesdsl.engine.moves import redeal_seed
 from tests.helpers import notations, pile
 
 BASE = """

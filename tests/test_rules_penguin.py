@@ -141,6 +141,6 @@ def test_base_rank_survives_a_save_and_reload():
     g.play(sorted(notations(g))[0])
     again = rulesdsl.Game.from_position(g.variant, g.position())
     assert again.state == g.state and again.state.base_rank == g.state.base_rank == 12
-    text = rulesdsl.position.to_text(g.variant, g.state)
+    text = rulesdsl.formats.position.to_text(g.variant, g.state)
     assert "base_rank: Q" in text
     assert rulesdsl.Game.from_position(g.variant, text).state == g.state

@@ -9,7 +9,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl import moves as engine
+from rulesdsl.engine import moves as engine
 from tests.helpers import game, notations, pile
 
 ROW7 = [f"pyramid[{i}]" for i in range(21, 28)]

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl import svg
 from rulesdsl.core.cards import rank_text
 from rulesdsl.core.errors import InputError
+from rulesdsl.formats import svg
 from tests.hostile import assert_refused, probe
 from tests.test_cli import run
 from tests.test_runner import session

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 import rulesdsl
-from rulesdsl import game as game_module
 from rulesdsl import validate
 from rulesdsl.core.errors import Diagnostic, RulesError
 from rulesdsl.lang.parser import parse
+from rulesdsl.play import game as game_module
 from rulesdsl.validate import check_file, check_paths
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .core.state import State
-from .lang.runtime import Env
+from ..core.state import State
+from ..lang.runtime import Env
 
 MASK = (1 << 64) - 1
 MAX_SEED = MASK

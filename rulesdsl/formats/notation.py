@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .core.errors import CardTextError, InvalidMoveError, short
+from ..core.errors import CardTextError, InvalidMoveError, short
 
 _PART = re.compile(r"^\s*([0-9A-Za-z]{2,3}(?:\.\d{1,2})?)\s*@\s*([A-Za-z_][A-Za-z_0-9]*\s*\[\s*\d+\s*\])\s*$")
 

@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .core.kinds import ActionKind, AutoKind, UnknownKind
-from .core.limits import MAX_AUTO_MOVES, MAX_STREAK
-from .core.state import last_dest, last_number, pack_last
+from ..core.kinds import ActionKind, AutoKind, UnknownKind
+from ..core.limits import MAX_AUTO_MOVES, MAX_STREAK
+from ..core.state import last_dest, last_number, pack_last
+from ..lang.runtime import Env
 from .deal import SplitMix64, shuffle
-from .lang.runtime import Env
 
 NO_LIMIT = 1 << 30  # no bound on a run's length
 

@@ -42,10 +42,9 @@ import os
 import weakref
 from typing import Any
 
-from . import moves
-from .core.kinds import ActionKind
-from .core.limits import MAX_GENERATED_PAIRS, MAX_INT, MAX_UNROLL
-from .lang.checker import (
+from ..core.kinds import ActionKind
+from ..core.limits import MAX_GENERATED_PAIRS, MAX_INT, MAX_UNROLL
+from ..lang.checker import (
     NOCONST,
     Attr,
     Binary,
@@ -61,8 +60,9 @@ from .lang.checker import (
     Unary,
     World,
 )
-from .lang.compiler import Compiler
-from .lang.types import PILE
+from ..lang.compiler import Compiler
+from ..lang.types import PILE
+from . import moves
 from .moves import Move
 
 ENGINE_VAR = "RULESDSL_ENGINE"  # "closures": the reference engine (moves.generate)

@@ -37,12 +37,12 @@ from __future__ import annotations
 
 import json
 
+from ..core.cards import DOWN, parse_rank, rank_text
+from ..core.errors import CardTextError, PositionError, short
+from ..core.limits import MAX_INT, MAX_INT_TEXT, MAX_STREAK
+from ..core.limits import MAX_POSITION_TEXT as MAX_TEXT
+from ..core.state import LAST_KINDS, State, last_dest, last_kind, last_number, last_source, pack_last
 from . import fcs
-from .core.cards import DOWN, parse_rank, rank_text
-from .core.errors import CardTextError, PositionError, short
-from .core.limits import MAX_INT, MAX_INT_TEXT, MAX_STREAK
-from .core.limits import MAX_POSITION_TEXT as MAX_TEXT
-from .core.state import LAST_KINDS, State, last_dest, last_kind, last_number, last_source, pack_last
 
 FORMAT = "rulesdsl-position/1"
 

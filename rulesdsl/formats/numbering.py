@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import re
 
-from .core.errors import InputError, short
-from .core.limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
+from ..core.errors import InputError, short
+from ..core.limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 
 SCHEMES = ("ms", "pysol")
 MS_SUITS = "CDHS"  # Microsoft's deck order within a rank

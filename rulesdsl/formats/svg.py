@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from .core.cards import rank_text
-from .core.errors import InputError, short
-from .moves import Move
+from ..core.cards import rank_text
+from ..core.errors import InputError, short
+from ..engine.moves import Move
 
 W, H = 60, 84  # a card, in SVG units
 GAP = 12  # between piles side by side

@@ -32,13 +32,13 @@ import re
 import weakref
 from dataclasses import dataclass, field
 
-from . import moves as engine
-from .core.errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
-from .core.limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
-from .core.state import State
-from .deal import Place, Rest
-from .lang.runtime import Env
-from .moves import generate
+from ..core.errors import CardTextError, IllegalMoveError, InvalidMoveError, MoveError, PositionError
+from ..core.limits import MAX_FCS_MOVES, MAX_FCS_TEXT, MAX_SEQUENCE_SEARCH
+from ..core.state import State
+from ..engine import moves as engine
+from ..engine.deal import Place, Rest
+from ..engine.moves import generate
+from ..lang.runtime import Env
 
 FOUNDATION_ORDER = "HCDS"  # the order fc-solve writes the foundations in
 _RANK = {"0": 0, "A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}

@@ -23,9 +23,9 @@ import os
 import weakref
 from typing import Any, Callable
 
+from ..core.kinds import ActionKind, AutoKind, UnknownKind
+from ..core.limits import MAX_AUTO_MOVES
 from . import moves
-from .core.kinds import ActionKind, AutoKind, UnknownKind
-from .core.limits import MAX_AUTO_MOVES
 
 _CONST_CODE = (lambda v: lambda e: v)(0).__code__
 

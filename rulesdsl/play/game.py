@@ -11,13 +11,14 @@ import enum
 import sys
 from array import array
 
-from . import codegen, fcs, genapply, notation, numbering, position
-from . import moves as engine
-from .core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
-from .core.kinds import PROGRESS_ROLES
-from .core.state import State
-from .deal import MAX_SEED, deal
-from .lang.runtime import Env
+from ..core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
+from ..core.kinds import PROGRESS_ROLES
+from ..core.state import State
+from ..engine import codegen, genapply
+from ..engine import moves as engine
+from ..engine.deal import MAX_SEED, deal
+from ..formats import fcs, notation, numbering, position
+from ..lang.runtime import Env
 
 
 class Outcome(enum.Enum):

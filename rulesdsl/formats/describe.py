@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core.cards import rank_text
-from .core.kinds import ActionKind, AutoKind
-from .deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
-from .lang import checker as ck
-from .lang.types import BOOL, CARD, COLOR, INT, PILE, SUIT
+from ..core.cards import rank_text
+from ..core.kinds import ActionKind, AutoKind
+from ..engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
+from ..lang import checker as ck
+from ..lang.types import BOOL, CARD, COLOR, INT, PILE, SUIT
 
 SECTIONS = (
     "The deck",
