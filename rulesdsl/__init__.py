@@ -26,11 +26,11 @@ from .core.errors import (
     RulesError,
 )
 from .engine.moves import Move
-from .loader import diagnose as check
-from .loader import load, load_path
-from .model import Variant
 from .play.game import Game, Outcome
-from .registry import names as variant_names
+from .variant.loader import diagnose as check
+from .variant.loader import load, load_path
+from .variant.model import Variant
+from .variant.registry import names as variant_names
 
 __version__ = "0.1.0"
 

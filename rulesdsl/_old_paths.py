@@ -45,6 +45,15 @@ MOVED = {
     "svg": "formats.svg",
     "describe": "formats.describe",
     "game": "play.game",
+    "source": "variant.source",
+    "schema": "variant.schema",
+    "layout": "variant.layout",
+    "registry": "variant.registry",
+    "model": "variant.model",
+    "loader": "variant.loader",
+    "solver": "solve.solver",
+    "stats": "solve.stats",
+    "validate": "validation.validate",
 }
 # old paths that are public API: no warning
 SILENT = {"svg"}

@@ -15,7 +15,6 @@ import os
 import sys
 from pathlib import Path
 
-from . import loader, registry, stats
 from .core.errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 from .core.files import read_text, write_text_atomic
 from .core.limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
@@ -26,8 +25,10 @@ from .formats.describe import rules_text
 from .play.game import Game
 from .runners.render import render
 from .runners.text import run
-from .schema import json_schema
-from .solver import solve_game
+from .solve import stats
+from .solve.solver import solve_game
+from .variant import loader, registry
+from .variant.schema import json_schema
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 70
 TRACEBACK_ENV = "RULESDSL_TRACEBACK"  # set to 1 to see the traceback of an internal error
@@ -160,7 +161,7 @@ def cmd_check(args) -> int:
     # Imported here, for start-up time: validate.py is only for this command, and importing it
     # adds about 5% to every other command's start (22 ms of 480, medians of 25 runs of
     # `python -c "import rulesdsl.validate"` against `import rulesdsl` on a busy machine).
-    from .validate import check_paths
+    from .validation.validate import check_paths
 
     if args.play < 0:
         raise InputError("--play takes a number of playouts, 0 or more")

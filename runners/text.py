@@ -15,7 +15,7 @@ from rulesdsl.core.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOL
 from rulesdsl.formats import fcs, svg
 from rulesdsl.formats.describe import rules_text
 from rulesdsl.play.game import Outcome
-from rulesdsl.solver import UNWINNABLE, WON, solve_game
+from rulesdsl.solve.solver import UNWINNABLE, WON, solve_game
 
 from .render import render
 

@@ -368,8 +368,8 @@ def run_case(slot: str, text: str, path, *, moves: int = 12, seed: int = 1) -> t
     and warnings. Anything else that goes wrong is raised, for the caller to count.
     """
     import rulesdsl
+    from rulesdsl.validation.validate import check_file
     from rulesdsl.core.errors import RulesError
-    from rulesdsl.validate import check_file
 
     path.write_text(variant(slot, text), encoding="utf-8")
     diags = check_file(path, play=0)

@@ -179,9 +179,9 @@ MAX_MESSAGE = 600        # characters: a message longer than this repeats input 
 
 def run_one(path: Path, *, seconds: float = 20.0, moves: int = 40, seed: int = 1) -> tuple:
     """("loaded" | "refused" | "traceback" | "hang" | "echo" | "extends", detail) for one variant file."""
+    from rulesdsl.validation.validate import check_file
     from rulesdsl.core import errors
-    from rulesdsl.loader import diagnose, load_path
-    from rulesdsl.validate import check_file
+    from rulesdsl.variant.loader import diagnose, load_path
 
     stage = "load"
     try:

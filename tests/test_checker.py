@@ -20,7 +20,7 @@ from rulesdsl.lang.checker import Checker, CompileError, Ref, World
 from rulesdsl.lang.compiler import Compiler, compile_expression
 from rulesdsl.lang.parser import _TOKEN_WORDS, _lark, parse
 from rulesdsl.lang.runtime import Env
-from rulesdsl.layout import Group, Layout
+from rulesdsl.variant.layout import Group, Layout
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])

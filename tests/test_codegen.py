@@ -8,11 +8,11 @@ import random
 import pytest
 
 import rulesdsl
-from rulesdsl import registry
 from rulesdsl.core.errors import RulesError
 from rulesdsl.engine import codegen, moves
 from rulesdsl.lang.runtime import Env
-from rulesdsl.loader import load_path
+from rulesdsl.variant import registry
+from rulesdsl.variant.loader import load_path
 from tests import exprgen
 from tests.test_cli import run
 

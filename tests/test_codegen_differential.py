@@ -14,9 +14,9 @@ import random
 import pytest
 
 import rulesdsl
-from rulesdsl import registry
 from rulesdsl.engine import codegen, moves
 from rulesdsl.lang.runtime import Env
+from rulesdsl.variant import registry
 
 POSITIONS = int(os.environ.get("RULESDSL_DIFF_POSITIONS", "1000"))
 PLAYOUT = 60  # moves per playout: then a new seed, so positions come from many deals

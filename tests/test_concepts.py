@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl import model, schema
 from rulesdsl.core import cards, errors, kinds
 from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.registry import names
+from rulesdsl.variant import model, schema
+from rulesdsl.variant.registry import names
 
 DECKS = {n: Deck([Suit(*s) for s in STANDARD_SUITS], decks=n) for n in (1, 2, 3)}
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
+from rulesdsl.validation.validate import check_file
 from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
 from rulesdsl.core.errors import CompileError, RulesError
 from rulesdsl.core.state import State
@@ -20,8 +21,7 @@ from rulesdsl.lang.checker import Checker, Define, World
 from rulesdsl.lang.compiler import Compiler
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.runtime import Env
-from rulesdsl.layout import Group, Layout
-from rulesdsl.validate import check_file
+from rulesdsl.variant.layout import Group, Layout
 from tests import exprgen
 from tests.helpers import game, notations
 

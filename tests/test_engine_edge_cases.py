@@ -125,7 +125,7 @@ def test_logic_gives_true_or_false_even_with_none():
     from rulesdsl.lang.compiler import compile_expression
     from rulesdsl.lang.parser import parse
     from rulesdsl.lang.runtime import Env
-    from rulesdsl.layout import Group, Layout
+    from rulesdsl.variant.layout import Group, Layout
     deck = Deck([Suit(*s) for s in STANDARD_SUITS])
     layout = Layout([Group("tableau", 0, 2)])
     w = World(deck, layout, {}, [])

@@ -9,10 +9,10 @@ import pytest
 
 import rulesdsl
 from rulesdsl import cli
+from rulesdsl.validation.validate import RuleFailed
 from rulesdsl.core import errors
 from rulesdsl.formats import numbering
 from rulesdsl.play.game import Game
-from rulesdsl.validate import RuleFailed
 
 THREE_DECKS = """\
 name: Three decks
@@ -92,7 +92,7 @@ def test_text_naming_one_copy_loosely_is_still_read(tmp_path):
 
 
 def test_bad_api_arguments_are_input_and_still_value_errors():
-    from rulesdsl import solver, stats
+    from rulesdsl.solve import solver, stats
     with pytest.raises(errors.ArgumentError):
         stats.parse_range("3-x")
     v = rulesdsl.load("klondike")

@@ -17,7 +17,7 @@ from rulesdsl.lang.checker import CompileError, World
 from rulesdsl.lang.compiler import compile_expression
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.runtime import Env
-from rulesdsl.layout import Group, Layout
+from rulesdsl.variant.layout import Group, Layout
 from tests.helpers import game, notations
 
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])

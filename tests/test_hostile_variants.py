@@ -17,7 +17,7 @@ import pytest
 
 from rulesdsl.core import errors
 from rulesdsl.core.errors import RulesError, short
-from rulesdsl.loader import diagnose, load_path
+from rulesdsl.variant.loader import diagnose, load_path
 
 from .hostile import LOCATED, assert_refused, probe
 from .mutants import TEXTS, mutant, run_one
@@ -124,7 +124,7 @@ def test_size_refused_by_the_command(tmp_path, case):
 
 def test_huge_number_is_refused_before_it_is_converted():
     """A YAML whole number of 5,000 digits is E108 at its place, never turned into an int."""
-    from rulesdsl.source import read_text
+    from rulesdsl.variant.source import read_text
     for text, line in ((f"a: {DIGITS}\n", 1), (f"c: 12\nb: -{DIGITS}\n", 2)):
         with pytest.raises(RulesError) as info:
             read_text(text)
@@ -270,7 +270,8 @@ def test_list_shows_broken_files_and_the_others(tmp_path):
 
 def test_list_survives_an_unexpected_failure(tmp_path, monkeypatch):
     """Even a bug in the loader (simulated) only marks that one file broken."""
-    from rulesdsl import cli, loader
+    from rulesdsl import cli
+    from rulesdsl.variant import loader
     folder = tmp_path / "variants"
     folder.mkdir()
     for name in ("a", "b", "c"):
@@ -333,9 +334,9 @@ def test_a_mutant_with_a_huge_number_is_written_in_full():
 
 def test_option_combinations_stop_early():
     """200 options of 50 values each: 50**200 combinations, of which the first few are made."""
+    from rulesdsl.validation.validate import option_combinations
     from rulesdsl.core.limits import MAX_COMBOS
-    from rulesdsl.model import Option
-    from rulesdsl.validate import option_combinations
+    from rulesdsl.variant.model import Option
     decls = [Option(f"o{i}", 0, tuple(range(50)), None, None, "") for i in range(200)]
     combos = option_combinations(decls)
     assert combos[0] == {} and MAX_COMBOS <= len(combos) <= MAX_COMBOS + 1
@@ -344,8 +345,8 @@ def test_option_combinations_stop_early():
 def test_playouts_stop_when_the_budget_is_spent(tmp_path):
     """A layout of 1,000 piles lists 50,000 moves a step: the playouts stop at the budget,
     and the 'no progress' warning (V806) is not given for games that were cut short."""
-    from rulesdsl.source import read_file
-    from rulesdsl.validate import playouts
+    from rulesdsl.validation.validate import playouts
+    from rulesdsl.variant.source import read_file
     text = ("name: Wide\npiles:\n  stock: {role: stock}\n  foundation: {count: 4, role: foundation, "
             "accept: 'false'}\n" + "".join(
                 f"  g{i}: {{count: 200, lift: top, accept: 'true', accept_empty: 'true'}}\n" for i in range(5))

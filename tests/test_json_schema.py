@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulesdsl import schema
+from rulesdsl.variant import schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "docs" / "variant.schema.json"

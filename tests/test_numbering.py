@@ -17,7 +17,7 @@ from rulesdsl.core.errors import MoveError, PositionError
 from rulesdsl.core.limits import MAX_MS_DEAL, MAX_PYSOL_DEAL
 from rulesdsl.formats import fcs, numbering
 from rulesdsl.play.game import Game
-from rulesdsl.registry import names
+from rulesdsl.variant.registry import names
 from tests.test_cli import run
 
 NUMBERED = [n for n in names() if rulesdsl.load(n).numbering is not None]

@@ -9,14 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rulesdsl
+from rulesdsl.validation.validate import check_file
 from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
 from rulesdsl.core.state import State
 from rulesdsl.lang.checker import CompileError, World
 from rulesdsl.lang.compiler import compile_expression
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.runtime import Env
-from rulesdsl.layout import Group, Layout
-from rulesdsl.validate import check_file
+from rulesdsl.variant.layout import Group, Layout
 
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])
 # tableau[0..4] (global 0..4) does not wrap; place[0..5] (global 5..10) wraps

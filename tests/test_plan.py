@@ -11,7 +11,7 @@ from rulesdsl.lang.checker import World
 from rulesdsl.lang.compiler import compile_expression
 from rulesdsl.lang.parser import parse
 from rulesdsl.lang.runtime import Env
-from rulesdsl.layout import Group, Layout
+from rulesdsl.variant.layout import Group, Layout
 
 
 def plan_of(text):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import rulesdsl
-from rulesdsl.stats import solve_deal
+from rulesdsl.solve.stats import solve_deal
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "black_hole_solver_verdicts.json").read_text())
 ALL = os.environ.get("RULESDSL_REFERENCE_DEALS", "") == "all"

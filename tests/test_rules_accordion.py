@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 V = "accordion"

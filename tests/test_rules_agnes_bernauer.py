@@ -15,8 +15,8 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
+from rulesdsl.validation.validate import check_file
 from rulesdsl.core.errors import PositionError
-from rulesdsl.validate import check_file
 from tests.helpers import game, notations, pile
 
 V = "agnes_bernauer"

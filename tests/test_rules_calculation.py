@@ -12,7 +12,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 V = "calculation"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 RANKS = "A23456789TJQK"

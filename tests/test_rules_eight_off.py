@@ -7,7 +7,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 V = "eight_off"

@@ -3,7 +3,7 @@ stock face up. Everything else is Klondike (tests/test_rules_klondike.py)."""
 from __future__ import annotations
 
 import rulesdsl
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import rulesdsl
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 V = "monte_carlo"

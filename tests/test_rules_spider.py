@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 SUIT_RUN = " ".join(r + "S" for r in "KQJT98765432")      # K..2 of spades

@@ -11,7 +11,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
 PEAKS = (0, 3, 6, 7, 8, 10, 11, 13, 14) + tuple(range(15, 34))

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.solver import Keyer, _touched, analyse, solve_game
+from rulesdsl.solve.solver import Keyer, _touched, analyse, solve_game
 
 from .helpers import game
 from .test_cli import run

@@ -9,8 +9,8 @@ import pytest
 from rulesdsl.runners.text import run
 
 import rulesdsl
-from rulesdsl.solver import derive_safe, solve, solve_game
-from rulesdsl.validate import check_file
+from rulesdsl.validation.validate import check_file
+from rulesdsl.solve.solver import derive_safe, solve, solve_game
 
 from .helpers import game
 from .test_solver import FREECELL_3, naive, replays_to_win

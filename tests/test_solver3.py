@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.solver import Keyer, analyse, derive_dead, solve, solve_game
+from rulesdsl.solve.solver import Keyer, analyse, derive_dead, solve, solve_game
 
 from .helpers import game
 from .test_solver import naive, replays_to_win
@@ -144,7 +144,7 @@ def _walk_exists(k, ring, start, counts) -> bool:
 def _dead_state(k, ring, start, counts):
     """A _DeadState over k classes (class i: the one card i) with the sink's top of class
     ``start`` and counts[i] cards of class i off the sink."""
-    from rulesdsl.solver import _DeadState
+    from rulesdsl.solve.solver import _DeadState
 
     class St:
         piles = [[start]]
@@ -215,7 +215,7 @@ def test_a_declared_safe_move_is_played_without_branching():
     g = game("klondike", "foundation[0]: AS; tableau[0]: 2S; tableau[1]: KH; tableau[2]: 5C 9D; stock[0]: 3S")
     v = g.variant
     assert len(v.safe) == 1
-    from rulesdsl.solver import declared_pick
+    from rulesdsl.solve.solver import declared_pick
     m = declared_pick(v, g.state, g.legal_moves())
     assert m is not None and g.move_text(m) == "2S@tableau[0]>foundation[0]"
     # not from the waste: the condition names the columns only
@@ -237,7 +237,7 @@ def test_declared_safe_moves_keep_the_verdicts(name, seed):
 
 
 def test_an_unsound_declaration_is_the_authors_and_the_check_finds_it(tmp_path):
-    from rulesdsl.validate import check_file
+    from rulesdsl.validation.validate import check_file
 
     p = tmp_path / "trap.yaml"
     p.write_text(TRAP)
@@ -254,7 +254,7 @@ def test_an_unsound_declaration_is_the_authors_and_the_check_finds_it(tmp_path):
 
 
 def test_a_safe_condition_is_checked_like_a_rule(tmp_path):
-    from rulesdsl.validate import check_file
+    from rulesdsl.validation.validate import check_file
 
     p = tmp_path / "trap.yaml"
     p.write_text(TRAP + "solver:\n  safe: [\"card.rnak == A\"]\n")

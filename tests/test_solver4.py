@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-import rulesdsl.solver as solver
-from rulesdsl.solver import W_BURIED, RunRoom, Scorer, derive_next, solve_game
+import rulesdsl.solve.solver as solver
+from rulesdsl.solve.solver import W_BURIED, RunRoom, Scorer, derive_next, solve_game
 
 from .helpers import game
 from .test_solver import naive, replays_to_win

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.solver import derive_stock, solve, solve_game
+from rulesdsl.solve.solver import derive_stock, solve, solve_game
 
 from .test_solver import naive, replays_to_win
 

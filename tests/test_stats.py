@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from rulesdsl import stats
+from rulesdsl.solve import stats
 
 from .test_cli import run
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import rulesdsl
-from rulesdsl import validate
+from rulesdsl.validation import validate
+from rulesdsl.validation.validate import check_file, check_paths
 from rulesdsl.core.errors import Diagnostic, RulesError
 from rulesdsl.lang.parser import parse
 from rulesdsl.play import game as game_module
-from rulesdsl.validate import check_file, check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken"
@@ -237,7 +237,7 @@ def test_shipped_variants_have_no_errors():
 # -- the win analysis -------------------------------------------------------------------------
 
 def truth(expr, capacities=True, variant="klondike"):
-    from rulesdsl.loader import Builder, read_with_extends
+    from rulesdsl.variant.loader import Builder, read_with_extends
     doc = read_with_extends(ROOT / "variants" / f"{variant}.yaml")
     b = Builder(doc, None, variant)
     v = b.build()

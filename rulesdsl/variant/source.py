@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from .core import files
-from .core.errors import Diagnostic, RulesError, short
-from .core.limits import MAX_INT, MAX_INT_TEXT, MAX_VARIANT_BYTES
-from .core.limits import MAX_YAML_NODES as MAX_NODES
+from ..core import files
+from ..core.errors import Diagnostic, RulesError, short
+from ..core.limits import MAX_INT, MAX_INT_TEXT, MAX_VARIANT_BYTES
+from ..core.limits import MAX_YAML_NODES as MAX_NODES
 
 
 @dataclass(frozen=True)

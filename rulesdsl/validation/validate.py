@@ -27,18 +27,18 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from .core.errors import Diagnostic, RulesdslError, RulesError, short
-from .core.kinds import PROGRESS_ROLES
-from .core.limits import MAX_COMBO_VALUES, MAX_COMBOS, MAX_INT, MAX_PLAY_WORK
-from .formats import notation
-from .lang import checker
-from .lang.checker import Ref
-from .loader import Builder, read_with_extends
-from .play.game import Game
-from .schema import type_name
-from .solver import UNWINNABLE, WON
-from .solver import solve as run_solver
-from .stats import deal_state
+from ..core.errors import Diagnostic, RulesdslError, RulesError, short
+from ..core.kinds import PROGRESS_ROLES
+from ..core.limits import MAX_COMBO_VALUES, MAX_COMBOS, MAX_INT, MAX_PLAY_WORK
+from ..formats import notation
+from ..lang import checker
+from ..lang.checker import Ref
+from ..play.game import Game
+from ..solve.solver import UNWINNABLE, WON
+from ..solve.solver import solve as run_solver
+from ..solve.stats import deal_state
+from ..variant.loader import Builder, read_with_extends
+from ..variant.schema import type_name
 
 MAX_MOVES = 300  # moves per playout
 

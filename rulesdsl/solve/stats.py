@@ -18,13 +18,13 @@ import os
 import sys
 from pathlib import Path
 
-from .core.errors import ArgumentError
-from .core.limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
-from .engine.deal import MAX_SEED
-from .engine.deal import deal as seeded
-from .loader import load
-from .play.game import Game
-from .registry import find_variant
+from ..core.errors import ArgumentError
+from ..core.limits import MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
+from ..engine.deal import MAX_SEED
+from ..engine.deal import deal as seeded
+from ..play.game import Game
+from ..variant.loader import load
+from ..variant.registry import find_variant
 from .solver import analyse, solve
 
 _VARIANTS: dict = {}  # per process: (variant, options) -> (Variant, Analysis)

@@ -15,11 +15,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from . import model, schema
-from .core.cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
-from .core.errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
-from .core.kinds import ActionKind, AutoKind, Role
-from .core.limits import (
+from ..core.cards import RANK_NAMES, STANDARD_SUITS, Deck, Suit, parse_rank
+from ..core.errors import CardTextError, CompileError, Diagnostic, PositionError, RulesError, short, suggest
+from ..core.kinds import ActionKind, AutoKind, Role
+from ..core.limits import (
     DEFINE_FILE_FACTOR,
     ECHO_LIMIT,
     MAX_DECKS,
@@ -31,17 +30,18 @@ from .core.limits import (
     MAX_PILES,
     MAX_REMOVALS,
 )
-from .engine import deal as dealing
-from .engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
-from .engine.moves import NO_LIMIT, DestBlock
-from .formats import fcs, position
-from .formats import numbering as nb
-from .lang import ast as ast_mod
-from .lang.builtins import FUNCTIONS, QUANTIFIERS
-from .lang.checker import BASE_RANK, METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
-from .lang.compiler import Compiled, Compiler, Plan
-from .lang.parser import ExprSyntaxError, parse
-from .lang.types import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
+from ..engine import deal as dealing
+from ..engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
+from ..engine.moves import NO_LIMIT, DestBlock
+from ..formats import fcs, position
+from ..formats import numbering as nb
+from ..lang import ast as ast_mod
+from ..lang.builtins import FUNCTIONS, QUANTIFIERS
+from ..lang.checker import BASE_RANK, METHODS, ROLE_NAMES, Checked, Checker, Define, DefineError, Refused, World
+from ..lang.compiler import Compiled, Compiler, Plan
+from ..lang.parser import ExprSyntaxError, parse
+from ..lang.types import ANY, BOOL, HISTORY_NAMES, INT, STR, Type
+from . import model, schema
 from .layout import Group, Layout
 from .registry import find_variant, names, shipped_file
 from .source import Document, merge, read_file

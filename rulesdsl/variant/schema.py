@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .core.errors import digit_count, short, suggest
-from .core.kinds import ActionKind, AutoKind, Role, words
-from .core.limits import (
+from ..core.errors import digit_count, short, suggest
+from ..core.kinds import ActionKind, AutoKind, Role, words
+from ..core.limits import (
     ECHO_LIMIT,
     MAX_AUTOS,
     MAX_CAPACITY,

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Optional
 
-from .core.cards import Deck
-from .core.kinds import ActionKind, AutoKind, Role
+from ..core.cards import Deck
+from ..core.kinds import ActionKind, AutoKind, Role
+from ..play.game import Game
 from .layout import Layout
-from .play.game import Game
 
 Fn = Optional[Callable]
 

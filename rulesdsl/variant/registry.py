@@ -17,7 +17,7 @@ def variants_dir() -> Path:
     env = os.environ.get("RULESDSL_VARIANTS")
     if env:
         return Path(env)
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # rulesdsl/, above variant/
     packaged = here / "variants"
     return packaged if packaged.is_dir() else here.parent / "variants"
 

@@ -48,16 +48,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .core.errors import ArgumentError
-from .core.kinds import PROGRESS_ROLES, ActionKind, AutoKind, Role
-from .core.limits import DEFAULT_MAX_STATES, MAX_OPEN, MAX_STATES
-from .core.state import State
-from .engine.moves import follow_ups
-from .lang import ast as A
-from .lang.parser import parse
-from .lang.runtime import Env
-from .loader import read_with_extends
-from .play.game import Game
+from ..core.errors import ArgumentError
+from ..core.kinds import PROGRESS_ROLES, ActionKind, AutoKind, Role
+from ..core.limits import DEFAULT_MAX_STATES, MAX_OPEN, MAX_STATES
+from ..core.state import State
+from ..engine.moves import follow_ups
+from ..lang import ast as A
+from ..lang.parser import parse
+from ..lang.runtime import Env
+from ..play.game import Game
+from ..variant.loader import read_with_extends
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 
