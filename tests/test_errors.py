@@ -9,10 +9,10 @@ import pytest
 
 import rulesdsl
 from rulesdsl import cli
-from rulesdsl.validation.validate import RuleFailed
 from rulesdsl.core import errors
 from rulesdsl.formats import numbering
 from rulesdsl.play.game import Game
+from rulesdsl.validation.validate import RuleFailed
 
 THREE_DECKS = """\
 name: Three decks

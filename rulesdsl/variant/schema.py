@@ -5,6 +5,7 @@ near-miss suggestions, all reported in one pass), ``rulesdsl schema`` (JSON Sche
 editors) and the docs test (every key documented, every documented key real).
 """
 
+# size: over 800 lines; to be split in phase 2 of issue 20
 from __future__ import annotations
 
 import re
