@@ -34,9 +34,9 @@ import time
 from array import array
 
 import rulesdsl
-from rulesdsl import genapply
-from rulesdsl import moves as engine
-from rulesdsl.runtime import Env
+from rulesdsl.engine import genapply
+from rulesdsl.engine import moves as engine
+from rulesdsl.lang.runtime import Env
 
 EXTRA = {
     "klondike": [{"draw": 1}, {"draw": 3}],
@@ -153,7 +153,7 @@ def grow(v, plies=1000, seed=1, budget=20_000, seconds=None):
 COLD = """
 import json, sys, time
 import rulesdsl
-from rulesdsl import genapply
+from rulesdsl.engine import genapply
 t0, c0 = time.perf_counter(), time.process_time()
 v = rulesdsl.load(sys.argv[1], json.loads(sys.argv[2]))
 genapply.functions(v)

@@ -29,8 +29,9 @@ import sys
 import time
 from pathlib import Path
 
-from rulesdsl import fcs, loader, numbering
-from rulesdsl.errors import MoveError
+from rulesdsl.core.errors import MoveError
+from rulesdsl.formats import fcs, numbering
+from rulesdsl.variant import loader
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "black_hole_solver_verdicts.json"
 VARIANTS = ("golf", "black_hole")

@@ -17,10 +17,9 @@ import statistics
 import sys
 import time
 
-from rulesdsl import stats
-from rulesdsl.solver import solve
-from rulesdsl.stats import _variant, deal_state
-
+from rulesdsl.solve import stats
+from rulesdsl.solve.solver import solve
+from rulesdsl.solve.stats import _variant, deal_state
 
 RATE_DEALS = [("freecell", 1), ("freecell", 11982), ("bakers_game", 1), ("black_hole", 3), ("golf", 4),
               ("klondike", 1), ("klondike", 2)]

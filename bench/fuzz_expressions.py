@@ -4,7 +4,7 @@
 
 COUNT (default 10,000) expressions come from tests/exprgen.py: mostly valid, typed for the
 slot, a few wrong on purpose. Each goes into one of the 16 expression slots of a variant,
-which is checked (rulesdsl.validate.check_file, static checks over every option
+which is checked (rulesdsl.validation.validate.check_file, static checks over every option
 combination), loaded, and played for a few random moves when it loads. Printed: how many
 were generated, loaded and refused (by diagnostic code), how many ended in a Python
 exception (a traceback: always a bug) and how many ran over the time limit (a hang).

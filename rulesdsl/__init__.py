@@ -14,7 +14,8 @@ The public surface: ``load`` / ``load_path`` (a compiled ``Variant``), ``new_gam
 ``check`` (diagnostics for a file), and the error types.
 """
 
-from .errors import (
+from . import _old_paths
+from .core.errors import (
     AmbiguousMoveError,
     Diagnostic,
     IllegalMoveError,
@@ -24,14 +25,25 @@ from .errors import (
     RulesdslError,
     RulesError,
 )
-from .game import Game, Outcome
-from .loader import diagnose as check
-from .loader import load, load_path
-from .model import Variant
-from .moves import Move
-from .registry import names as variant_names
+from .engine.moves import Move
+from .play.game import Game, Outcome
+from .variant.loader import diagnose as check
+from .variant.loader import load, load_path
+from .variant.model import Variant
+from .variant.registry import names as variant_names
 
 __version__ = "0.1.0"
+
+_old_paths.install()
+
+
+def __getattr__(name: str):
+    """``rulesdsl.solver`` and the other old paths as attributes (deprecated; see _old_paths)."""
+    if name in _old_paths.MOVED:
+        module = _old_paths.resolve(f"rulesdsl.{name}")
+        globals()[name] = module  # once: `from rulesdsl import solver` asks twice
+        return module
+    raise AttributeError(f"module 'rulesdsl' has no attribute {name!r}")
 
 
 def new_game(name: str, seed: int = 1, options: dict | None = None) -> Game:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from rulesdsl.cards import DOWN, rank_text
+from rulesdsl.core.cards import DOWN, rank_text
 
 RED = "\033[31m"
 RESET = "\033[0m"

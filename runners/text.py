@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl import fcs, svg
-from rulesdsl.describe import rules_text
-from rulesdsl.errors import MoveError, RulesdslError, short
-from rulesdsl.files import write_text_atomic
-from rulesdsl.game import Outcome
-from rulesdsl.kinds import Role
-from rulesdsl.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOLVE_SECONDS
-from rulesdsl.solver import UNWINNABLE, WON, solve_game
+from rulesdsl.core.errors import MoveError, RulesdslError, short
+from rulesdsl.core.files import write_text_atomic
+from rulesdsl.core.kinds import Role
+from rulesdsl.core.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOLVE_SECONDS
+from rulesdsl.formats import fcs, svg
+from rulesdsl.formats.describe import rules_text
+from rulesdsl.play.game import Outcome
+from rulesdsl.solve.solver import UNWINNABLE, WON, solve_game
 
 from .render import render
 

@@ -7,7 +7,7 @@ with their own variables, and every operator. A small share is wrong on purpose:
 type, an unknown name, a literal too large, a chain too deep, a quantifier nested the way
 the loader refuses. ``variant(slot, text)`` is ``BASE`` with that slot's expression replaced.
 
-Used by tests/test_hostile_expressions.py (a few hundred, in CI) and
+Used by tests/lang/test_hostile_expressions.py (a few hundred, in CI) and
 bench/fuzz_expressions.py (10,000, with figures).
 """
 from __future__ import annotations
@@ -368,8 +368,8 @@ def run_case(slot: str, text: str, path, *, moves: int = 12, seed: int = 1) -> t
     and warnings. Anything else that goes wrong is raised, for the caller to count.
     """
     import rulesdsl
-    from rulesdsl.errors import RulesError
-    from rulesdsl.validate import check_file
+    from rulesdsl.core.errors import RulesError
+    from rulesdsl.validation.validate import check_file
 
     path.write_text(variant(slot, text), encoding="utf-8")
     diags = check_file(path, play=0)

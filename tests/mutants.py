@@ -9,7 +9,7 @@ to the loader, to ``rulesdsl check`` (the validator, one playout) and, when it l
 short random game; it returns what happened: "loaded", "refused" (a clean diagnostic), or
 "traceback" / "hang" with the exception and the rulesdsl line it came from.
 
-Used by tests/test_hostile_variants.py (a few hundred mutants) and
+Used by tests/variant/test_hostile_variants.py (a few hundred mutants) and
 bench/fuzz_variants.py (10,000, with the figures).
 """
 from __future__ import annotations
@@ -179,9 +179,9 @@ MAX_MESSAGE = 600        # characters: a message longer than this repeats input 
 
 def run_one(path: Path, *, seconds: float = 20.0, moves: int = 40, seed: int = 1) -> tuple:
     """("loaded" | "refused" | "traceback" | "hang" | "echo" | "extends", detail) for one variant file."""
-    from rulesdsl import errors
-    from rulesdsl.loader import diagnose, load_path
-    from rulesdsl.validate import check_file
+    from rulesdsl.core import errors
+    from rulesdsl.validation.validate import check_file
+    from rulesdsl.variant.loader import diagnose, load_path
 
     stage = "load"
     try:

@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 import rulesdsl
-from rulesdsl.errors import PositionError
-from rulesdsl.position import to_text
+from rulesdsl.core.errors import PositionError
+from rulesdsl.formats.position import to_text
 from tests.helpers import game, notations, pile
 
 BASE = """\
@@ -194,7 +194,7 @@ def test_positions_saves_and_clones_keep_the_base_rank():
     g.play(sorted(notations(g))[0])
     base = g.state.base_rank
     d = g.position()
-    assert d["base_rank"] == rulesdsl.cards.rank_text(base)
+    assert d["base_rank"] == rulesdsl.core.cards.rank_text(base)
     assert rulesdsl.Game.from_position(v, json.loads(json.dumps(d))).state.base_rank == base
     assert rulesdsl.Game.from_position(v, to_text(v, g.state)).state == g.state
     c = g.clone()
@@ -246,7 +246,7 @@ def test_show_and_the_json_position_carry_it():
 
 
 def test_the_generated_rules_tell_the_base_rank_and_take_steps():
-    from rulesdsl.describe import describe
+    from rulesdsl.formats.describe import describe
     text = describe(rulesdsl.load("penguin"))
     assert "The rank of the bottom card of tableau[0] is the base rank of the game" in text
     assert "for which the rank of the card is the base rank goes face up" in text
@@ -256,8 +256,8 @@ def test_the_generated_rules_tell_the_base_rank_and_take_steps():
 
 def test_the_generated_move_generator_reads_the_base_rank_of_each_game():
     # codegen.py reads st.base_rank at play time: one generated source serves every game
-    from rulesdsl import codegen
-    from rulesdsl.runtime import Env
+    from rulesdsl.engine import codegen
+    from rulesdsl.lang.runtime import Env
     v = rulesdsl.load("penguin")
     assert "st.base_rank" in codegen.source(v)
     gen, ref = codegen.generated(v), codegen.reference(v)

@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl import cards, errors, kinds, model, schema
-from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.registry import names
+from rulesdsl.core import cards, errors, kinds
+from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.variant import model, schema
+from rulesdsl.variant.registry import names
 
 DECKS = {n: Deck([Suit(*s) for s in STANDARD_SUITS], decks=n) for n in (1, 2, 3)}
 
@@ -34,7 +35,7 @@ def test_bad_card_text_is_a_card_text_error(text):
 
 
 def test_rank_names_are_one_map_that_the_compiler_uses():
-    from rulesdsl import checker  # names are bound by the checker stage
+    from rulesdsl.lang import checker  # names are bound by the checker stage
     assert checker.RANK_NAMES is cards.RANK_NAMES
     assert {r: cards.parse_rank(r) for r in cards.RANK_NAMES} == cards.RANK_NAMES
 

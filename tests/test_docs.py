@@ -2,8 +2,9 @@
 import re
 from pathlib import Path
 
-from rulesdsl import exprtypes, schema
-from rulesdsl.builtins import FUNCTIONS, QUANTIFIERS
+from rulesdsl.lang import types as exprtypes
+from rulesdsl.lang.builtins import FUNCTIONS, QUANTIFIERS
+from rulesdsl.variant import schema
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

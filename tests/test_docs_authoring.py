@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesdsl.validate import check_paths
+from rulesdsl.validation.validate import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesdsl.diagnostics import CODES, WARNING
-from rulesdsl.errors import CompileError, Diagnostic, ExprSyntaxError
+from rulesdsl.core.diagnostics import CODES, WARNING
+from rulesdsl.core.errors import CompileError, Diagnostic, ExprSyntaxError
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "diagnostics.md"

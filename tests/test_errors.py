@@ -8,9 +8,11 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 import rulesdsl
-from rulesdsl import cli, errors, numbering
-from rulesdsl.game import Game
-from rulesdsl.validate import RuleFailed
+from rulesdsl import cli
+from rulesdsl.core import errors
+from rulesdsl.formats import numbering
+from rulesdsl.play.game import Game
+from rulesdsl.validation.validate import RuleFailed
 
 THREE_DECKS = """\
 name: Three decks
@@ -46,8 +48,8 @@ def test_every_error_class_is_under_one_root():
     for cls in (errors.InvalidMoveError, errors.IllegalMoveError, errors.AmbiguousMoveError):
         assert issubclass(cls, errors.MoveError)
     # the old import paths still work
-    from rulesdsl.compiler import CompileError
-    from rulesdsl.parser import ExprSyntaxError
+    from rulesdsl.lang.compiler import CompileError
+    from rulesdsl.lang.parser import ExprSyntaxError
     assert CompileError is errors.CompileError and ExprSyntaxError is errors.ExprSyntaxError
 
 
@@ -90,7 +92,7 @@ def test_text_naming_one_copy_loosely_is_still_read(tmp_path):
 
 
 def test_bad_api_arguments_are_input_and_still_value_errors():
-    from rulesdsl import solver, stats
+    from rulesdsl.solve import solver, stats
     with pytest.raises(errors.ArgumentError):
         stats.parse_range("3-x")
     v = rulesdsl.load("klondike")

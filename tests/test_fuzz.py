@@ -23,12 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.checker import ROLE_NAMES, Checker, CompileError, World
-from rulesdsl.compiler import Compiler
-from rulesdsl.errors import Diagnostic
-from rulesdsl.exprtypes import BOOL
-from rulesdsl.parser import ExprSyntaxError, parse
-from rulesdsl.runtime import Env
+from rulesdsl.core.errors import Diagnostic
+from rulesdsl.lang.checker import ROLE_NAMES, Checker, CompileError, World
+from rulesdsl.lang.compiler import Compiler
+from rulesdsl.lang.parser import ExprSyntaxError, parse
+from rulesdsl.lang.runtime import Env
+from rulesdsl.lang.types import BOOL
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("RULESDSL_FUZZ_EXAMPLES", "2000"))
@@ -111,7 +111,7 @@ def test_random_expressions(text, role, want):
     value = c.fn(_env())
     if role == "state" and c.type == BOOL:
         # the validator's reading of a win over every position must include the real one
-        from rulesdsl.validate import _Abstract
+        from rulesdsl.validation.validate import _Abstract
         possible = _Abstract(world, v, capacities=True).truth(checked.tree)
         assert possible and possible <= {True, False}
         assert bool(value) in possible, (text, value, possible)
@@ -247,7 +247,7 @@ KLONDIKE, POSITIONS = _positions()
 
 
 def _builder():
-    from rulesdsl.loader import Builder, read_with_extends
+    from rulesdsl.variant.loader import Builder, read_with_extends
     b = Builder(read_with_extends(ROOT / "variants" / "klondike.yaml"), None, "klondike")
     return b, b.build()
 
@@ -260,7 +260,7 @@ BUILDER, BUILT = _builder()
 @settings(FUZZ, max_examples=max(EXAMPLES // 4, 100))
 @given(text=conditions)
 def test_win_analysis_is_sound(text):
-    from rulesdsl.validate import _Abstract
+    from rulesdsl.validation.validate import _Abstract
     node = parse(text)
     checked = Checker(BUILDER.world).check(node, "state", "bool")
     c = Compiler(BUILDER.world).compile(checked)

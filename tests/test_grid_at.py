@@ -10,14 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.checker import CompileError, World
-from rulesdsl.compiler import compile_expression
-from rulesdsl.errors import RulesError
-from rulesdsl.layout import Group, Layout
-from rulesdsl.parser import parse
-from rulesdsl.runtime import Env
-from rulesdsl.state import State
+from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.core.errors import RulesError
+from rulesdsl.core.state import State
+from rulesdsl.lang.checker import CompileError, World
+from rulesdsl.lang.compiler import compile_expression
+from rulesdsl.lang.parser import parse
+from rulesdsl.lang.runtime import Env
+from rulesdsl.variant.layout import Group, Layout
 from tests.helpers import game, notations
 
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])

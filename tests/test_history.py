@@ -12,7 +12,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl import Game, PositionError, RulesError
-from rulesdsl import position as pos
+from rulesdsl.formats import position as pos
 
 PROBE = """\
 name: History probe
@@ -280,7 +280,7 @@ def test_a_flip_condition_is_checked_as_a_pile_rule(tmp_path):
 
 
 def test_a_streak_stops_at_its_limit_and_undoes_exactly(tmp_path):
-    from rulesdsl.limits import MAX_STREAK
+    from rulesdsl.core.limits import MAX_STREAK
     v = probe(tmp_path, "streak")
     g = Game.from_position(v, f"tableau[0]: 5H; stock[0]: #9C #8C; last: action draw; streak: {MAX_STREAK}")
     g.play("draw")

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 import rulesdsl
-from rulesdsl.game import deep_size
+from rulesdsl.play.game import deep_size
 
 LIMIT = 64 * 1024
 PLIES = 1000

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from rulesdsl.runners.text import Runner, run
 
 import rulesdsl
-from rulesdsl import files, limits
-from rulesdsl.errors import RulesError
-from rulesdsl.loader import parent_file
-from rulesdsl.registry import variants_dir
-from rulesdsl.source import read_text
+from rulesdsl.core import files, limits
+from rulesdsl.core.errors import RulesError
+from rulesdsl.variant.loader import parent_file
+from rulesdsl.variant.registry import variants_dir
+from rulesdsl.variant.source import read_text
 from tests.hostile import MEMORY, TIMEOUT, assert_refused, limit_memory, probe
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-from rulesdsl import cli, errors, kinds
-from rulesdsl.game import Game
+from rulesdsl import cli
+from rulesdsl.core import errors, kinds
+from rulesdsl.play.game import Game
 from tests.test_errors import run
 
 RANGE = "outside the integer range -2,147,483,647..2,147,483,647"

@@ -5,13 +5,13 @@ import random
 import pytest
 
 import rulesdsl
-from rulesdsl.cards import STANDARD_SUITS, Deck, Suit
-from rulesdsl.checker import World
-from rulesdsl.compiler import compile_expression
-from rulesdsl.layout import Group, Layout
-from rulesdsl.moves import NO_LIMIT, generate
-from rulesdsl.parser import parse
-from rulesdsl.runtime import Env
+from rulesdsl.core.cards import STANDARD_SUITS, Deck, Suit
+from rulesdsl.engine.moves import NO_LIMIT, generate
+from rulesdsl.lang.checker import World
+from rulesdsl.lang.compiler import compile_expression
+from rulesdsl.lang.parser import parse
+from rulesdsl.lang.runtime import Env
+from rulesdsl.variant.layout import Group, Layout
 
 
 def plan_of(text):

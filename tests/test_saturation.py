@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl import checker, registry
-from rulesdsl.compiler import Compiler
-from rulesdsl.limits import MAX_INT, MAX_STREAK
-from rulesdsl.runtime import Env
-from rulesdsl.validate import option_combinations
+from rulesdsl.core.limits import MAX_INT, MAX_STREAK
+from rulesdsl.lang import checker
+from rulesdsl.lang.compiler import Compiler
+from rulesdsl.lang.runtime import Env
+from rulesdsl.validation.validate import option_combinations
+from rulesdsl.variant import registry
 
 
 @functools.cache

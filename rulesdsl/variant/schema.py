@@ -1,0 +1,842 @@
+"""The shape of a variant file: every key, its type, whether it is required, and what it means.
+
+One declarative table serves three readers: the loader (structure checks with
+near-miss suggestions, all reported in one pass), ``rulesdsl schema`` (JSON Schema for
+editors) and the docs test (every key documented, every documented key real).
+"""
+
+# size: over 800 lines; to be split in phase 2 of issue 20
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..core.errors import digit_count, short, suggest
+from ..core.kinds import ActionKind, AutoKind, Role, words
+from ..core.limits import (
+    ECHO_LIMIT,
+    MAX_AUTOS,
+    MAX_CAPACITY,
+    MAX_COUNT_TEXT,
+    MAX_DEAL_COUNT,
+    MAX_DEAL_STEPS,
+    MAX_DECKS,
+    MAX_DEFINE_PARAMS,
+    MAX_EXPR_LENGTH,
+    MAX_GROUP_PILES,
+    MAX_KEYS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_OPTION_VALUES,
+    MAX_ROW_PLACES,
+    MAX_ROWS,
+    MAX_SAFE,
+    MAX_SUITS,
+)
+
+MAX_PILE_REF = MAX_NAME + 8  # group[i]
+
+ROLES = words(Role)
+
+
+BAD = object()  # what clean() gives for a value that must not reach the loader
+
+
+class Checker:
+    """One structure check of one file: where diagnostics go, and which paths were dropped."""
+
+    def __init__(self, doc, out):
+        self.doc = doc
+        self.out = out
+        self.dropped: set = set()  # paths of values left out of the cleaned data
+
+    def err(self, code, message, path, **kw):
+        self.out.append(self.doc.diag(code, message, path, **kw))
+
+
+class Spec:
+    doc = ""
+
+    def check(self, value, path, doc, out):
+        """Report every structural problem of value to out."""
+        self.clean(value, path, Checker(doc, out))
+
+    def clean(self, value, path, ck):  # pragma: no cover - abstract
+        """The value with every part that breaks the format left out (BAD: all of it).
+
+        Problems are reported to ck; a value that is the wrong type, out of range or too
+        long never reaches the loader, so nothing is built from it (limits.py).
+        """
+        raise NotImplementedError
+
+    def json(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def type_name(value) -> str:
+    """How a value found in a file is described to its author ("a number", "a list", ...)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    return "a " + type(value).__name__
+
+
+@dataclass
+class Str(Spec):
+    doc: str = ""
+    max_len: int = 2000
+
+    def clean(self, value, path, ck):
+        if not isinstance(value, str):
+            ck.err("S103", f"'{_key(path)}' must be text, not {type_name(value)}", path)
+            return BAD
+        if len(value) > self.max_len:
+            ck.err("S103", f"'{_key(path)}' is longer than {self.max_len} characters ({len(value):,})", path)
+            return BAD
+        return value
+
+    def json(self):
+        return {"type": "string", "maxLength": self.max_len, "description": self.doc}
+
+
+@dataclass
+class Int(Spec):
+    doc: str = ""
+    min: int = 0
+    max: int = 10_000
+
+    def clean(self, value, path, ck):
+        if isinstance(value, bool) or not isinstance(value, int):
+            ck.err("S103", f"'{_key(path)}' must be a whole number, not {type_name(value)}", path)
+            return BAD
+        if not self.min <= value <= self.max:
+            ck.err("S104", f"'{_key(path)}' must be between {self.min} and {self.max}, not {short(value)}", path)
+            return BAD
+        return value
+
+    def json(self):
+        return {"type": "integer", "minimum": self.min, "maximum": self.max, "description": self.doc}
+
+
+@dataclass
+class Bool(Spec):
+    doc: str = ""
+
+    def clean(self, value, path, ck):
+        if not isinstance(value, bool):
+            ck.err("S103", f"'{_key(path)}' must be true or false, not {type_name(value)}", path)
+            return BAD
+        return value
+
+    def json(self):
+        return {"type": "boolean", "description": self.doc}
+
+
+@dataclass
+class Expr(Spec):
+    """An expression: text, or a bare number or true/false written as YAML."""
+
+    doc: str = ""
+    role: str = "state"
+    want: str | None = None
+
+    def clean(self, value, path, ck):
+        if not isinstance(value, (str, int)):
+            ck.err("S103", f"'{_key(path)}' must be an expression (text), not {type_name(value)}", path)
+            return BAD
+        if isinstance(value, int) and not isinstance(value, bool) and digit_count(value) > 20:
+            ck.err("S104", f"'{_key(path)}' is {short(value)}; numbers in rules are at most {MAX_NUMBER:,}", path)
+            return BAD
+        return value
+
+    def json(self):
+        return {"type": ["string", "integer", "boolean"], "maxLength": MAX_EXPR_LENGTH, "description": self.doc}
+
+
+@dataclass
+class Enum(Spec):
+    values: tuple
+    doc: str = ""
+
+    def clean(self, value, path, ck):
+        if not isinstance(value, (str, int, float)) or value not in self.values:
+            hint = suggest(value, self.values) if isinstance(value, str) else None
+            ck.err(
+                "S105",
+                f"'{_key(path)}' must be one of {', '.join(map(str, self.values))}, not {short(value, quote=True)}",
+                path,
+                hint=f"did you mean '{hint}'?" if hint else None,
+            )
+            return BAD
+        return value
+
+    def json(self):
+        return {"enum": list(self.values), "description": self.doc}
+
+
+@dataclass
+class Any_(Spec):
+    doc: str = ""
+
+    def clean(self, value, path, ck):
+        if isinstance(value, (dict, list)):
+            ck.err("S103", f"'{_key(path)}' must be a single value, not {type_name(value)}", path)
+            return BAD
+        if isinstance(value, str) and len(value) > MAX_NAME:
+            ck.err("S103", f"'{_key(path)}' is longer than {MAX_NAME} characters ({len(value):,})", path)
+            return BAD
+        if isinstance(value, int) and not isinstance(value, bool) and digit_count(value) > 20:
+            ck.err("S104", f"'{_key(path)}' is {short(value)}; numbers here are at most {MAX_NUMBER:,}", path)
+            return BAD
+        return value
+
+    def json(self):
+        return {"type": ["string", "integer", "boolean"], "maxLength": MAX_NAME, "description": self.doc}
+
+
+@dataclass
+class List(Spec):
+    item: Spec
+    doc: str = ""
+    min_items: int = 0
+    max_items: int = 1000
+
+    def clean(self, value, path, ck):
+        if not isinstance(value, list):
+            ck.err("S103", f"'{_key(path)}' must be a list, not {type_name(value)}", path)
+            return BAD
+        if not self.min_items <= len(value) <= self.max_items:
+            ck.err(
+                "S104", f"'{_key(path)}' must have {self.min_items} to {self.max_items} items, not {len(value):,}", path
+            )
+            return BAD
+        # an entry of several keys (a deal step, a suit) that is bad is left out as None, so
+        # the others keep their places and are still checked; a bad number or name spoils
+        # the whole list
+        structured = _structured(self.item)
+        out, ok = [], True
+        for i, v in enumerate(value):
+            c = self.item.clean(v, path + (i,), ck)
+            if c is BAD:
+                ck.dropped.add(path + (i,))
+                ok = False
+                c = None
+            out.append(c)
+        return out if ok or structured else BAD
+
+    def json(self):
+        return {"type": "array", "items": self.item.json(), "description": self.doc}
+
+
+@dataclass
+class OneOf(Spec):
+    """A value that may take one of several shapes, told apart by its YAML type."""
+
+    options: tuple
+    doc: str = ""
+
+    def clean(self, value, path, ck):
+        for spec in self.options:
+            trial = Checker(ck.doc, [])
+            c = spec.clean(value, path, trial)
+            if not trial.out:
+                return c
+        # report against the option whose YAML type matches, else the first
+        for spec in self.options:
+            if (
+                isinstance(spec, Map)
+                and isinstance(value, dict)
+                or isinstance(spec, List)
+                and isinstance(value, list)
+                or isinstance(spec, Str)
+                and isinstance(value, str)
+            ):
+                return spec.clean(value, path, ck)
+        return self.options[0].clean(value, path, ck)
+
+    def json(self):
+        return {"anyOf": [o.json() for o in self.options], "description": self.doc}
+
+
+@dataclass
+class Field:
+    spec: Spec
+    required: bool = False
+    doc: str = ""
+
+
+@dataclass
+class Map(Spec):
+    fields: dict = field(default_factory=dict)
+    extra: Spec | None = None  # spec of free-form keys (names the author chooses)
+    doc: str = ""
+    exclusive: tuple = ()  # keys of which exactly one must be present
+    max_keys: int = MAX_KEYS
+    pile_keys: bool = False  # free-form keys are pile references: group or group[i]
+    define_keys: bool = False  # free-form keys are define heads: name or name(a, b)
+
+    def clean(self, value, path, ck):
+        if not isinstance(value, dict):
+            ck.err("S103", f"'{_key(path) or 'the file'}' must be a mapping (key: value), not {type_name(value)}", path)
+            return BAD
+        if len(value) > self.max_keys:
+            ck.err("S104", f"too many keys in '{_key(path)}': {len(value):,} (at most {self.max_keys})", path)
+            return BAD
+        out = {}
+        for k, v in value.items():
+            kp = path + (k,)
+            if k in self.fields:
+                c = self.fields[k].spec.clean(v, kp, ck)
+            elif self.extra is not None:
+                if isinstance(k, str) and len(k) > (MAX_PILE_REF if self.pile_keys else MAX_NAME):
+                    ck.err(
+                        "S108",
+                        f"the name '{short(k)}' is longer than "
+                        f"{MAX_PILE_REF if self.pile_keys else MAX_NAME} characters",
+                        kp,
+                        key=True,
+                        hint="choose a shorter name",
+                    )
+                    c = BAD
+                elif self.define_keys and not (isinstance(k, str) and define_head(k)):
+                    ck.err(
+                        "S110",
+                        f"'{short(k)}' is not a define's name: write name, or name(a, b) with "
+                        f"at most {MAX_DEFINE_PARAMS} different parameter names",
+                        kp,
+                        key=True,
+                    )
+                    c = BAD
+                elif self.define_keys:
+                    c = self.extra.clean(v, kp, ck)
+                elif self.pile_keys and not (isinstance(k, str) and _PILE_REF.fullmatch(k)):
+                    ck.err(
+                        "S106",
+                        f"'{short(k)}' is not a pile: write a group name or group[i], like stock[0]",
+                        kp,
+                        key=True,
+                    )
+                    c = BAD
+                elif not self.pile_keys and (not isinstance(k, str) or not k.isidentifier()):
+                    ck.err(
+                        "S106",
+                        f"'{short(k)}' is not a usable name (letters, digits and _; not starting with a digit)",
+                        kp,
+                        key=True,
+                    )
+                    c = BAD
+                else:
+                    c = self.extra.clean(v, kp, ck)
+            else:
+                hint = suggest(k, self.fields)
+                where = f" in '{_key(path)}'" if path else ""
+                ck.err(
+                    "S101",
+                    f"unknown key '{short(k)}'{where}",
+                    kp,
+                    key=True,
+                    hint=f"did you mean '{hint}'?" if hint else f"known keys: {', '.join(self.fields)}",
+                )
+                continue
+            if c is BAD:
+                ck.dropped.add(kp)
+            else:
+                out[k] = c
+        for k, f in self.fields.items():
+            if f.required and k not in value:
+                where = f"'{_key(path)}'" if path else "the file"
+                ck.err("S102", f"{where} is missing the required key '{k}'", path, hint=f.doc or None)
+        if self.exclusive:
+            present = [k for k in self.exclusive if k in value]
+            if len(present) != 1:
+                ck.err(
+                    "S107",
+                    f"'{_key(path) or 'this entry'}' needs exactly one of "
+                    f"{', '.join(self.exclusive)}" + (f", not {' and '.join(present)}" if present else ""),
+                    path,
+                )
+        return out
+
+    def json(self):
+        out = {
+            "type": "object",
+            "description": self.doc,
+            "properties": {k: dict(f.spec.json(), description=f.doc or f.spec.doc) for k, f in self.fields.items()},
+            "required": [k for k, f in self.fields.items() if f.required],
+        }
+        if self.extra is not None:
+            out["additionalProperties"] = self.extra.json()
+            out["propertyNames"] = {"maxLength": MAX_PILE_REF if self.pile_keys else MAX_NAME}
+            if self.pile_keys:
+                out["propertyNames"]["pattern"] = _PILE_REF_JSON
+            if self.define_keys:
+                out["propertyNames"]["pattern"] = _DEFINE_HEAD_JSON
+        else:
+            out["additionalProperties"] = False
+        return out
+
+
+def _structured(spec) -> bool:
+    """Is this a spec of entries with keys of their own (a mapping, or one of several shapes)?"""
+    return isinstance(spec, Map) or isinstance(spec, OneOf) and any(isinstance(o, Map) for o in spec.options)
+
+
+_PILE_REF = re.compile(r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$")  # fullmatch
+# the same in the regex dialect JSON Schema uses (ECMA-262: no \Z; a pattern may match anywhere)
+_PILE_REF_JSON = r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\[\s*[0-9]+\s*\])?\s*$"
+
+
+_NAME_RE = r"[A-Za-z_][A-Za-z_0-9]*"
+_DEFINE_HEAD = re.compile(rf"\s*({_NAME_RE})\s*(\(\s*({_NAME_RE}(\s*,\s*{_NAME_RE})*)?\s*\))?\s*")
+_DEFINE_HEAD_JSON = (
+    r"^\s*[A-Za-z_][A-Za-z_0-9]*\s*(\(\s*([A-Za-z_][A-Za-z_0-9]*(\s*,\s*[A-Za-z_][A-Za-z_0-9]*)*)?\s*\))?\s*$"
+)
+_WORDS = frozenset(("and", "or", "not", "in", "if", "else", "true", "false", "none"))
+
+
+def define_head(key: str) -> tuple | None:
+    """(name, parameters, called with parentheses) of a define's key, or None when it is no
+    define head: a name, or a name with a parenthesised list of different parameter names."""
+    m = _DEFINE_HEAD.fullmatch(key)
+    if m is None or len(key) > MAX_NAME * 2:
+        return None
+    params = tuple(x.strip() for x in (m.group(3) or "").split(",") if x.strip())
+    names = (m.group(1),) + params
+    if len(set(params)) != len(params) or len(params) > MAX_DEFINE_PARAMS or any(x in _WORDS for x in names):
+        return None
+    return m.group(1), params, m.group(2) is not None
+
+
+def _key(path) -> str:
+    return short(
+        ".".join(short(p) if not isinstance(p, int) else f"[{p}]" for p in path).replace(".[", "["), 2 * ECHO_LIMIT
+    )
+
+
+# -- the variant format ------------------------------------------------------
+
+OPTION = Map(
+    {
+        "values": Field(List(Any_(), min_items=1, max_items=MAX_OPTION_VALUES), doc="the allowed values"),
+        "default": Field(Any_(), True, "the value used when none is given"),
+        "min": Field(Int(min=-(10**6), max=10**6), doc="smallest allowed number (when values is absent)"),
+        "max": Field(Int(min=-(10**6), max=10**6), doc="largest allowed number (when values is absent)"),
+        "help": Field(Str(), doc="one line shown by 'rulesdsl list' and the runner"),
+    },
+    doc="a named parameter chosen when a game starts",
+)
+
+SUIT = Map(
+    {
+        "name": Field(Str(max_len=20), True, "used in expressions, e.g. hearts"),
+        "letter": Field(Str(max_len=1), True, "the one-letter code in card text, e.g. H"),
+        "symbol": Field(Str(max_len=4), doc="shown by the runner, e.g. \u2665"),
+        "color": Field(Str(max_len=20), True, "the suit's colour name, e.g. red"),
+    }
+)
+
+DECK = Map(
+    {
+        "decks": Field(
+            OneOf((Int(min=1, max=MAX_DECKS), Str(max_len=200))),
+            doc="how many full decks are shuffled together (default 1): a number, or an "
+            'expression over the options such as "2 if suits == 4 else 4"',
+        ),
+        "suit_count": Field(
+            OneOf((Int(min=1, max=MAX_SUITS), Str(max_len=200))),
+            doc="how many of the suits each deck holds, the first ones in order (default "
+            "all): a number, or an expression over the options (Spider's one-suit game)",
+        ),
+        "suits": Field(
+            List(SUIT, min_items=1, max_items=MAX_SUITS), doc="the suits (default spades, hearts, diamonds, clubs)"
+        ),
+        "ranks": Field(
+            List(OneOf((Int(min=1, max=13), Str(max_len=2))), min_items=1, max_items=13),
+            doc="the ranks in the deck (default A to K)",
+        ),
+        "wrap": Field(
+            Bool(),
+            doc="whether the rank order wraps from the highest to the lowest (K then A); used by succ() and pred()",
+        ),
+    }
+)
+
+GROUP = Map(
+    {
+        "count": Field(
+            OneOf((Int(min=1, max=MAX_GROUP_PILES), Str(max_len=MAX_COUNT_TEXT))),
+            doc="how many piles (not with rows): a number, or an expression (at most 200 characters) "
+            'over the options and the params computable from them, such as "wastes"',
+        ),
+        "rows": Field(
+            List(Int(min=1, max=MAX_ROW_PLACES), min_items=1, max_items=MAX_ROWS),
+            doc="places per row, back row first: the group's piles laid out in rows",
+        ),
+        "offsets": Field(
+            List(Int(min=-100, max=100), min_items=1, max_items=MAX_ROWS),
+            doc="each row's left edge in half-card widths (default 0)",
+        ),
+        "overlap": Field(
+            Bool(),
+            doc="each row lies partly over the row before it: a pile of the next row that overlaps a pile covers it",
+        ),
+        "wrap": Field(
+            Bool(),
+            doc="an index into the group counts round it: group[i] is pile i modulo the "
+            "group's size, so group[-1] is the last pile (default false: a negative or too large "
+            "index is none, or error E220 when it is a constant)",
+        ),
+        "role": Field(Enum(ROLES), doc="what kind of pile this is, for the runner and the validator"),
+        "lift": Field(
+            Enum(("none", "top", "run")),
+            doc="what may be picked up: nothing, the top card, or any face-up card with all the cards on it (a run)",
+        ),
+        "sequence": Field(
+            Expr(role="sequence", want="bool"),
+            doc="with lift: run, the condition each card b must meet on the card a below it",
+        ),
+        "max_run": Field(Expr(role="move", want="int"), doc="the most cards that may move at once from here"),
+        "accept": Field(Expr(role="move", want="bool"), doc="when a non-empty pile takes a run (default false)"),
+        "accept_empty": Field(Expr(role="move", want="bool"), doc="when an empty pile takes a run (default false)"),
+        "capacity": Field(Int(min=1, max=MAX_CAPACITY), doc="the most cards the pile may hold"),
+        "points": Field(Expr(role="move", want="int"), doc="points scored when cards enter a pile of this group"),
+        "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
+        "label": Field(Str(max_len=40), doc="the name a player sees"),
+        "interchangeable": Field(
+            Bool(),
+            doc="the group's empty piles are all alike: a move that could go to "
+            "any of several of them is one move, to the first (free cells; foundations "
+            "not bound to suits)",
+        ),
+    },
+    doc="a named group of piles, each addressed group[i]",
+)
+
+DEAL_STEP = OneOf(
+    (
+        Enum(("shuffle",), doc="shuffle the deck (the only place randomness enters)"),
+        Map(
+            {
+                "place": Field(
+                    Map(extra=OneOf((Str(max_len=3), List(Str(max_len=3), min_items=1))), pile_keys=True),
+                    doc="named cards taken out of the deck and put face up on the given piles "
+                    "(keys: group[i], or a group of one pile)",
+                ),
+                "to": Field(
+                    OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="the piles dealt to: a group name or a list of piles",
+                ),
+                "count": Field(
+                    OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
+                    doc="cards per pile (one number, or one per pile); with take: the most cards taken",
+                ),
+                "down": Field(
+                    OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
+                    doc="how many of each pile's cards lie face down (the first dealt)",
+                ),
+                "up": Field(
+                    OneOf((Int(min=0, max=MAX_DEAL_COUNT), List(Int(min=0, max=MAX_DEAL_COUNT), min_items=1))),
+                    doc="how many of each pile's cards lie face up (the last dealt); the others face down",
+                ),
+                "skip": Field(List(Int(min=0, max=1000)), doc="piles of the target left empty, by index"),
+                "by": Field(
+                    Enum(("row", "pile")),
+                    doc="deal one card to each pile in turn (row) or fill each pile in turn (pile); default row",
+                ),
+                "rest": Field(Str(max_len=MAX_PILE_REF), doc="every card left goes face down to this pile"),
+                "face_up": Field(Bool(), doc="with rest: the cards left go face up (a face-up stock)"),
+                "when": Field(
+                    Expr(role="const", want="bool"),
+                    doc="the step is part of the deal only when this holds (an expression over the options)",
+                ),
+                "remove": Field(
+                    Expr(role="card", want="bool"), doc="take out of the game every dealt card for which this holds"
+                ),
+                "play": Field(
+                    OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="with to: piles offered each card first, in order; the first whose accept "
+                    "rules take it gets it (the card still uses up its place in the deal)",
+                ),
+                "new_pile": Field(
+                    Expr(role="card", want="bool"),
+                    doc="with to: deal every card left face up, in one pile, moving on to the next "
+                    "pile before each card for which this holds (unless the pile is still empty)",
+                ),
+                "to_bottom": Field(
+                    Expr(role="card", want="bool"),
+                    doc="in each pile of 'in', each card for which this holds, bottom to top, "
+                    "swaps places with the lowest card below it for which it does not",
+                ),
+                "in": Field(
+                    OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="with to_bottom: the piles it works on",
+                ),
+                "base_rank": Field(
+                    Str(max_len=MAX_PILE_REF),
+                    doc="the rank of this pile's bottom card, as the deal has laid it so far, is the "
+                    "game's base_rank: fixed for the whole game, read by expressions as base_rank",
+                ),
+                "take": Field(
+                    Expr(role="card", want="bool"),
+                    doc="every card not yet dealt for which this holds, in deck order, goes face up "
+                    "onto the first pile of 'onto' whose accept rules take it (at most 'count' cards)",
+                ),
+                "onto": Field(
+                    OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+                    doc="with take: the piles offered each card, in order",
+                ),
+            },
+            exclusive=("place", "to", "rest", "remove", "to_bottom", "base_rank", "take"),
+            doc="one step of the deal",
+        ),
+    )
+)
+
+ACTION = Map(
+    {
+        "kind": Field(
+            Enum(words(ActionKind)),
+            True,
+            "deal: cards from a pile to piles; recycle: a pile "
+            "turned back over onto another; redeal: cards gathered from piles and dealt to them again",
+        ),
+        "from": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            True,
+            "the pile cards come from (redeal: the piles whose cards are gathered, in order)",
+        ),
+        "to": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            doc="the pile(s) cards go to, in order (required for deal and recycle; redeal: default 'from')",
+        ),
+        "count": Field(
+            Expr(want="int"),
+            doc="deal: cards to each target per use (default 1); redeal: cards to each target pile in turn (default 1)",
+        ),
+        "limit": Field(Expr(want="int"), doc="how many times the action may be used in a game (default: no limit)"),
+        "when": Field(Expr(want="bool"), doc="an extra condition for the action"),
+        "points": Field(Expr(want="int"), doc="points scored when the action is used"),
+        "label": Field(Str(max_len=40), doc="a longer name shown by the runner"),
+        "face_up": Field(
+            Expr(role="const", want="bool"),
+            doc="recycle: the cards stay face up (an expression over the options; default false)",
+        ),
+        "order": Field(
+            Enum(("shuffle", "fixed")),
+            doc="redeal: shuffle the gathered cards (seeded by the game's "
+            "seed and the redeal's number), or deal them back in the order gathered (default shuffle)",
+        ),
+        "keep": Field(
+            Expr(role="pile", want="bool"),
+            doc="redeal: a pile whose cards stay where they are (named pile; read before anything is gathered)",
+        ),
+        "skip": Field(
+            Expr(role="pile", want="bool"),
+            doc="redeal: a target pile that gets no card back (named pile; read after the gather)",
+        ),
+    },
+    doc="a player action that is not a card move",
+)
+
+REMOVAL = Map(
+    {
+        "from": Field(
+            List(Str(max_len=MAX_PILE_REF), min_items=1),
+            True,
+            "the groups or piles whose free top cards may be removed",
+        ),
+        "to": Field(Str(max_len=MAX_PILE_REF), True, "the pile removed cards go to"),
+        "cards": Field(Int(min=1, max=4), True, "how many cards are removed together"),
+        "when": Field(Expr(role="remove", want="bool"), True, "the condition on the cards (named cards)"),
+        "points": Field(Expr(role="remove", want="int"), doc="points scored by the removal"),
+    },
+    doc="removing a set of free cards whose values satisfy a condition",
+)
+
+AUTO = Map(
+    {
+        "flip": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            doc="turn up a face-down card that becomes the top of one of these piles",
+        ),
+        "refill": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            doc="fill an empty pile of these at once with a card from the first non-empty source",
+        ),
+        "from": Field(
+            List(Str(max_len=MAX_PILE_REF), min_items=1), doc="with refill: the source piles, in order of preference"
+        ),
+        "move": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            doc="play at once a legal move from one of these piles to one of the piles in 'to' for which 'when' holds",
+        ),
+        "to": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            doc="with move: the destination piles, in order of preference",
+        ),
+        "when": Field(
+            Expr(role="move", want="bool"),
+            doc="with move: the condition on the move (default: every legal move between those piles); "
+            "with flip: the condition on the pile, named pile (default: every pile of the flip)",
+        ),
+    },
+    exclusive=words(AutoKind),
+    doc="an automatic follow-up, part of the move that caused it",
+)
+
+_PILES = OneOf((Str(max_len=60), List(Str(max_len=60), min_items=1)))
+
+NUMBERING = Map(
+    {
+        "scheme": Field(
+            Enum(("ms", "pysol")),
+            True,
+            "ms: Microsoft FreeCell's deal numbers; pysol: PySol's "
+            "(PySolFC's) numbers for the PySol game named by game",
+        ),
+        "game": Field(
+            Str(max_len=40),
+            doc="with scheme pysol: the PySol game, by its pysol-cards name "
+            "(freecell, bakers_game, golf, klondike, ...)",
+        ),
+        "fc_solve": Field(
+            Str(max_len=40),
+            doc="fc-solve's --game preset for this variant, when fc-solve "
+            "plays it (freecell, bakers_game, seahaven, ...)",
+        ),
+        "columns": Field(
+            _PILES, doc="the piles that take the board's columns, in order (a group name or a list of piles)"
+        ),
+        "cells": Field(_PILES, doc="the piles that take the Freecells line, in order"),
+        "foundations": Field(_PILES, doc="the piles that take the Foundations line"),
+        "talon": Field(Str(max_len=60), doc="the pile that takes the Talon line (its first card on top)"),
+        "face_up": Field(
+            OneOf((Bool(), Str(max_len=200))),
+            doc="true: every card of a numbered board lies face up, whatever the board "
+            "marks face down (PySol deals Whitehead face up; pysol-cards marks Klondike's "
+            "hidden cards); or an expression over the options (thoughtful Klondike)",
+        ),
+    },
+    doc="which numbered deals this variant follows, and how their boards (fc-solve's format) "
+    "map onto its piles (docs/interop.md)",
+)
+
+SOLVER = Map(
+    {
+        "safe": Field(
+            List(
+                Expr(
+                    role="move",
+                    want="bool",
+                    doc="a condition over a card move (card, run, source, dest) in the position before it",
+                ),
+                min_items=1,
+                max_items=MAX_SAFE,
+            ),
+            doc="card moves the solver plays without trying the others when one is legal: the author "
+            "vouches that such a move never turns a winnable position into a lost one",
+        ),
+    },
+    doc="hints for the solver",
+)
+
+VARIANT = Map(
+    {
+        "name": Field(Str(max_len=80), True, "the variant's display name"),
+        "description": Field(Str(max_len=300), doc="one line, shown by 'rulesdsl list'"),
+        "extends": Field(Str(max_len=80), doc="a variant (name or relative file) whose keys this one starts from"),
+        "rules": Field(Str(max_len=20000), doc="the rules in plain words, shown by the runner's 'rules' command"),
+        "options": Field(Map(extra=OPTION), doc="named options chosen when a game starts"),
+        "params": Field(Map(extra=Expr(role="const")), doc="named constants computed from the options"),
+        "deck": Field(DECK, doc="the cards"),
+        "piles": Field(Map(extra=GROUP), True, "the pile groups, in order"),
+        "layout": Field(
+            List(List(Str(max_len=MAX_PILE_REF))),
+            doc="how the runner arranges piles: rows of pile or group names, '.' for a blank",
+        ),
+        "deal": Field(List(DEAL_STEP, min_items=1, max_items=MAX_DEAL_STEPS), True, "the deal program, in order"),
+        "actions": Field(Map(extra=ACTION), doc="player actions that are not card moves, by name"),
+        "removals": Field(Map(extra=REMOVAL), doc="removal moves, by name"),
+        "auto": Field(List(AUTO, max_items=MAX_AUTOS), doc="automatic follow-ups after every move"),
+        "define": Field(
+            Map(extra=Expr(), define_keys=True),
+            doc="named predicates: name or name(a, b) -> an expression, usable in every rule "
+            "(written out at each use, docs/expressions.md)",
+        ),
+        "win": Field(Expr(want="bool"), True, "when the game is won"),
+        "score": Field(Expr(want="int"), doc="points read off the position, added to the points of events"),
+        "numbering": Field(
+            NUMBERING,
+            doc="the deal numbers this variant follows (--deal N) and its fc-solve board format (docs/interop.md)",
+        ),
+        "solver": Field(
+            SOLVER,
+            doc="hints for 'rulesdsl solve' and 'stats': moves it may play without branching (docs/solver.md)",
+        ),
+    },
+    doc="a rulesdsl variant",
+)
+
+
+def json_schema() -> dict:
+    """The variant format as JSON Schema (draft 07), for editors (yaml-language-server).
+
+    Two things differ from the table above, because an editor sees one file at a time: a
+    file that ``extends`` another needs none of the required keys (its parent gives them),
+    and any key may be ``null``, which in such a file removes what the parent gave.
+    """
+    out = _nullable(VARIANT.json())
+    required = out.pop("required")
+    out["anyOf"] = [{"required": ["extends"]}, {"required": required}]
+    out["$schema"] = "http://json-schema.org/draft-07/schema#"
+    out["title"] = "rulesdsl variant"
+    return out
+
+
+def _nullable(node):
+    """The same JSON Schema with every mapping value also allowed to be null."""
+    if isinstance(node, list):
+        return [_nullable(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _nullable(v) for k, v in node.items() if k not in ("properties", "additionalProperties")}
+    if "properties" in node:
+        out["properties"] = {k: _or_null(_nullable(v)) for k, v in node["properties"].items()}
+    if "additionalProperties" in node:
+        extra = node["additionalProperties"]
+        out["additionalProperties"] = _or_null(_nullable(extra)) if isinstance(extra, dict) else extra
+    return out
+
+
+def _or_null(spec: dict) -> dict:
+    inner = dict(spec)
+    doc = inner.pop("description", "")
+    return {"anyOf": [inner, {"type": "null"}], "description": doc}
+
+
+def all_keys(spec=VARIANT, prefix="") -> set:
+    """Every key path the format knows, as 'piles.*.accept' strings (for the docs test)."""
+    keys = set()
+    if isinstance(spec, Map):
+        for k, f in spec.fields.items():
+            keys.add(prefix + k)
+            keys |= all_keys(f.spec, prefix + k + ".")
+        if spec.extra is not None:
+            keys |= all_keys(spec.extra, prefix + "*.")
+    elif isinstance(spec, List):
+        keys |= all_keys(spec.item, prefix)
+    elif isinstance(spec, OneOf):
+        for o in spec.options:
+            keys |= all_keys(o, prefix)
+    return keys
