@@ -12,7 +12,7 @@ from rulesdsl import cli
 from rulesdsl.core import errors
 from rulesdsl.formats import numbering
 from rulesdsl.play.game import Game
-from rulesdsl.validation.validate import RuleFailed
+from rulesdsl.validation.playouts import RuleFailed
 
 THREE_DECKS = """\
 name: Three decks

@@ -344,7 +344,7 @@ def test_option_combinations_stop_early():
 def test_playouts_stop_when_the_budget_is_spent(tmp_path):
     """A layout of 1,000 piles lists 50,000 moves a step: the playouts stop at the budget,
     and the 'no progress' warning (V806) is not given for games that were cut short."""
-    from rulesdsl.validation.validate import playouts
+    from rulesdsl.validation.playouts import playouts
     from rulesdsl.variant.source import read_file
     text = ("name: Wide\npiles:\n  stock: {role: stock}\n  foundation: {count: 4, role: foundation, "
             "accept: 'false'}\n" + "".join(
