@@ -1,5 +1,5 @@
 """The win read over every position the layout allows at once: an abstract evaluator of the
-checked tree (lang/checker.py), for the validator's V701-V703.
+checked tree (lang/checked.py), for the validator's V701-V703.
 
 Kept apart from the checks that use it because it is a small interpreter of its own: each
 node of the checked tree gets an abstract value (a set of truth values, an interval of whole
@@ -10,8 +10,8 @@ numbers, a set of piles, a list of bounded length), and every answer errs on the
 from __future__ import annotations
 
 from ..core.limits import MAX_INT
-from ..lang import checker
-from ..lang.checker import Ref
+from ..lang import checked
+from ..lang.checked import Ref
 
 
 class _Int:
@@ -119,7 +119,7 @@ class _Abstract:
     def x_String(self, n):
         return _Const(n.value)
 
-    def x_Name(self, n: checker.Name):
+    def x_Name(self, n: checked.Name):
         ref = n.ref  # bound once, by the checker
         if ref.kind is Ref.VAR:
             return self.scope.get(ref.slot, TOP)
@@ -136,7 +136,7 @@ class _Abstract:
             return _Int(self.w.deck.low, self.w.deck.high, True)
         return TOP  # a slot of the move context: anything
 
-    def x_Attr(self, n: checker.Attr):
+    def x_Attr(self, n: checked.Attr):
         obj = self.ev(n.obj)
         a = n.attr.name if n.attr is not None else ""
         if isinstance(obj, _Piles):
@@ -186,7 +186,7 @@ class _Abstract:
             return obj.elem
         return TOP
 
-    def x_Call(self, n: checker.Call):
+    def x_Call(self, n: checked.Call):
         args = [self.ev(a) for a in n.args]
         f = n.func.name
         if f == "len" and args and isinstance(args[0], _List):
@@ -299,7 +299,7 @@ class _Abstract:
         can_false = a.none or b.none or (hi_a >= lo_b if strict else hi_a > lo_b)
         return frozenset(v for v, ok in ((True, can_true), (False, can_false)) if ok)
 
-    def x_Quant(self, n: checker.Quant):
+    def x_Quant(self, n: checked.Quant):
         pairs = n.pairs
         coll = self.ev(n.coll)  # for pairs, the list inside pairs(...)
         if not isinstance(coll, _List):
@@ -356,7 +356,7 @@ class _Abstract:
             return _Int(None if lo_i is None or lo_i < 0 else 0, None if hi_i is None or hi_i > 0 else 0)
         return _Int(None if lo_i is None else lo_i * hi, None if hi_i is None else hi_i * hi)
 
-    def _body(self, n: checker.Quant, values):
+    def _body(self, n: checked.Quant, values):
         saved = dict(self.scope)
         for slot, val in zip(n.slots, values):
             self.scope[slot] = val
