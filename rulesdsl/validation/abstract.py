@@ -61,8 +61,9 @@ class _Abstract:
     """
 
     def __init__(self, world, variant, capacities):
-        """capacities: True (every pile's), False (none: only the deck bounds a pile), or a set
-        of group names whose capacities count."""
+        """world: what it reads of the deck and the piles (``.deck``, ``.layout``): the checker's
+        World, or the Variant itself. capacities: True (every pile's), False (none: only the
+        deck bounds a pile), or a set of group names whose capacities count."""
         self.w = world
         self.v = variant
         self.caps = capacities
