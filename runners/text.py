@@ -10,7 +10,7 @@ import json
 
 from rulesdsl import fcs, svg
 from rulesdsl.describe import rules_text
-from rulesdsl.errors import MoveError, RulesdslError, short
+from rulesdsl.errors import MoveError, RulesdslError, short, suggest
 from rulesdsl.files import write_text_atomic
 from rulesdsl.game import Outcome
 from rulesdsl.kinds import Role
@@ -38,6 +38,12 @@ HELP = """commands:
   svg FILE        write the position as an SVG picture, the last move framed
   resign          give up this game
   q, quit         leave"""
+
+
+# the runner's own command words, for "did you mean" when a line is neither a command nor a move
+COMMANDS = (
+    "help", "undo", "redo", "moves", "show", "hint", "solve", "auto", "score", "rules", "save", "svg", "resign", "quit",
+)  # fmt: skip
 
 
 class Runner:
@@ -121,27 +127,9 @@ class Runner:
         return self.hint(), why
 
     def hint(self):
-        g = self.g
-        v = g.variant
-        moves = g.legal_moves()
-        if not moves:
-            return None
-
-        def rank(m):
-            if m.kind == "remove":
-                return 0
-            if m.kind == "move" and v.rules[m.dest].role == Role.FOUNDATION:
-                return 0
-            if m.kind == "move":
-                src = m.sources[0]
-                if g.state.down[src] and len(g.state.piles[src]) - g.state.down[src] == len(m.cards):
-                    return 1  # uncovers a face-down card
-                if len(g.state.piles[src]) == len(m.cards) and v.rules[m.dest].role != Role.CELL:
-                    return 2  # empties a pile
-                return 3
-            return 4
-
-        return min(moves, key=rank)
+        """The heuristic's best move (Game.hint_rank), or None."""
+        moves = self.g.legal_moves()
+        return self.g.by_hint(moves)[0] if moves else None
 
     def solve_command(self, args):
         g = self.g
@@ -282,15 +270,19 @@ class Runner:
             self.show()
         else:
             try:
-                m = g.play(line.strip())
+                chosen = g.resolve(line.strip())
             except MoveError as exc:
                 fc = self.fcs_moves(line.strip())
                 if isinstance(fc, list):
                     self.play_fcs(line.strip(), fc)
                 else:
-                    self.say(f"{fc or exc} (type help for commands)")
+                    told = str(fc or exc)
+                    guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
+                    told += f"; did you mean the command {guess}?" if guess else ""
+                    self.say(f"{told} (type help for commands)")
                 return
-            self.say(f"played: {g.move_text(m)}")
+            m = g.play(chosen.move)
+            self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
             self.show()
 
     # -- fc-solve's standard notation (variants with a numbering) ------------------
