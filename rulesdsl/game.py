@@ -150,11 +150,13 @@ class Game:
             return Resolved(found[0], "" if pat.explicit else "the only legal move that fits")
         if pat.explicit:
             raise AmbiguousMoveError(self.why_ambiguous(found, text))
-        pool, how = found, "the hint's order"
-        if pat.kind == "move" and pat.parts[0][0] is None:
-            most = max(len(m.cards) for m in found)
-            pool, how = [m for m in found if len(m.cards) == most], "the longest run, then the hint's order"
-        best = self.by_hint(pool)[0]
+        if pat.kind == "move" and pat.parts[0][0] is None and pat.dest is not None:  # t0>t6: the longest run
+            order, how = (lambda m: (-len(m.cards), self.hint_rank(m))), "the longest run, then the hint's order"
+        elif pat.kind == "move" and pat.parts[0][0] is None:  # t0: the hint's best, the longest run among equals
+            order, how = (lambda m: (self.hint_rank(m), -len(m.cards))), "the hint's order, then the longest run"
+        else:
+            order, how = self.hint_rank, "the hint's order"
+        best = min(found, key=order)
         others = [notation.move_text(v, m) for m in found if m is not best]
         shown = ", ".join(others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
         return Resolved(best, f"chosen from {len(found)} legal moves by {how}; the others: {shown}")
@@ -162,12 +164,13 @@ class Game:
     def hint_rank(self, move) -> int:
         """The heuristic's order of moves, best first (0): to a foundation or a removal;
         turning up a face-down card; emptying a pile (not onto a cell); another card move;
-        an action. The runner's hint falls back on it, and resolve breaks ties with it."""
+        a card move to a cell; an action. The runner's hint falls back on it, and resolve
+        chooses by it among the moves a short text fits."""
         v, st = self.variant, self.state
         if move.kind == "remove":
             return 0
         if move.kind != "move":
-            return 4
+            return 5
         if v.rules[move.dest].role == Role.FOUNDATION:
             return 0
         src = move.sources[0]
@@ -175,7 +178,7 @@ class Game:
             return 1  # uncovers a face-down card
         if len(st.piles[src]) == len(move.cards) and v.rules[move.dest].role != Role.CELL:
             return 2  # empties a pile
-        return 3
+        return 4 if v.rules[move.dest].role == Role.CELL else 3
 
     def by_hint(self, moves) -> list:
         """The moves sorted by hint_rank, the documented move order kept among equals."""

@@ -216,6 +216,14 @@ def _action(v, t: str) -> str | None:
     return next((a.name for a in v.actions if a.name.lower() == low), None)
 
 
+def _is_card(v, text: str) -> bool:
+    try:
+        _card(v, text)
+    except CardTextError:
+        return False
+    return True
+
+
 def _cards_part(v, text: str):
     """CARD or CARD@PILE -> (face, piles or None)."""
     card, at, where = text.partition("@")
@@ -238,7 +246,8 @@ def _unreadable(v, t: str) -> InvalidMoveError:
         forms.append(f"CARD@PILE>PILE (like {ex}, or {ex.split('@')[0]}@{s}>{d}, {s}>{d}, {ex.split('@')[0]})")
     if v.removals:
         card = example_card(v)
-        forms.append(f"CARD or 'remove CARD@PILE ...' (like {card} or remove {card}@{_example_pile(v)})")
+        where = v.pile_name(v.removals[0].sources[0]) if v.removals[0].sources else _example_pile(v)
+        forms.append(f"CARD or 'remove CARD@PILE ...' (like {card} or remove {card}@{where})")
     forms.append(f"an action ({short(', '.join(actions), 180) or 'none here'})")
     word = t.split()[0] if t.split() else t
     guess = suggest(word.lower(), actions + (["remove"] if v.removals else []))
@@ -253,8 +262,8 @@ def parse(v, text: str) -> Pattern:
 
     In full: CARD@PILE>PILE, remove CARD@PILE ..., an action's name. Short: the piles as the
     runner's legend writes them (t0 for tableau[0]) or a group (f: any foundation); SOURCE>DEST
-    without the card; CARD>DEST; CARD@SOURCE; a card alone (7D, k\u2660); cards alone for a
-    removal (9C 4D)."""
+    without the card; CARD>DEST; CARD@SOURCE; a card alone (7D, k\u2660); a pile alone (w: a
+    move from it); cards alone for a removal (9C 4D)."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidMoveError("empty move")
     t = text.strip()
@@ -290,6 +299,10 @@ def parse(v, text: str) -> Pattern:
         raise InvalidMoveError(
             f"'{short(left)}' is neither a card nor a pile (before '>' comes CARD@PILE, a card or a pile)"
         )
+    if " " not in t and "@" not in t and not _is_card(v, t):
+        found = v.layout.typed(t)
+        if found:  # a pile alone: a move from it
+            return Pattern("move", ((None, found),), None, text=t)
     try:
         cards = tuple(_cards_part(v, w) for w in t.split())
     except InvalidMoveError as exc:

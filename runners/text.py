@@ -269,17 +269,22 @@ class Runner:
             self.say(f"played: {g.move_text(numbered)}")
             self.show()
         else:
+            text = line.strip()
             try:
-                chosen = g.resolve(line.strip())
+                chosen = g.resolve(text)
             except MoveError as exc:
-                fc = self.fcs_moves(line.strip())
+                fc = self.fcs_moves(text)
                 if isinstance(fc, list):
-                    self.play_fcs(line.strip(), fc)
+                    self.play_fcs(text, fc)
                 else:
                     told = str(fc or exc)
                     guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
                     told += f"; did you mean the command {guess}?" if guess else ""
                     self.say(f"{told} (type help for commands)")
+                return
+            fc = self.fcs_moves(text) if chosen.note else None  # 5h: fc-solve's, or the card 5H?
+            if isinstance(fc, list) and fc != [chosen.move]:
+                self.play_fcs(text, fc, f"for the card, type {g.move_text(chosen.move)}")
                 return
             m = g.play(chosen.move)
             self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
@@ -312,10 +317,10 @@ class Runner:
     def moves_text(self, moves) -> str:
         return "; ".join(self.g.move_text(m) for m in moves)
 
-    def play_fcs(self, text, moves):
+    def play_fcs(self, text, moves, note=""):
         for m in moves:
             self.g.play(m)
-        self.say(f"played: {self.moves_text(moves)} (fc-solve {text})")
+        self.say(f"played: {self.moves_text(moves)} (fc-solve {text}{'; ' + note if note else ''})")
         self.show()
 
 
