@@ -22,7 +22,7 @@ from . import checker as ck
 from .cards import rank_text
 from .checker import World
 from .compiler import Compiler
-from .describe import Speaker, a_rank, number, plural, sequence_phrase, simplify, what_it_takes
+from .describe import Speaker, a_rank, number, plural, sequence_phrase, simplify, times, what_it_takes
 from .errors import MoveError, short
 from .exprtypes import CARD, INT
 from .kinds import ActionKind
@@ -50,19 +50,30 @@ class _Concrete(Speaker):
         super().__init__(v, names)
         self.env = env
         self.compiler = Compiler(World(v.deck, v.layout))
-        self.inside = 0
+        self.inside = 0  # within a number shown with its value
+        self.in_card = 0  # within a card shown with its value
+        self.cards_shown = 0
 
     def np(self, e: ck.Expr) -> str:
         e = simplify(e)
-        if self.inside or self.vars or e.is_const or e.type not in (CARD, INT) or isinstance(e, ck.Name):
+        if self.vars or e.is_const or e.type not in (CARD, INT) or isinstance(e, ck.Name):
             return super().np(e)
-        value = self.compiler.build(e)(self.env)
-        self.inside += 1
+        if e.type == CARD and self.in_card:
+            return super().np(e)
+        if e.type == INT and self.inside:
+            return super().np(e)
+        kind = "in_card" if e.type == CARD else "inside"
+        cards_before = self.cards_shown
+        setattr(self, kind, getattr(self, kind) + 1)
         try:
             words = super().np(e)
         finally:
-            self.inside -= 1
-        return f"{words} ({self.shown(e, value)})"
+            setattr(self, kind, getattr(self, kind) - 1)
+        if e.type == INT and self.cards_shown > cards_before:
+            return words  # the cards it reads are shown: enough
+        if e.type == CARD:
+            self.cards_shown += 1
+        return f"{words} ({self.shown(e, self.compiler.build(e)(self.env))})"
 
     def shown(self, e: ck.Expr, value: Any) -> str:
         if value is None:
@@ -325,7 +336,9 @@ def action_reason(game: Any, name: str) -> str:
     if a.limit is not None:
         limit = a.limit(env)
         if limit is not None and st.used[i] >= limit:
-            return f"{name} may be used {'no more' if not limit else 'only ' + plural(limit, 'time')} in a game"
+            if limit <= 0:
+                return f"{name} may not be used in this game (with these options)"
+            return f"{name} may be used only {times(limit)} in a game, and it has been"
     tree = _tree(v, "actions", name, "when")
     if a.when is not None and tree is not None and not a.when(env):
         part = _first_false(v, tree, env)

@@ -270,10 +270,15 @@ class Runner:
             self.show()
         else:
             text = line.strip()
+            # fc-solve writes lower case (5h, ah): read so first; 5H, AH are the cards
+            fc = self.fcs_moves(text) if text == text.lower() else None
+            if isinstance(fc, list):
+                self.play_fcs(text, fc)
+                return
             try:
                 chosen = g.resolve(text)
             except MoveError as exc:
-                fc = self.fcs_moves(text)
+                fc = fc or self.fcs_moves(text)
                 if isinstance(fc, list):
                     self.play_fcs(text, fc)
                 else:
@@ -281,10 +286,6 @@ class Runner:
                     guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
                     told += f"; did you mean the command {guess}?" if guess else ""
                     self.say(f"{told} (type help for commands)")
-                return
-            fc = self.fcs_moves(text) if chosen.note else None  # 5h: fc-solve's, or the card 5H?
-            if isinstance(fc, list) and fc != [chosen.move]:
-                self.play_fcs(text, fc, f"for the card, type {g.move_text(chosen.move)}")
                 return
             m = g.play(chosen.move)
             self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
@@ -317,10 +318,10 @@ class Runner:
     def moves_text(self, moves) -> str:
         return "; ".join(self.g.move_text(m) for m in moves)
 
-    def play_fcs(self, text, moves, note=""):
+    def play_fcs(self, text, moves):
         for m in moves:
             self.g.play(m)
-        self.say(f"played: {self.moves_text(moves)} (fc-solve {text}{'; ' + note if note else ''})")
+        self.say(f"played: {self.moves_text(moves)} (fc-solve {text})")
         self.show()
 
 
