@@ -205,6 +205,8 @@ class Layout:
         names all its piles. Spaces and letter case do not matter. An index past the group's
         end names no pile."""
         key = "".join(text.split())
+        if len(key) > 200:  # no pile's name is that long (schema.MAX_NAME): nothing to match
+            return None
         whole = self.group_named(key) if key.lower() in self._lower_groups else None
         if whole is not None:
             return tuple(self.groups[whole].piles)  # a group's own name, digits and all

@@ -21,9 +21,14 @@ from .render import render
 
 HELP = """commands:
   N, #N            play legal move number N
-  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation
+  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation;
+                  piles by the legend's short names (7D@t0>t6), and shorter still:
+  t0>t6           a run from t0 to t6 (the longest that may go; 7S@t0>t6 for another)
+  7D, k♠, 7D>f    a card's move (its only one, else the hint's best: it says which); f: any foundation
+  t0              a move from that pile (the hint's best)
   5a, a5, 5h, ah, 21, 81v3   a move in fc-solve's standard notation (variants with a numbering;
-                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which
+                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which;
+                  written in lower case (5H, AH are cards)
   u, undo         take back the last move (with its automatic follow-ups)
   r, redo         play again the move just taken back
   m, moves        list the legal moves

@@ -5,14 +5,14 @@ import io
 import random
 
 import pytest
+from rulesdsl.runners.render import render
+from rulesdsl.runners.text import run
 
 import rulesdsl
 from rulesdsl.errors import IllegalMoveError, InvalidMoveError
 from rulesdsl.game import Game
 from rulesdsl.layout import short_names
 from rulesdsl.registry import names
-from rulesdsl.runners.render import render
-from rulesdsl.runners.text import run
 from rulesdsl.why import refusal
 
 VARIANTS = names()
@@ -28,7 +28,9 @@ def short_text(g, m) -> str:
     lay = v.layout
     text = g.move_text(m)
     for p in sorted(range(lay.size), key=lambda p: -len(lay.name(p))):  # tableau[12] before tableau[1]
-        text = text.replace(f"@{lay.name(p)}", f"@{lay.short_name(p)}").replace(f">{lay.name(p)}", f">{lay.short_name(p)}")
+        text = text.replace(f"@{lay.name(p)}", f"@{lay.short_name(p)}").replace(
+            f">{lay.name(p)}", f">{lay.short_name(p)}"
+        )
     return text
 
 
@@ -68,7 +70,11 @@ def test_every_legal_move_written_with_short_names_reads_back(variant):
 
 def test_short_names_are_prefixes_that_end_in_no_digit():
     assert short_names(["stock", "waste", "foundation", "tableau"]) == {
-        "stock": "s", "waste": "w", "foundation": "f", "tableau": "t"}
+        "stock": "s",
+        "waste": "w",
+        "foundation": "f",
+        "tableau": "t",
+    }
     assert short_names(["sultan", "stock", "aces"]) == {"sultan": "su", "stock": "st", "aces": "a"}
     # a group whose every distinct prefix ends in a digit keeps its name, typed row1[3]
     assert short_names(["row1", "row2", "t", "tableau"]) == {"row1": "row1", "row2": "row2", "t": "t", "tableau": "ta"}
@@ -106,8 +112,10 @@ def test_source_to_dest_without_the_card_takes_the_longest_run():
     g = pos("freecell", "tableau[0]: 9C 8H 7S 6D; tableau[1]: KS; cell[0]: QH; tableau[2]: *")
     r = g.resolve("t0>t3")
     assert g.move_text(r.move) == "9C@tableau[0]>tableau[3]"  # 3 free cells and 4 empty columns: all four
-    assert r.note == ("chosen from 4 legal moves by the longest run, then the hint's order; the others: "
-                      "6D@tableau[0]>tableau[3], 7S@tableau[0]>tableau[3], 8H@tableau[0]>tableau[3]")
+    assert r.note == (
+        "chosen from 4 legal moves by the longest run, then the hint's order; the others: "
+        "6D@tableau[0]>tableau[3], 7S@tableau[0]>tableau[3], 8H@tableau[0]>tableau[3]"
+    )
     assert g.move_text(g.resolve("7S@t0>t3").move) == "7S@tableau[0]>tableau[3]"
     assert g.move_text(g.resolve("7s>t3").move) == "7S@tableau[0]>tableau[3]"
 
@@ -121,58 +129,131 @@ def test_removal_by_cards_alone_in_pyramid():
 
 # -- why illegal: the rule that failed, with the cards -------------------------------------------
 REASONS = [
-    ("klondike", "tableau[1]: 6D; tableau[3]: 8S; stock[0]: *", "6D@t1>t3",
-     "illegal move 6D@t1>t3: on its top card a tableau pile takes a card one rank lower than the top card "
-     "and of the other colour, and 6D is not one rank lower than the top card of tableau[3] (8S)"),
-    ("klondike", "tableau[1]: 7S; tableau[3]: 8S; stock[0]: *", "7S@tableau[1]>tableau[3]",
-     "illegal move 7S@tableau[1]>tableau[3]: on its top card a tableau pile takes a card one rank lower than "
-     "the top card and of the other colour, and 7S is the same colour as the top card of tableau[3] (8S)"),
-    ("klondike", "tableau[1]: QD; stock[0]: *", "t1>t2",
-     "illegal move t1>t2: QD@tableau[1]>tableau[2]: when empty a tableau pile takes a king (alone or with the "
-     "cards on it), and QD is not a king"),
-    ("klondike", "tableau[1]: 9H 8S 7S; tableau[2]: TC; stock[0]: *", "9H@t1>t2",
-     "illegal move 9H@t1>t2: only a run going down by one rank in alternating colours may be lifted from "
-     "tableau[1], and 7S lies on 8S: 7S is the same colour as 8S"),
-    ("klondike", "tableau[1]: #5C 6D; stock[0]: *", "5C@t1>f0", "illegal move 5C@t1>f0: 5C is not face up on tableau[1]"),
-    ("freecell", "tableau[0]: 5H 4S 3D 2C; tableau[1]: 6C; cell[0]: KS; cell[1]: KH; cell[2]: KD; cell[3]: KC; "
-     "tableau[2]: QS; tableau[3]: QH; tableau[4]: QD; tableau[5]: QC; tableau[6]: JS; tableau[7]: *",
-     "5H@t0>t1",
-     "illegal move 5H@t0>t1: at most 1 cards may move from tableau[0] now, and this run has 4: the most is "
-     "(the number of empty cell piles plus 1) times 2 to the power the number of tableau piles that are empty, "
-     "are not the destination and are not the pile it comes from"),
-    ("freecell", "tableau[0]: 5H; cell[0]: KS; tableau[1]: *", "5H@t0>c0",
-     "illegal move 5H@t0>c0: cell[0] holds at most one card, and it holds one"),
-    ("freecell", "tableau[0]: 2H; foundation[1]: AS; tableau[1]: *", "2H@t0>f1",
-     "illegal move 2H@t0>f1: on its top card a foundation pile takes a single card one rank higher than the "
-     "top card and of the same suit, and 2H is not the same suit as the top card of foundation[1] (AS)"),
-    ("pyramid", "pyramid[20]: 9C; pyramid[26]: 5D; pyramid[27]: 4D; stock[0]: *", "remove 9C@p20 4D@p27",
-     "illegal move remove 9C@p20 4D@p27: 9C on pyramid[20] is covered by pyramid[26], pyramid[27]"),
-    ("pyramid", "pyramid[27]: 9C; waste[0]: 5D; stock[0]: *", "9C 5D",
-     "illegal move 9C 5D: removal pair takes its cards when the ranks of the first card and the second card add "
-     "up to 13 (ace 1, jack 11, queen 12, king 13), and the rank of the first card (9C) plus the rank of the "
-     "second card (5D) is not 13"),
-    ("pyramid", "pyramid[27]: 9C; stock[0]: *", "9C@p27>d0", "illegal move 9C@p27>d0: cards never leave pyramid[27] by hand"),
-    ("spider", "tableau[0]: 9H 8S; tableau[1]: TS; stock[0]: *", "9H@t0>t1",
-     "illegal move 9H@t0>t1: only a run going down by one rank in one suit may be lifted from tableau[0], "
-     "and 8S lies on 9H: 8S is not the same suit as 9H"),
-    ("spider", "tableau[0]: 9H; tableau[1]: 9S; stock[0]: *", "t0>t1",
-     "illegal move t0>t1: 9H@tableau[0]>tableau[1]: on its top card a tableau pile takes a card one rank lower "
-     "than the top card, and 9H is not one rank lower than the top card of tableau[1] (9S)"),
-    ("sarlacc", "tableau[0]: 7H; tableau[10]: 5S; tableau[21]: 8C", "7H@t0>t21",
-     "illegal move 7H@t0>t21: tableau[0] is covered by tableau[10]: a covered pile gives no card"),
-    ("sarlacc", "tableau[42]: 7H; tableau[43]: 9C", "7H@t42>t43",
-     "illegal move 7H@t42>t43: on its top card a tableau pile takes a card one rank lower than the top card and "
-     "of the other colour, and 7H is not one rank lower than the top card of tableau[43] (9C)"),
-    ("golf", "tableau[0]: QS; foundation[0]: KC; stock[0]: *", "t0>f",
-     "illegal move t0>f: QS@tableau[0]>foundation[0]: on its top card the foundation pile takes a card one rank "
-     "above or below the top card, when the top card of this pile is not a king, and the top card of "
-     "foundation[0] (KC) is a king"),
-    ("golf", "tableau[0]: 9S; foundation[0]: 5C; stock[0]: *", "9S",
-     "illegal move 9S: 9S (on tableau[0]) has no legal move now"),
-    ("golf", "tableau[0]: 9S; foundation[0]: 5C; stock[0]: *", "9S>f",
-     "illegal move 9S>f: 9S@tableau[0]>foundation[0]: on its top card the foundation pile takes a card one rank "
-     "above or below the top card, when the top card of this pile is not a king, and the ranks of 9S and the "
-     "top card of foundation[0] (5C) are not one rank apart"),
+    (
+        "klondike",
+        "tableau[1]: 6D; tableau[3]: 8S; stock[0]: *",
+        "6D@t1>t3",
+        "illegal move 6D@t1>t3: on its top card a tableau pile takes a card one rank lower than the top card "
+        "and of the other colour, and 6D is not one rank lower than the top card of tableau[3] (8S)",
+    ),
+    (
+        "klondike",
+        "tableau[1]: 7S; tableau[3]: 8S; stock[0]: *",
+        "7S@tableau[1]>tableau[3]",
+        "illegal move 7S@tableau[1]>tableau[3]: on its top card a tableau pile takes a card one rank lower than "
+        "the top card and of the other colour, and 7S is the same colour as the top card of tableau[3] (8S)",
+    ),
+    (
+        "klondike",
+        "tableau[1]: QD; stock[0]: *",
+        "t1>t2",
+        "illegal move t1>t2: QD@tableau[1]>tableau[2]: when empty a tableau pile takes a king (alone or with the "
+        "cards on it), and QD is not a king",
+    ),
+    (
+        "klondike",
+        "tableau[1]: 9H 8S 7S; tableau[2]: TC; stock[0]: *",
+        "9H@t1>t2",
+        "illegal move 9H@t1>t2: only a run going down by one rank in alternating colours may be lifted from "
+        "tableau[1], and 7S lies on 8S: 7S is the same colour as 8S",
+    ),
+    (
+        "klondike",
+        "tableau[1]: #5C 6D; stock[0]: *",
+        "5C@t1>f0",
+        "illegal move 5C@t1>f0: 5C is not face up on tableau[1]",
+    ),
+    (
+        "freecell",
+        "tableau[0]: 5H 4S 3D 2C; tableau[1]: 6C; cell[0]: KS; cell[1]: KH; cell[2]: KD; cell[3]: KC; "
+        "tableau[2]: QS; tableau[3]: QH; tableau[4]: QD; tableau[5]: QC; tableau[6]: JS; tableau[7]: *",
+        "5H@t0>t1",
+        "illegal move 5H@t0>t1: at most 1 cards may move from tableau[0] now, and this run has 4: the most is "
+        "(the number of empty cell piles plus 1) times 2 to the power the number of tableau piles that are empty, "
+        "are not the destination and are not the pile it comes from",
+    ),
+    (
+        "freecell",
+        "tableau[0]: 5H; cell[0]: KS; tableau[1]: *",
+        "5H@t0>c0",
+        "illegal move 5H@t0>c0: cell[0] holds at most one card, and it holds one",
+    ),
+    (
+        "freecell",
+        "tableau[0]: 2H; foundation[1]: AS; tableau[1]: *",
+        "2H@t0>f1",
+        "illegal move 2H@t0>f1: on its top card a foundation pile takes a single card one rank higher than the "
+        "top card and of the same suit, and 2H is not the same suit as the top card of foundation[1] (AS)",
+    ),
+    (
+        "pyramid",
+        "pyramid[20]: 9C; pyramid[26]: 5D; pyramid[27]: 4D; stock[0]: *",
+        "remove 9C@p20 4D@p27",
+        "illegal move remove 9C@p20 4D@p27: 9C on pyramid[20] is covered by pyramid[26], pyramid[27]",
+    ),
+    (
+        "pyramid",
+        "pyramid[27]: 9C; waste[0]: 5D; stock[0]: *",
+        "9C 5D",
+        "illegal move 9C 5D: removal pair takes its cards when the ranks of the first card and the second card add "
+        "up to 13 (ace 1, jack 11, queen 12, king 13), and the rank of the first card (9C) plus the rank of the "
+        "second card (5D) is not 13",
+    ),
+    (
+        "pyramid",
+        "pyramid[27]: 9C; stock[0]: *",
+        "9C@p27>d0",
+        "illegal move 9C@p27>d0: cards never leave pyramid[27] by hand",
+    ),
+    (
+        "spider",
+        "tableau[0]: 9H 8S; tableau[1]: TS; stock[0]: *",
+        "9H@t0>t1",
+        "illegal move 9H@t0>t1: only a run going down by one rank in one suit may be lifted from tableau[0], "
+        "and 8S lies on 9H: 8S is not the same suit as 9H",
+    ),
+    (
+        "spider",
+        "tableau[0]: 9H; tableau[1]: 9S; stock[0]: *",
+        "t0>t1",
+        "illegal move t0>t1: 9H@tableau[0]>tableau[1]: on its top card a tableau pile takes a card one rank lower "
+        "than the top card, and 9H is not one rank lower than the top card of tableau[1] (9S)",
+    ),
+    (
+        "sarlacc",
+        "tableau[0]: 7H; tableau[10]: 5S; tableau[21]: 8C",
+        "7H@t0>t21",
+        "illegal move 7H@t0>t21: tableau[0] is covered by tableau[10]: a covered pile gives no card",
+    ),
+    (
+        "sarlacc",
+        "tableau[42]: 7H; tableau[43]: 9C",
+        "7H@t42>t43",
+        "illegal move 7H@t42>t43: on its top card a tableau pile takes a card one rank lower than the top card and "
+        "of the other colour, and 7H is not one rank lower than the top card of tableau[43] (9C)",
+    ),
+    (
+        "golf",
+        "tableau[0]: QS; foundation[0]: KC; stock[0]: *",
+        "t0>f",
+        "illegal move t0>f: QS@tableau[0]>foundation[0]: on its top card the foundation pile takes a card one rank "
+        "above or below the top card, when the top card of this pile is not a king, and the top card of "
+        "foundation[0] (KC) is a king",
+    ),
+    (
+        "golf",
+        "tableau[0]: 9S; foundation[0]: 5C; stock[0]: *",
+        "9S",
+        "illegal move 9S: 9S (on tableau[0]) has no legal move now",
+    ),
+    (
+        "golf",
+        "tableau[0]: 9S; foundation[0]: 5C; stock[0]: *",
+        "9S>f",
+        "illegal move 9S>f: 9S@tableau[0]>foundation[0]: on its top card the foundation pile takes a card one rank "
+        "above or below the top card, when the top card of this pile is not a king, and the ranks of 9S and the "
+        "top card of foundation[0] (5C) are not one rank apart",
+    ),
 ]
 
 
@@ -189,7 +270,10 @@ def test_why_a_move_is_illegal(variant, position, text, reason):
 
 def test_why_an_action_is_refused():
     g = pos("klondike", "waste[0]: 5C; stock[0]: 9D", passes="1")
-    assert refusal(g, "recycle") == "illegal move recycle: recycle turns waste[0] over onto stock[0] only when that is empty"
+    assert (
+        refusal(g, "recycle")
+        == "illegal move recycle: recycle turns waste[0] over onto stock[0] only when that is empty"
+    )
     g = pos("klondike", "waste[0]: 5C", passes="2")
     g.play("recycle")
     g.play("draw")
@@ -230,4 +314,3 @@ def test_the_runner_says_which_move_it_chose():
     out = io.StringIO()
     run(g, io.StringIO("3D\nq\n"), out)
     assert "played: 3D@tableau[0]>tableau[4] (chosen from 2 legal moves by the hint's order" in out.getvalue()
-
