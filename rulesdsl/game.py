@@ -155,7 +155,7 @@ class Game:
         elif pat.kind == "move" and pat.parts[0][0] is None:  # t0: the hint's best, the longest run among equals
             order, how = (lambda m: (self.hint_rank(m), -len(m.cards))), "the hint's order, then the longest run"
         else:
-            order, how = self.hint_rank, "the hint's order"
+            order, how = (lambda m: (self.hint_rank(m), 0)), "the hint's order"
         best = min(found, key=order)
         others = [notation.move_text(v, m) for m in found if m is not best]
         shown = ", ".join(others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
