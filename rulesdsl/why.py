@@ -75,6 +75,23 @@ class _Concrete(Speaker):
             self.cards_shown += 1
         return f"{words} ({self.shown(e, self.compiler.build(e)(self.env))})"
 
+    def negate(self, e: ck.Expr) -> str:
+        e = simplify(e)
+        if (
+            isinstance(e, ck.Binary)
+            and isinstance(e.left, ck.Attr)
+            and e.left.attr is not None
+            and e.left.attr.name == "size"
+            and isinstance(e.left.obj, ck.Name)
+            and e.left.obj.id == "run"
+            and e.right.is_const
+            and self.env.run is not None
+        ):  # run.size == 13 is false: say how many move
+            n = len(self.env.run)
+            moved = f"{number(n)} card{'' if n == 1 else 's'} would move"
+            return moved + (f", not {number(e.right.const)}" if e.op == "==" else "")
+        return super().negate(e)
+
     def shown(self, e: ck.Expr, value: Any) -> str:
         if value is None:
             return "none"
@@ -198,7 +215,9 @@ def _dest_reason(game: Any, run: tuple, src: int, dest: int) -> str | None:
         return f"{name} is covered by {', '.join(v.pile_name(q) for q in cover)}: a covered pile takes no card"
     size = len(st.piles[dest])
     if r.capacity is not None and size + n > r.capacity:
-        return f"{name} holds at most {plural(r.capacity, 'card')}, and it holds {number(size)}"
+        if size == 0:
+            return f"{name} holds at most {plural(r.capacity, 'card')}, and {number(n)} would move"
+        return f"{name} holds at most {plural(r.capacity, 'card')}, and it holds {plural(size, 'card')} already"
     empty = size == 0
     rule = r.accept_empty if empty else r.accept
     if rule is None:

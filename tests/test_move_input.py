@@ -176,7 +176,7 @@ REASONS = [
         "freecell",
         "tableau[0]: 5H; cell[0]: KS; tableau[1]: *",
         "5H@t0>c0",
-        "illegal move 5H@t0>c0: cell[0] holds at most one card, and it holds one",
+        "illegal move 5H@t0>c0: cell[0] holds at most one card, and it holds one card already",
     ),
     (
         "freecell",
@@ -184,6 +184,20 @@ REASONS = [
         "2H@t0>f1",
         "illegal move 2H@t0>f1: on its top card a foundation pile takes a single card one rank higher than the "
         "top card and of the same suit, and 2H is not the same suit as the top card of foundation[1] (AS)",
+    ),
+    (
+        "freecell",
+        "tableau[0]: 5H 4S; tableau[1]: *",
+        "5H@t0>c1",
+        "illegal move 5H@t0>c1: cell[1] holds at most one card, and two would move",
+    ),
+    (
+        "scorpion_ii",
+        "tableau[0]: 6C; stock[0]: *",
+        "6C@t0>f0",
+        "illegal move 6C@t0>f0: when empty a foundation pile takes a run of 13 cards whose bottom card is a king, when "
+        "the cards moved go down by one rank in one suit and every foundation pile before this pile holds a card (they "
+        "fill in order), and one card would move, not 13",
     ),
     (
         "pyramid",
