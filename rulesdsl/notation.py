@@ -248,9 +248,10 @@ def _unreadable(v, t: str) -> InvalidMoveError:
         card = example_card(v)
         where = v.pile_name(v.removals[0].sources[0]) if v.removals[0].sources else _example_pile(v)
         forms.append(f"CARD or 'remove CARD@PILE ...' (like {card} or remove {card}@{where})")
-    forms.append(f"an action ({short(', '.join(actions), 180) or 'none here'})")
+    if actions or not forms:
+        forms.append(f"an action ({short(', '.join(actions), 180) or 'this game has none'})")
     word = t.split()[0] if t.split() else t
-    guess = suggest(word.lower(), actions + (["remove"] if v.removals else []))
+    guess = suggest(word.lower(), actions + list(v.layout.groups) + (["remove"] if v.removals else []))
     return InvalidMoveError(
         f"cannot read move '{short(t)}': expected {', '.join(forms[:-1])}{' or ' if len(forms) > 1 else ''}{forms[-1]}"
         + (f"; did you mean {guess}?" if guess else "")
