@@ -5,11 +5,13 @@ import io
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rulesdsl.runners.render import render
 from rulesdsl.runners.text import run
 
 import rulesdsl
-from rulesdsl.errors import IllegalMoveError, InvalidMoveError
+from rulesdsl.errors import IllegalMoveError, InvalidMoveError, MoveError
 from rulesdsl.game import Game
 from rulesdsl.layout import short_names
 from rulesdsl.registry import names
@@ -328,3 +330,50 @@ def test_the_runner_says_which_move_it_chose():
     out = io.StringIO()
     run(g, io.StringIO("3D\nq\n"), out)
     assert "played: 3D@tableau[0]>tableau[4] (chosen from 2 legal moves by the hint's order" in out.getvalue()
+
+
+TOKENS = st.sampled_from(
+    [
+        "7D",
+        "k\u2660",
+        "t0",
+        "t6",
+        "f",
+        "w",
+        "@",
+        ">",
+        " ",
+        "[",
+        "]",
+        "3",
+        "remove",
+        "draw",
+        "tab",
+        "10h",
+        "9C",
+        "4D",
+        "p27",
+        "s",
+        "t99",
+        "\u2660",
+        ".1",
+        "x",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TOKENS, max_size=8).map("".join) | st.text(max_size=30))
+def test_any_text_is_a_legal_move_or_a_move_error(text):
+    for g in GAMES:
+        before = g.state.key()
+        try:
+            r = g.resolve(text)
+        except MoveError as exc:
+            assert str(exc) and refusal(g, text) == str(exc)
+        else:
+            assert g.is_legal(r.move) and refusal(g, text) == ""
+        assert g.state.key() == before
+
+
+GAMES = [rulesdsl.load(n).new_game(3) for n in ("klondike", "pyramid", "freecell", "sultan")]
