@@ -239,14 +239,14 @@ def _dest_reason(game: Any, run: tuple, src: int, dest: int) -> str | None:
         sp = _Concrete(v, {"card": card, "run": moved, "source": v.pile_name(src), "dest": name}, env)
         said = sp.negate(part) if part is not None else "the rule is false"
         return f"{lead} takes {takes}, and {said}"
-    mr = r_src = v.rules[src]
+    r_src = v.rules[src]
     if n > 1 and r_src.max_run is not None:
-        limit = mr.max_run(env)
+        limit = r_src.max_run(env)
         if limit is None or n > limit:
             tree = _tree(v, "piles", r_src.group, "max_run")
             most = Speaker(v, {**_GENERIC, "dest": "the destination"}).np(tree) if tree is not None else "its max_run"
-            now = "none" if limit is None else f"{limit:,}"
-            return f"at most {now} cards may move from {v.pile_name(src)} now, and this run has {n}: the most is {most}"
+            now = "no number of cards" if limit is None else f"at most {plural(limit, 'card')}"
+            return f"{now} may move from {v.pile_name(src)} now, and this run has {n}: the most is {most}"
     return None
 
 

@@ -170,7 +170,7 @@ REASONS = [
         "tableau[0]: 5H 4S 3D 2C; tableau[1]: 6C; cell[0]: KS; cell[1]: KH; cell[2]: KD; cell[3]: KC; "
         "tableau[2]: QS; tableau[3]: QH; tableau[4]: QD; tableau[5]: QC; tableau[6]: JS; tableau[7]: *",
         "5H@t0>t1",
-        "illegal move 5H@t0>t1: at most 1 cards may move from tableau[0] now, and this run has 4: the most is "
+        "illegal move 5H@t0>t1: at most one card may move from tableau[0] now, and this run has 4: the most is "
         "(the number of empty cell piles plus 1) times 2 to the power the number of tableau piles that are empty, "
         "are not the destination and are not the pile it comes from",
     ),
