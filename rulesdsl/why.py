@@ -356,8 +356,8 @@ def action_reason(game: Any, name: str) -> str:
         limit = a.limit(env)
         if limit is not None and st.used[i] >= limit:
             if limit <= 0:
-                return f"{name} may not be used in this game (with these options)"
-            return f"{name} may be used only {times(limit)} in a game, and it has been"
+                return f"{name} is not allowed in this game (with these options its limit is 0)"
+            return f"{name} is not allowed now: it may be used only {times(limit)} in a game, and it has been"
     tree = _tree(v, "actions", name, "when")
     if a.when is not None and tree is not None and not a.when(env):
         part = _first_false(v, tree, env)

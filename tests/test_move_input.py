@@ -293,9 +293,15 @@ def test_why_an_action_is_refused():
     g = pos("klondike", "waste[0]: 5C", passes="2")
     g.play("recycle")
     g.play("draw")
-    assert refusal(g, "recycle") == "illegal move recycle: recycle may be used only once in a game, and it has been"
+    assert (
+        refusal(g, "recycle")
+        == "illegal move recycle: recycle is not allowed now: it may be used only once in a game, and it has been"
+    )
     g = pos("klondike", "waste[0]: 5C", passes="1")
-    assert refusal(g, "recycle") == "illegal move recycle: recycle may not be used in this game (with these options)"
+    assert (
+        refusal(g, "recycle")
+        == "illegal move recycle: recycle is not allowed in this game (with these options its limit is 0)"
+    )
     g = pos("klondike", "waste[0]: 5C; tableau[0]: 6D")
     assert refusal(g, "draw") == "illegal move draw: stock[0] is empty"
     assert refusal(g, "5C") == refusal(g, "w>t0") == refusal(g, "5♣") == ""
