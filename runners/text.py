@@ -10,7 +10,7 @@ import json
 
 from rulesdsl import fcs, svg
 from rulesdsl.describe import rules_text
-from rulesdsl.errors import MoveError, RulesdslError, short, suggest
+from rulesdsl.errors import InvalidMoveError, MoveError, RulesdslError, short, suggest
 from rulesdsl.files import write_text_atomic
 from rulesdsl.game import Outcome
 from rulesdsl.kinds import Role
@@ -286,8 +286,9 @@ class Runner:
                 fc = fc or self.fcs_moves(text)
                 if isinstance(fc, list):
                     self.play_fcs(text, fc)
-                else:
-                    told = str(fc or exc)
+                else:  # fc-solve's complaint for its own lower-case text, or text only it reads
+                    theirs = isinstance(fc, MoveError) and (text == text.lower() or isinstance(exc, InvalidMoveError))
+                    told = str(fc if theirs else exc)
                     guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
                     told += f"; did you mean the command {guess}?" if guess else ""
                     self.say(f"{told} (type help for commands)")

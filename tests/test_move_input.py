@@ -383,3 +383,10 @@ def test_any_text_is_a_legal_move_or_a_move_error(text):
 
 
 GAMES = [rulesdsl.load(n).new_game(3) for n in ("klondike", "pyramid", "freecell", "sultan")]
+
+
+def test_the_runner_keeps_the_cards_reason_over_fc_solves_reading():
+    # Klondike has fc-solve's notation too (a numbering): KS in capitals is the card
+    out = io.StringIO()
+    run(rulesdsl.load("klondike").new_game(3), io.StringIO("KS\n3D\nq\n"), out)
+    assert "illegal move KS: no KS is face up (type help for commands)" in out.getvalue()
