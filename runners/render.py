@@ -102,15 +102,8 @@ def render_fan(pt: Painter, piles) -> list[str]:
 
 
 def short_names(v) -> dict:
-    """The shortest prefix that tells each group from the others (t for tableau, ...)."""
-    names = list(v.layout.groups)
-    out = {}
-    for name in names:
-        for k in range(1, len(name) + 1):
-            if sum(1 for other in names if other.startswith(name[:k])) == 1 or k == len(name):
-                out[name] = name[:k]
-                break
-    return out
+    """Each group's short name (t for tableau, ...): the layout's, which move text reads too."""
+    return v.layout.short_names
 
 
 def _cell(pt: Painter, p, short) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl.core.errors import MoveError, RulesdslError, short
+from rulesdsl.core.errors import InvalidMoveError, MoveError, RulesdslError, short, suggest
 from rulesdsl.core.files import write_text_atomic
 from rulesdsl.core.kinds import Role
 from rulesdsl.core.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOLVE_SECONDS
@@ -21,9 +21,14 @@ from .render import render
 
 HELP = """commands:
   N, #N            play legal move number N
-  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation
+  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation;
+                  piles by the legend's short names (7D@t0>t6), and shorter still:
+  t0>t6           a run from t0 to t6 (the longest that may go; 7S@t0>t6 for another)
+  7D, k♠, 7D>f    a card's move (its only one, else the hint's best: it says which); f: any foundation
+  t0              a move from that pile (the hint's best)
   5a, a5, 5h, ah, 21, 81v3   a move in fc-solve's standard notation (variants with a numbering;
-                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which
+                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which;
+                  written in lower case (5H, AH are cards)
   u, undo         take back the last move (with its automatic follow-ups)
   r, redo         play again the move just taken back
   m, moves        list the legal moves
@@ -38,6 +43,12 @@ HELP = """commands:
   svg FILE        write the position as an SVG picture, the last move framed
   resign          give up this game
   q, quit         leave"""
+
+
+# the runner's own command words, for "did you mean" when a line is neither a command nor a move
+COMMANDS = (
+    "help", "undo", "redo", "moves", "show", "hint", "solve", "auto", "score", "rules", "save", "svg", "resign", "quit",
+)  # fmt: skip
 
 
 class Runner:
@@ -121,27 +132,9 @@ class Runner:
         return self.hint(), why
 
     def hint(self):
-        g = self.g
-        v = g.variant
-        moves = g.legal_moves()
-        if not moves:
-            return None
-
-        def rank(m):
-            if m.kind == "remove":
-                return 0
-            if m.kind == "move" and v.rules[m.dest].role == Role.FOUNDATION:
-                return 0
-            if m.kind == "move":
-                src = m.sources[0]
-                if g.state.down[src] and len(g.state.piles[src]) - g.state.down[src] == len(m.cards):
-                    return 1  # uncovers a face-down card
-                if len(g.state.piles[src]) == len(m.cards) and v.rules[m.dest].role != Role.CELL:
-                    return 2  # empties a pile
-                return 3
-            return 4
-
-        return min(moves, key=rank)
+        """The heuristic's best move (Game.hint_rank), or None."""
+        moves = self.g.legal_moves()
+        return self.g.by_hint(moves)[0] if moves else None
 
     def solve_command(self, args):
         g = self.g
@@ -281,16 +274,27 @@ class Runner:
             self.say(f"played: {g.move_text(numbered)}")
             self.show()
         else:
-            try:
-                m = g.play(line.strip())
-            except MoveError as exc:
-                fc = self.fcs_moves(line.strip())
-                if isinstance(fc, list):
-                    self.play_fcs(line.strip(), fc)
-                else:
-                    self.say(f"{fc or exc} (type help for commands)")
+            text = line.strip()
+            # fc-solve writes lower case (5h, ah): read so first; 5H, AH are the cards
+            fc = self.fcs_moves(text) if text == text.lower() else None
+            if isinstance(fc, list):
+                self.play_fcs(text, fc)
                 return
-            self.say(f"played: {g.move_text(m)}")
+            try:
+                chosen = g.resolve(text)
+            except MoveError as exc:
+                fc = fc or self.fcs_moves(text)
+                if isinstance(fc, list):
+                    self.play_fcs(text, fc)
+                else:  # fc-solve's complaint for its own lower-case text, or text only it reads
+                    theirs = isinstance(fc, MoveError) and (text == text.lower() or isinstance(exc, InvalidMoveError))
+                    told = str(fc if theirs else exc)
+                    guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
+                    told += f"; did you mean the command {guess}?" if guess else ""
+                    self.say(f"{told} (type help for commands)")
+                return
+            m = g.play(chosen.move)
+            self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
             self.show()
 
     # -- fc-solve's standard notation (variants with a numbering) ------------------

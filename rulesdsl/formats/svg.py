@@ -344,13 +344,14 @@ class _Picture:
 
 
 def _pile_of(v, item) -> int:
+    like = f"{v.layout.name(0)} or {v.layout.short_name(0)}"  # the variant's own names
     if isinstance(item, bool) or not isinstance(item, (int, str)):
-        raise InputError(f"a pile to highlight is an index or a name like tableau[0], not {short(item)!r}")
+        raise InputError(f"a pile to highlight is an index or a name like {like}, not {short(item)!r}")
     if isinstance(item, str):
-        p = v.layout.pile(item, any_case=True)
-        if p is None:
-            raise InputError(f"no pile named {short(item)!r} in {v.id} (piles are named like tableau[0])")
-        return p
+        found = v.layout.typed(item) if len(item) <= 100 else None
+        if not found or len(found) != 1:
+            raise InputError(f"no pile named {short(item)!r} in {v.id} (piles are named like {like})")
+        return found[0]
     if not 0 <= item < v.layout.size:
         raise InputError(f"pile {item} does not exist: {v.id} has piles 0 to {v.layout.size - 1}")
     return item
