@@ -82,7 +82,7 @@ def test_a_deep_fan_is_drawn_a_pile_per_line_and_wraps():
 
 def test_wide_rows_wrap_with_their_labels():
     g = rulesdsl.load("spider").new_game(2)
-    wide = render(g, width=200).splitlines()
+    wide = board(g, width=200)
     narrow = render(g, width=30).splitlines()
     assert max(map(len, wide)) < 60  # no more 104-column rows
     assert max(map(len, narrow)) <= 30
