@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import os
+import sys
 
 from .render import short_names
 
@@ -81,8 +82,6 @@ class Completer:
 def editor(runner, inp, out):
     """The readline module set up for this runner, or None where line editing is not to be
     used (input or output not the terminal, or no readline on this system)."""
-    import sys
-
     if inp is not sys.stdin or out is not sys.stdout or not (inp.isatty() and out.isatty()):
         return None
     try:

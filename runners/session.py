@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 
 from rulesdsl import loader, position
+from rulesdsl.deal import MAX_SEED
 from rulesdsl.errors import InputError, PositionError, short
 from rulesdsl.files import read_text
 from rulesdsl.game import Game
-from rulesdsl.deal import MAX_SEED
 from rulesdsl.limits import MAX_POSITION_BYTES
 
 

@@ -46,6 +46,7 @@ HELP = """commands:
                   numbered deal)
   restart         this deal again from the start
   resign          give up this game (then: another one? y/n)
+  help, ?         this list
   q, quit         leave
 On a terminal: the arrow keys edit the line and recall earlier ones; TAB completes
 commands, pile names (tableau[3] or t3) and the legal moves' notations."""
@@ -222,7 +223,11 @@ class Runner:
             self.say(f"play-out {i}/{min(n, len(rest))}: {g.move_text(m)}")
             self.show()
         left = len(rest) - min(n, len(rest))
-        self.say(f"play-out: {left} move(s) of the line left (play-out continues)" if left else "play-out: the line is played")
+        self.say(
+            f"play-out: {left} move(s) of the line left (play-out continues)"
+            if left
+            else "play-out: the line is played"
+        )
 
     def switch(self, game, what):
         """Play another game from here on."""

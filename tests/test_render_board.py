@@ -1,14 +1,15 @@
 """The text board shows every face-up card a player may see, in every shipped variant, and fits
 the width it is given: a walk over a few seeds and random moves of each variant."""
+
 import random
 import re
 from collections import Counter
 
 import pytest
+from rulesdsl.runners.render import board, mode, render
 
 import rulesdsl
 from rulesdsl import registry, svg
-from rulesdsl.runners.render import board, mode, render
 
 
 def visible(g) -> Counter:
@@ -101,5 +102,6 @@ def test_pyramid_names_every_place():
     assert lines[row + 1].split()[0] == g.variant.deck.text(g.state.piles[g.variant.pile_index("pyramid[21]")][-1])
     # too narrow for the offsets: each row wraps, every place still named once
     narrow = render(g, width=24)
-    assert sorted(w for line in narrow.splitlines() for w in line.split() if re.fullmatch(r"p\d+", w)) == \
-        sorted(f"p{i}" for i in range(28))
+    assert sorted(w for line in narrow.splitlines() for w in line.split() if re.fullmatch(r"p\d+", w)) == sorted(
+        f"p{i}" for i in range(28)
+    )
