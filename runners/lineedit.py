@@ -23,12 +23,25 @@ FILE_COMMANDS = ("save", "svg", "load")
 MAX_FILES = 200  # file names offered at once
 
 
-def pile_names(v) -> list[str]:
-    """Every pile's full name (tableau[3]) and short one (t3)."""
+def pile_names(v, piles=None) -> list[str]:
+    """The full names (tableau[3]) and then the short ones (t3) of these piles (default: all)."""
     short = short_names(v)
-    out = list(v.layout.pile_names)
-    out += [f"{short[v.layout.group_of[p]]}{v.layout.index_of[p]}" for p in range(v.layout.size)]
+    piles = range(v.layout.size) if piles is None else sorted(piles)
+    out = [v.layout.pile_names[p] for p in piles]
+    out += [f"{short[v.layout.group_of[p]]}{v.layout.index_of[p]}" for p in piles]
     return out
+
+
+def _pile(v, text: str) -> int | None:
+    """The pile a full or short name names, in any case."""
+    p = v.layout.pile(text, any_case=True)
+    if p is not None:
+        return p
+    short = short_names(v)
+    for p in range(v.layout.size):
+        if f"{short[v.layout.group_of[p]]}{v.layout.index_of[p]}" == text.lower():
+            return p
+    return None
 
 
 def _files(text: str) -> list[str]:
@@ -38,10 +51,24 @@ def _files(text: str) -> list[str]:
     return out
 
 
+def _next_piles(game, before: str, sep: str) -> set:
+    """The piles the legal moves allow after ``before`` and ``sep``: the sources of a card
+    after CARD@, the destinations after CARD@PILE> or PILE>."""
+    v = game.variant
+    moves = [m for m in game.legal_moves() if m.kind == "move"]
+    if sep == "@":
+        card = before.lower()
+        return {m.sources[0] for m in moves if v.deck.text(m.cards[0]).lower() == card}
+    card, at, src = before.rpartition("@")
+    p = _pile(v, src)
+    return {m.dest for m in moves if m.sources[0] == p and (not at or v.deck.text(m.cards[0]).lower() == card.lower())}
+
+
 def candidates(game, line: str, text: str) -> list[str]:
     """What the word ``text`` being typed may become, ``line`` being the whole line up to it:
-    a command (first word), a legal move's notation, a pile name after ``@``, ``>`` or a
-    space, a file name after save, svg and load."""
+    a command (first word), a legal move's notation, after ``@`` the piles the card can
+    leave, after ``>`` those it can go to (any pile when no legal move says), a pile name
+    after a space, a file name after save, svg and load."""
     words = line.split()
     first = not words or (len(words) == 1 and not line.endswith(" "))
     if not first and words[0].lower() in FILE_COMMANDS:
@@ -56,7 +83,9 @@ def candidates(game, line: str, text: str) -> list[str]:
     cut = max(text.rfind("@"), text.rfind(">"))
     head, frag = text[: cut + 1], text[cut + 1 :].lower()
     if cut >= 0 or not first:
-        found += [head + n for n in pile_names(v) if n.lower().startswith(frag)]
+        piles = _next_piles(game, text[:cut], text[cut]) if cut > 0 else set()
+        names = pile_names(v, piles or None)
+        found += [head + n for n in names if n.lower().startswith(frag)]
     return list(dict.fromkeys(found))
 
 

@@ -51,6 +51,19 @@ def test_pile_names_complete_after_the_card_and_the_arrow_full_or_short():
     assert candidates(g, "", "zz") == []
 
 
+def test_after_the_card_and_the_arrow_the_legal_moves_choose_the_piles():
+    g = rulesdsl.Game.from_position(rulesdsl.load("klondike"), "tableau[0]: 8H; tableau[1]: 9S; tableau[2]: 9C")
+    assert candidates(g, "", "8H@") == [
+        "8H@tableau[0]>tableau[1]",
+        "8H@tableau[0]>tableau[2]",
+        "8H@tableau[0]",
+        "8H@t0",
+    ]
+    assert candidates(g, "", "8h@T0>") == ["8h@T0>tableau[1]", "8h@T0>tableau[2]", "8h@T0>t1", "8h@T0>t2"]
+    assert candidates(g, "", "t0>t") == ["t0>tableau[1]", "t0>tableau[2]", "t0>t1", "t0>t2"]
+    assert candidates(g, "", "tableau[0]>t2") == ["tableau[0]>t2"]
+
+
 def test_a_later_word_completes_to_pile_names_and_file_commands_to_files(tmp_path):
     g = rulesdsl.load("pyramid").new_game(5)
     assert "pyramid[21]" in candidates(g, "remove KS@pyramid[22] ", "pyr")
@@ -74,6 +87,14 @@ def test_a_later_word_completes_to_pile_names_and_file_commands_to_files(tmp_pat
 def test_every_completed_command_is_in_the_help():
     for c in lineedit.COMMANDS:
         assert f"  {c}" in HELP or f", {c}" in HELP, c
+
+
+def test_every_command_is_in_the_runners_doc():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "runner.md").read_text(encoding="utf-8")
+    for c in lineedit.COMMANDS:
+        assert f"`{c}" in doc or f", `{c}`" in doc, c
 
 
 def test_the_completer_follows_the_game_the_runner_plays():
