@@ -21,7 +21,15 @@ from .describe import rules_text
 from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 from .files import read_text, write_text_atomic
 from .game import Game
-from .limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
+from .limits import (
+    MAX_BOARD_WIDTH,
+    MAX_CHECK_SOLVE,
+    MAX_MOVES_BYTES,
+    MAX_POSITION_BYTES,
+    MAX_SOLVE_SECONDS,
+    MAX_STATES,
+    MIN_BOARD_WIDTH,
+)
 from .runners.render import render
 from .runners.session import hides_cards
 from .runners.text import run
@@ -540,8 +548,10 @@ def _width(p):
 
 
 def _board_width(text):
-    if not (text.isascii() and text.isdigit()) or not 20 <= int(text[:6]) <= 10000:
-        raise argparse.ArgumentTypeError(f"the width is a number of columns from 20 to 10000, not {short(text)!r}")
+    if not (text.isascii() and text.isdigit()) or not MIN_BOARD_WIDTH <= int(text[:6]) <= MAX_BOARD_WIDTH:
+        raise argparse.ArgumentTypeError(
+            f"the width is a number of columns from {MIN_BOARD_WIDTH} to {MAX_BOARD_WIDTH}, not {short(text)!r}"
+        )
     return int(text)
 
 

@@ -12,6 +12,8 @@ import glob
 import os
 import sys
 
+from rulesdsl.limits import MAX_COMPLETIONS
+
 from .render import short_names
 
 # Every command word, for completion (text.HELP documents them).
@@ -20,7 +22,6 @@ COMMANDS = (
     "save", "svg", "load", "new", "restart", "resign", "quit",
 )  # fmt: skip
 FILE_COMMANDS = ("save", "svg", "load")
-MAX_FILES = 200  # file names offered at once
 
 
 def pile_names(v, piles=None) -> list[str]:
@@ -46,7 +47,7 @@ def _pile(v, text: str) -> int | None:
 
 def _files(text: str) -> list[str]:
     out = []
-    for path in sorted(glob.glob(glob.escape(os.path.expanduser(text)) + "*"))[:MAX_FILES]:
+    for path in sorted(glob.glob(glob.escape(os.path.expanduser(text)) + "*"))[:MAX_COMPLETIONS]:
         out.append(path + os.sep if os.path.isdir(path) else path)
     return out
 

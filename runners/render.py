@@ -18,13 +18,13 @@ import shutil
 from dataclasses import dataclass, field
 
 from rulesdsl.cards import DOWN, rank_text
+from rulesdsl.limits import MAX_BOARD_WIDTH, MIN_BOARD_WIDTH
 
 RED = "\033[31m"
 RESET = "\033[0m"
 TALL = 24  # a fan group deeper than this is drawn one pile per line, not as columns
 SEP = "  "  # between columns
 GAP = " " * 3  # what a '.' of the layout adds
-MIN_WIDTH = 20  # narrower terminals are drawn as if this wide
 
 
 def mode(v, p: int) -> str:
@@ -37,10 +37,11 @@ def mode(v, p: int) -> str:
 
 
 def board_width(width: int | None = None) -> int:
-    """The width to draw in: the one given, else the terminal's (COLUMNS, else 80)."""
+    """The width to draw in: the one given, else the terminal's ($COLUMNS, else 80), kept
+    within the limits (a terminal narrower than the least is drawn as if that wide)."""
     if width is None:
         width = shutil.get_terminal_size((80, 24)).columns
-    return max(width, MIN_WIDTH)
+    return min(max(width, MIN_BOARD_WIDTH), MAX_BOARD_WIDTH)
 
 
 class Painter:

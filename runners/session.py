@@ -29,7 +29,7 @@ def new_game(game, arg: str | None) -> Game:
     if arg is None:
         if isinstance(game.deal, int):
             return v.numbered_game(game.deal + 1)
-        return v.new_game(0 if game.seed is None or game.seed >= MAX_SEED else game.seed + 1)
+        return v.new_game(1 if game.seed is None else (game.seed + 1) % (MAX_SEED + 1))
     if not (arg.isascii() and arg.isdigit()) or len(arg) > len(str(MAX_SEED)) or int(arg) > MAX_SEED:
         raise InputError(f"new takes a seed, a whole number from 0 to {MAX_SEED}, not {short(arg)!r}")
     return v.new_game(int(arg))

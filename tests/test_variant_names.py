@@ -50,5 +50,7 @@ def test_solve_says_the_solver_sees_face_down_cards_only_where_there_are_some():
 def test_show_takes_a_width():
     code, out, _ = run("show", "spider", "--seed", "2", "--width", "30")
     assert code == 0 and max(map(len, out.splitlines())) <= 30
+    code, out, _ = run("play", "spider", "--seed", "2", "--width", "40", stdin="q\n")
+    assert code == 0 and "t9" in out and max(map(len, out.splitlines())) <= 40
     code, _, err = run("show", "spider", "--width", "5")
     assert code == 2 and "the width is a number of columns from 20 to 10000" in err
