@@ -57,12 +57,16 @@ def _next_piles(game, before: str, sep: str) -> set:
     after CARD@, the destinations after CARD@PILE> or PILE>."""
     v = game.variant
     moves = [m for m in game.legal_moves() if m.kind == "move"]
+
+    def names(m, card: str) -> bool:  # 8S, or 8S.1 with its copy
+        c = m.cards[0]
+        return card.lower() in (v.deck.text(c).lower(), v.deck.text(c, copy=True).lower())
+
     if sep == "@":
-        card = before.lower()
-        return {m.sources[0] for m in moves if v.deck.text(m.cards[0]).lower() == card}
+        return {m.sources[0] for m in moves if names(m, before)}
     card, at, src = before.rpartition("@")
     p = _pile(v, src)
-    return {m.dest for m in moves if m.sources[0] == p and (not at or v.deck.text(m.cards[0]).lower() == card.lower())}
+    return {m.dest for m in moves if m.sources[0] == p and (not at or names(m, card))}
 
 
 def candidates(game, line: str, text: str) -> list[str]:

@@ -64,6 +64,14 @@ def test_after_the_card_and_the_arrow_the_legal_moves_choose_the_piles():
     assert candidates(g, "", "tableau[0]>t2") == ["tableau[0]>t2"]
 
 
+def test_a_card_of_two_decks_completes_with_or_without_its_copy():
+    g = rulesdsl.load("spider").new_game(3)
+    move = next(m for m in g.legal_moves() if g.move_text(m).startswith("8S.1@"))
+    src = g.variant.pile_name(move.sources[0])
+    assert f"8S.1@{src}" in candidates(g, "", "8S.1@") and len(candidates(g, "", "8S.1@")) < 6
+    assert f"8s@{src}" in candidates(g, "", "8s@") and len(candidates(g, "", "8s@")) < 6
+
+
 def test_a_later_word_completes_to_pile_names_and_file_commands_to_files(tmp_path):
     g = rulesdsl.load("pyramid").new_game(5)
     assert "pyramid[21]" in candidates(g, "remove KS@pyramid[22] ", "pyr")
