@@ -77,10 +77,10 @@ class Runner:
         moves = g.legal_moves()
         outcome = g.outcome
         if outcome is Outcome.WON:
-            self.say(f"*** You won! Score: {g.score}. (undo, or quit) ***")
+            self.say(f"*** You won! Score: {g.score}. (undo, new, restart or quit) ***")
             return
         if outcome is Outcome.LOST:
-            self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
+            self.say(f"Game over: no legal move left. Score: {g.score}. (undo, new, restart or quit)")
             return
         line = "moves:"
         for i, m in enumerate(moves, 1):
