@@ -136,3 +136,14 @@ def test_the_moves_list_fits_the_width():
     text = session(["q"], variant="spider", seed=1, width=50)
     moves = text[text.index("moves:") :].splitlines()
     assert len(moves) > 1 and all(len(line) <= 50 for line in moves)
+
+
+def test_load_takes_the_saves_own_option_values(tmp_path):
+    g = rulesdsl.load("klondike", {"draw": 3}).new_game(4)
+    g.play("draw")
+    path = tmp_path / "k3.json"
+    path.write_text(json.dumps(g.save()))
+    r = runner_text.Runner(rulesdsl.load("klondike").new_game(1), io.StringIO(), width=80)
+    r.command(f"load {path}")
+    assert dict(r.g.variant.options)["draw"] == 3 and r.g.state == g.state
+    assert r.g.ply == 1
