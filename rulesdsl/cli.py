@@ -15,21 +15,13 @@ import os
 import sys
 from pathlib import Path
 
-from . import codegen, fcs, genapply, loader, numbering, position, registry, stats, svg
+from . import codegen, fcs, genapply, limits, loader, numbering, position, registry, stats, svg
 from .deal import MAX_SEED
 from .describe import rules_text
 from .errors import IllegalMoveError, InputError, MoveError, PositionError, RulesdslError, RulesError, short
 from .files import read_text, write_text_atomic
 from .game import Game
-from .limits import (
-    MAX_BOARD_WIDTH,
-    MAX_CHECK_SOLVE,
-    MAX_MOVES_BYTES,
-    MAX_POSITION_BYTES,
-    MAX_SOLVE_SECONDS,
-    MAX_STATES,
-    MIN_BOARD_WIDTH,
-)
+from .limits import MAX_CHECK_SOLVE, MAX_MOVES_BYTES, MAX_POSITION_BYTES, MAX_SOLVE_SECONDS, MAX_STATES
 from .runners.render import render
 from .runners.session import hides_cards
 from .runners.text import run
@@ -548,10 +540,9 @@ def _width(p):
 
 
 def _board_width(text):
-    if not (text.isascii() and text.isdigit()) or not MIN_BOARD_WIDTH <= int(text[:6]) <= MAX_BOARD_WIDTH:
-        raise argparse.ArgumentTypeError(
-            f"the width is a number of columns from {MIN_BOARD_WIDTH} to {MAX_BOARD_WIDTH}, not {short(text)!r}"
-        )
+    low, high = limits.MIN_BOARD_WIDTH, limits.MAX_BOARD_WIDTH
+    if not (text.isascii() and text.isdigit()) or not low <= int(text[:6]) <= high:
+        raise argparse.ArgumentTypeError(f"the width is a number of columns from {low} to {high}, not {short(text)!r}")
     return int(text)
 
 

@@ -229,6 +229,20 @@ class Runner:
             else "play-out: the line is played"
         )
 
+    def change_game(self, cmd, words, rest):
+        """new [SEED], restart, load FILE: another game from here on."""
+        g = self.g
+        if cmd == "new" and len(words) > 2:
+            self.say("new takes at most one seed: new, or new 42")
+        elif cmd == "new":
+            self.switch(session.new_game(g, words[1] if len(words) > 1 else None), "a new game:")
+        elif cmd == "restart":
+            self.switch(session.restart(g), "the same deal from the start:")
+        elif not rest:
+            self.say("load needs one file name: load FILE (a file written by save)")
+        else:
+            self.switch(session.load_game(g, rest), f"loaded {rest}:")
+
     def switch(self, game, what):
         """Play another game from here on."""
         self.g = game
@@ -327,19 +341,8 @@ class Runner:
                 self.say(f"cannot write to {name}: {getattr(exc, 'strerror', None) or exc}")
         elif cmd == "play-out":
             self.play_out(words[1:])
-        elif cmd == "new":
-            if len(words) > 2:
-                self.say("new takes at most one seed: new, or new 42")
-                return
-            self.switch(session.new_game(g, words[1] if len(words) > 1 else None), "a new game:")
-        elif cmd == "restart":
-            self.switch(session.restart(g), "the same deal from the start:")
-        elif cmd == "load":
-            name = line.strip()[len(words[0]) :].strip()
-            if not name:
-                self.say("load needs one file name: load FILE (a file written by save)")
-                return
-            self.switch(session.load_game(g, name), f"loaded {name}:")
+        elif cmd in ("new", "restart", "load"):
+            self.change_game(cmd, words, line.strip()[len(words[0]) :].strip())
         elif cmd == "resign":
             self.resign()
         elif cmd.isascii() and (cmd.isdigit() or cmd[:1] == "#" and cmd[1:].isdigit()):
