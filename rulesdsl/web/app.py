@@ -1,0 +1,111 @@
+"""The Starlette application: routes, error handlers, the server-side timing, and its state.
+
+Starlette, because it is a small ASGI toolkit with no ORM, templates or session machinery
+to configure: routes, a static-files mount that refuses paths outside its folder, a test
+client, and nothing more. It runs under uvicorn (``rulesdsl serve``). Endpoints are
+``async`` and call the engine directly on the event loop (a move costs a few milliseconds);
+only the solver, which may search for seconds, runs elsewhere (hints.py).
+
+Every error answer is JSON ``{"error": message}``: a refused request with its 4xx status,
+anything unexpected as 500 with the exception logged, never a traceback to the client.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from . import api
+from .hints import Hints
+from .live import MAX_LIVE, Live, Variants
+from .store import Store
+
+try:  # the pages (pages.py) are the browser's; the API stands without them
+    from . import pages
+except ImportError:  # pragma: no cover - only while pages.py is being written
+    pages = None  # type: ignore[assignment]
+
+log = logging.getLogger("rulesdsl.web")
+STATIC = Path(__file__).resolve().parent / "static"
+TIMING_HEADER = b"server-timing"  # "app;dur=MILLISECONDS": the request's time in the server
+
+
+class Timing:
+    """ASGI middleware: the time from a request's arrival to its answer's first byte, in the
+    Server-Timing header (bench/bench_web.py reads it)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - started) * 1000
+                headers = list(message.get("headers", []))
+                headers.append((TIMING_HEADER, f"app;dur={ms:.2f}".encode()))
+                message = dict(message, headers=headers)
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
+async def _api_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, api.ApiError)
+    return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    words = {404: "not found", 405: "method not allowed"}
+    return JSONResponse({"error": words.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code)
+
+
+async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+    log.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return JSONResponse(
+        {"error": f"internal error ({type(exc).__name__}): a bug in rulesdsl, not in your request"}, status_code=500
+    )
+
+
+def create_app(data_dir: str | Path | None = None, *, live_cap: int = MAX_LIVE, hint_workers: int | None = None):
+    """The application over the data folder (RULESDSL_DATA / XDG data home when None)."""
+    store = Store(Path(data_dir) if data_dir is not None else None)
+    variants = Variants()
+    live = Live(store, variants, live_cap)
+    hints = Hints(hint_workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:
+            hints.close()
+            store.close()
+
+    routes = api.routes()
+    if pages is not None:
+        routes += pages.routes()
+    elif STATIC.is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    app = Starlette(
+        routes=routes,
+        exception_handlers={api.ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
+        lifespan=lifespan,
+    )
+    app.state.store, app.state.variants, app.state.live, app.state.hints = store, variants, live, hints
+    app.add_middleware(Timing)
+    return app
