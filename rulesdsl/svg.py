@@ -280,7 +280,7 @@ class _Picture:
             f"{_fits(suit.symbol, 30, W - 8)}>{_text(suit.symbol)}</text>"
         )
         return (
-            f'<g data-card={_attr(v.deck.text(c, copy=True))} data-pile={pile} '
+            f"<g data-card={_attr(v.deck.text(c, copy=True))} data-pile={pile} "
             f'aria-label={_attr(card_words(v, c) + ", " + where)} fill="{colour}">'
             f'<rect {box} fill="#ffffff" stroke="#333333"/>'
             f'<text x="{_num(x + 4)}" y="{_num(y + 17)}" font-size="16" font-weight="bold"'
@@ -375,7 +375,10 @@ class _Picture:
         # empty piles first, so that an outline never lies over a card (overlapping rows)
         for p in sorted(self.order, key=lambda p: bool(self.st.piles[p])):
             body = self.pile(p) if self.st.piles[p] else [self.outline(p)]
-            out.append(f'<g data-pile={_attr(self.v.pile_name(p))} aria-label={_attr(self.pile_label(p))}>')
+            role = _attr(str(self.v.rules[p].role.value))
+            out.append(
+                f"<g data-pile={_attr(self.v.pile_name(p))} data-role={role} aria-label={_attr(self.pile_label(p))}>"
+            )
             out.extend(body)
             out.append("</g>")
         for p in sources:

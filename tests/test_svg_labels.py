@@ -1,6 +1,7 @@
 """What a page and a screen reader need from a picture: every pile one element with
 data-pile and an aria-label in words, every card named in words, the variant's own labels
 as captions, and captions that never run into each other."""
+
 import re
 from collections import Counter
 
@@ -43,6 +44,7 @@ def test_every_pile_is_one_named_group_holding_its_cards_and_captions_never_over
         label = e.get("aria-label")
         assert label.startswith(svg.pile_words(v, p) + ": ")
         assert "[" not in label  # words, not notation
+        assert e.get("data-role") == v.rules[p].role.value
         inside = [c for c in e.iter() if "data-card" in c.attrib]
         assert [c.get("data-pile") for c in inside] == [pile] * len(g.state.piles[p])
         assert label.endswith("empty") == (not inside)
@@ -67,7 +69,9 @@ def test_captions_use_the_variants_labels_and_cards_are_named_in_words():
     assert captions == ["Stock", "Foundation", "Columns"]
     top = g.state.piles[g.variant.pile_index("tableau[2]")][-1]
     words = svg.card_words(g.variant, top)
-    e = next(c for c in cards(root) if c.get("data-pile") == "tableau[2]" and c.get("data-card") == g.variant.deck.text(top))
+    e = next(
+        c for c in cards(root) if c.get("data-pile") == "tableau[2]" and c.get("data-card") == g.variant.deck.text(top)
+    )
     assert e.get("aria-label") == f"{words}, Columns 3"
     assert pile_groups(root)["tableau[2]"].get("aria-label") == f"Columns 3: 5 cards, {words} on top"
     assert pile_groups(root)["stock[0]"].get("aria-label") == "Stock: 16 cards, all face down"
