@@ -13,6 +13,7 @@ import json
 import re
 import secrets
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -22,13 +23,13 @@ from rulesdsl import position, svg
 
 from . import catalogue
 from .hints import DEFAULT_SECONDS, MAX_SECONDS, Busy
-from .live import Session, deal_game
+from .live import Session, can_autoplay, deal_game
 from .store import Record
 
 MAX_BODY = 16 * 1024  # bytes of a request body
 MAX_OPTIONS = 20  # options in one request
 MAX_TEXT = 200  # characters of a move, an option's name or value, a deal number
-MAX_POSITION = 20_000  # characters of a compact position
+MAX_POSITION = 12_000  # characters of a compact position (eight decks fit; the body cap is above it)
 MAX_SEED = (1 << 63) - 1  # seeds a request may give (the engine takes up to 2**64 - 1)
 RANDOM_SEEDS = 1_000_000  # a new deal with no seed takes one below this (short to type again)
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -124,11 +125,22 @@ def variant_name(value: object) -> str:
     return value
 
 
-def session_of(request: Request) -> Session:
+async def session_of(request: Request) -> Session:
+    """The game the path names: from memory, else rebuilt from the store in a worker thread
+    (a replay must not hold up other requests); 404 when there is none."""
     game_id = request.path_params["id"]
-    s = request.app.state.live.get(game_id) if GAME_ID.match(game_id) else None
-    if s is None:
+    if not GAME_ID.match(game_id):
         raise ApiError(404, "no such game")
+    live = request.app.state.live
+    s = live.cached(game_id)
+    if s is None:
+        try:
+            s = await run_in_threadpool(live.load, game_id)
+        except rulesdsl.RulesdslError as exc:  # the variant file changed under a stored game
+            raise ApiError(409, f"this stored game no longer replays: {str(exc)[:200]}") from None
+        if s is None:
+            raise ApiError(404, "no such game")
+        s = live.keep(s)
     return s
 
 
@@ -184,6 +196,7 @@ def game_json(s: Session) -> dict:
         "can_redo": not s.finished and rec.cursor < len(rec.moves),
         "move_count": rec.cursor,
         "autoplay": rec.autoplay,
+        "autoplay_available": can_autoplay(g.variant),
         "seconds": round(rec.seconds, 1),
         "last_move": None if s.last is None else move_json(g, s.last),
         "svg": svg.position(g),
@@ -215,7 +228,7 @@ async def create_game(request: Request) -> JSONResponse:
         raise ApiError(400, "'position' starts from that position: it takes no 'seed', 'deal' or 'winnable'")
     app = request.app.state
     try:
-        v = app.variants.get(name, opts)
+        v = await run_in_threadpool(app.variants.get, name, opts)
     except rulesdsl.RulesError as exc:
         raise ApiError(422, exc.first.message + (f" ({exc.first.hint})" if exc.first.hint else "")) from None
     if deal is not None and v.numbering is None:
@@ -271,15 +284,15 @@ async def _winnable(request: Request, name: str, options: dict, v, seed, deal) -
 
 
 async def get_game(request: Request) -> JSONResponse:
-    return answer(session_of(request))
+    return answer(await session_of(request))
 
 
 async def board(request: Request) -> Response:
-    return Response(svg.position(session_of(request).game), media_type="image/svg+xml")
+    return Response(svg.position((await session_of(request)).game), media_type="image/svg+xml")
 
 
 async def play_move(request: Request) -> JSONResponse:
-    s = session_of(request)
+    s = await session_of(request)
     data = await read_json(request)
     only(data, {"move"})
     move = text(data, "move")
@@ -294,35 +307,35 @@ async def play_move(request: Request) -> JSONResponse:
 
 
 async def undo(request: Request) -> JSONResponse:
-    s = playing(session_of(request))
+    s = playing(await session_of(request))
     await read_json(request, required=False)
     s.undo()
     return answer(s)
 
 
 async def redo(request: Request) -> JSONResponse:
-    s = playing(session_of(request))
+    s = playing(await session_of(request))
     await read_json(request, required=False)
     s.redo()
     return answer(s)
 
 
 async def restart(request: Request) -> JSONResponse:
-    s = session_of(request)
+    s = await session_of(request)
     await read_json(request, required=False)
     s.restart()
     return answer(s)
 
 
 async def resign(request: Request) -> JSONResponse:
-    s = playing(session_of(request))
+    s = playing(await session_of(request))
     await read_json(request, required=False)
     s.resign()
     return answer(s)
 
 
 async def autoplay(request: Request) -> JSONResponse:
-    s = playing(session_of(request))
+    s = playing(await session_of(request))
     data = await read_json(request, required=False)
     only(data, {"enabled"})
     s.autoplay(flag(data, "enabled"))
@@ -330,7 +343,7 @@ async def autoplay(request: Request) -> JSONResponse:
 
 
 async def hint(request: Request) -> JSONResponse:
-    s = session_of(request)
+    s = await session_of(request)
     data = await read_json(request, required=False)
     only(data, {"seconds"})
     seconds = data.get("seconds", DEFAULT_SECONDS)
@@ -414,7 +427,7 @@ async def list_games(request: Request) -> JSONResponse:
 
 
 async def list_variants(request: Request) -> JSONResponse:
-    return JSONResponse(catalogue.variants())
+    return JSONResponse(await run_in_threadpool(catalogue.variants))
 
 
 async def variant_stats(request: Request) -> JSONResponse:

@@ -9,6 +9,7 @@ the moves autoplay played after it.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 import rulesdsl
@@ -27,18 +28,21 @@ class Variants:
     def __init__(self, cap: int = MAX_VARIANTS):
         self.cap = cap
         self._cache: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()  # loads run in worker threads (a first load takes a while)
 
     def get(self, name: str, options: dict):
         """rulesdsl.load(name, options), cached; RulesError for an unknown option or value."""
         key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
-        v = self._cache.get(key)
-        if v is None:
-            v = rulesdsl.load(name, options)
+        with self._lock:
+            v = self._cache.get(key)
+            if v is not None:
+                self._cache.move_to_end(key)
+                return v
+        v = rulesdsl.load(name, options)
+        with self._lock:
             self._cache[key] = v
-            if len(self._cache) > self.cap:
+            while len(self._cache) > self.cap:
                 self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
         return v
 
 
@@ -49,6 +53,11 @@ def deal_game(variant, seed: int | None, deal: str | None, start: str | None = N
     if deal is not None:
         return variant.numbered_game(deal)
     return variant.new_game(seed if seed is not None else 1)
+
+
+def can_autoplay(variant) -> bool:
+    """Does this variant have moves autoplay may play (declared or derived safe)?"""
+    return bool(variant.safe) or solver.safe_rule(variant) is not None
 
 
 def safe_move(game):
@@ -184,15 +193,32 @@ class Live:
             self._sessions.popitem(last=False)
         return s
 
-    def get(self, game_id: str) -> Session | None:
+    def cached(self, game_id: str) -> Session | None:
+        """The session if it is in memory (on the event loop: no waiting)."""
         s = self._sessions.get(game_id)
         if s is not None:
             self._sessions.move_to_end(game_id)
-            return s
+        return s
+
+    def load(self, game_id: str) -> Session | None:
+        """A session rebuilt from the store, not yet kept (may run in a worker thread)."""
         rec = self.store.get(game_id)
         if rec is None:
             return None
-        return self._keep(Session(rec, self.rebuild(rec), self.store))
+        return Session(rec, self.rebuild(rec), self.store)
+
+    def keep(self, s: Session) -> Session:
+        """Keep a loaded session, unless another request kept this game meanwhile (then that one)."""
+        return self.cached(s.rec.id) or self._keep(s)
+
+    def get(self, game_id: str) -> Session | None:
+        """The session, from memory or the store (in the calling thread)."""
+        s = self.cached(game_id)
+        if s is None:
+            s = self.load(game_id)
+            if s is not None:
+                s = self.keep(s)
+        return s
 
     def rebuild(self, rec: Record):
         """The game of a stored record: dealt again, its moves replayed, the undone ones undone."""
