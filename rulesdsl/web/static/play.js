@@ -13,6 +13,7 @@
   const DOUBLE_MS = 400;
   const DRAG_PX = 6;
   const STEP_MS = 600;
+  const HINT_SECONDS = 8; // a hint asked for: the solver searches this long at most
 
   let game = null; // the last game object from the server
   let pick = null; // {items: [{pile, card}], moves: [...]} what is picked up
@@ -74,10 +75,16 @@
     return g;
   }
 
-  function playMove(m, fromLine) {
+  // A move played by hand that is the solver's next one keeps its line open, one step on.
+  function playMove(m) {
     return run(async () => {
-      if (!fromLine) closeLine();
+      const onLine = line && line.moves[line.at] === m.text;
+      if (!onLine) closeLine();
       await act("/moves", { move: m.text });
+      if (onLine && line) {
+        line.at += 1;
+        lineText();
+      }
     });
   }
 
@@ -133,6 +140,8 @@
     pick = null;
     hinted = null;
     remember(g);
+    root.dataset.moveCount = String(g.move_count);
+    root.dataset.outcome = g.result || g.outcome;
     const hadFocus = board.contains(document.activeElement);
     board.innerHTML = g.svg.replace(/^<\?xml[^>]*>\s*/, "");
     const svg = board.querySelector("svg");
@@ -297,7 +306,21 @@
   function destMove(pile) {
     const into = pick.moves.filter((m) => m.dest === pile && (m.kind === "move" || exactRemoval(pick.items, [m])));
     into.sort((a, b) => b.cards.length - a.cards.length);
-    return into[0] || null;
+    return into[0] || twin(pile);
+  }
+
+  // The server lists one move to the first of a group's empty piles when they are alike (free
+  // cells); an empty pile of the same group is offered too, the same move sent with this
+  // destination, and the server judges it like any other.
+  function twin(pile) {
+    if (cardEls(pile).length) return null;
+    const group = pile.split("[")[0];
+    for (const m of pick.moves) {
+      if (m.kind !== "move" || !m.dest || m.dest.split("[")[0] !== group || cardEls(m.dest).length) continue;
+      if (!m.text.endsWith(">" + m.dest)) continue;
+      return Object.assign({}, m, { dest: pile, text: m.text.slice(0, m.text.length - m.dest.length) + pile });
+    }
+    return null;
   }
 
   // A tap on a card (card = its data-card) or on a pile (card = null: the keyboard, an empty pile).
@@ -340,6 +363,7 @@
     for (const it of pick.items) for (const el of pickedEls(it)) el.classList.add("picked");
     const exact = exactRemoval(pick.items, pick.moves);
     const dests = new Set(pick.moves.filter((m) => m.kind === "move" || m === exact).map((m) => m.dest));
+    for (const p of piles()) if (!dests.has(p.dataset.pile) && twin(p.dataset.pile)) dests.add(p.dataset.pile);
     for (const d of dests) if (pileEl(d)) pileEl(d).classList.add("dest");
     const held = new Set(pick.items.map((it) => it.pile + "|" + it.card));
     for (const m of pick.moves.filter((m) => m.kind === "remove")) {
@@ -582,7 +606,7 @@
   // -- hints, the solver's line, the verdict ---------------------------------------------------
   async function hint() {
     say("Thinking\u2026");
-    const h = await api("/api/games/" + encodeURIComponent(game.id) + "/hint", {});
+    const h = await api("/api/games/" + encodeURIComponent(game.id) + "/hint", { seconds: HINT_SECONDS });
     showError("");
     light();
     for (const el of board.querySelectorAll(".hint")) el.classList.remove("hint");
