@@ -10,6 +10,7 @@ decides a rule, and every page works from the package alone (no CDN, no build st
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from html import escape
 
@@ -27,6 +28,7 @@ from . import catalogue
 MAX_QUERY = 100  # characters of a search kept
 MAX_SEED = 2**32 - 1
 ASSETS = "/static"
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what a game's id may look like in ?game=
 
 
 def _e(value: object) -> str:
@@ -38,7 +40,7 @@ def page(title: str, body: str, *, scripts: tuple[str, ...] = (), root: str = ""
     tags = "".join(f'<script src="{ASSETS}/{s}" defer></script>' for s in scripts)
     html = (
         f'<!doctype html>\n<html lang="en"{root}><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
         f"<title>{_e(title)} \u00b7 rulesdsl</title>"
         f'<link rel="stylesheet" href="{ASSETS}/style.css">{tags}</head><body>'
         '<a class="skip" href="#main">Skip to the content</a>'
@@ -173,8 +175,8 @@ def play_page(request: Request) -> Response:
             start[key] = int(q[key])
     if q.get("winnable") in ("1", "true", "yes", "on"):
         start["winnable"] = True
-    if q.get("game", "").replace("-", "").isalnum():
-        start["game"] = q["game"][:64]
+    if GAME_ID.fullmatch(q.get("game", "")):
+        start["game"] = q["game"]
     numbered = " hidden" if not info.get("numbered") else ""
     tools = "".join(
         (
@@ -188,13 +190,13 @@ def play_page(request: Request) -> Response:
     )
     body = (
         f'<div class="game" data-variant="{_e(name)}" data-start="{_e(json.dumps(start))}">'
-        f'<div class="titlebar"><h1>{_e(info["title"])}</h1>'
-        f'<p class="status" data-status aria-live="polite"></p></div>'
-        f'<div class="toolbar" role="toolbar" aria-label="Game">{tools}'
-        '<span class="actions" data-actions></span></div>'
-        '<p class="error" data-error role="alert" aria-live="assertive" hidden></p>'
+        f"<h1>{_e(info['title'])}</h1>"
+        f'<div class="toolbar" role="toolbar" aria-label="Game">{tools}</div>'
         '<div class="board" data-board aria-label="The board: arrows or Tab move between piles, '
         'Enter or Space picks up and puts down"></div>'
+        '<div class="under"><span class="actions" data-actions></span>'
+        '<p class="status" data-status aria-live="polite"></p></div>'
+        '<p class="error" data-error role="alert" aria-live="assertive" hidden></p>'
         '<div class="solution" data-solution hidden><span data-line-text></span>'
         f"{_button('step', 'Step')}{_button('play', 'Play')}{_button('pause', 'Pause')}"
         f"{_button('close-line', 'Close')}</div>"

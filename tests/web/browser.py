@@ -37,49 +37,69 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The base URL of a real `rulesdsl serve`, with its own data folder."""
-    data = tmp_path_factory.mktemp("web-data")
+# Each test module names these fixtures (``server = browser.server``), and pytest then holds one
+# definition per module: the server and the browser are made once and shared through _SHARED.
+_SHARED: dict = {}
+
+
+def _start_server(data) -> tuple[subprocess.Popen, str]:
     port = _free_port()
     env = dict(os.environ, RULESDSL_DATA=str(data))
     log = open(data / "server.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "rulesdsl", "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
     )
+    log.close()
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
         try:
             urllib.request.urlopen(base + "/api/variants", timeout=5).read()
-            break
+            return proc, base
         except (OSError, urllib.error.URLError):
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
                 pytest.fail("rulesdsl serve did not start: " + (data / "server.log").read_text())
             time.sleep(0.2)
-    yield base
+
+
+def _stop(proc: subprocess.Popen) -> None:
     proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
-    log.close()
 
 
 @pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        reason = f"no chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+def server(tmp_path_factory, request):
+    """The base URL of a real `rulesdsl serve`, with its own data folder."""
+    if "server" not in _SHARED:
+        proc, base = _start_server(tmp_path_factory.mktemp("web-data"))
+        _SHARED["server"] = base
+        request.addfinalizer(lambda: (_stop(proc), _SHARED.pop("server", None)))
+    return _SHARED["server"]
 
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
+
+@pytest.fixture(scope="session")
+def browser(request):
+    if "browser" not in _SHARED:
+        if not os.path.exists(CHROMIUM):
+            reason = f"no chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)"
+            if os.environ.get("CI") == "true":
+                pytest.fail(reason)
+            pytest.skip(reason)
+        from playwright.sync_api import sync_playwright
+
+        pw = sync_playwright().start()
+        _SHARED["browser"] = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+
+        def close() -> None:
+            _SHARED.pop("browser").close()
+            pw.stop()
+
+        request.addfinalizer(close)
+    return _SHARED["browser"]
 
 
 def _context(browser, **kw):
@@ -148,6 +168,31 @@ def action(page, name: str):
 def wait_moves(page, n: int) -> None:
     """Wait until the page shows the game after its n-th move."""
     page.wait_for_function(f"document.querySelector('.game').dataset.moveCount === '{n}'")
+
+
+def wait_past(page, n: int) -> int:
+    """Wait until the game has more than n moves (a move and what autoplay adds); the new count."""
+    page.wait_for_function(f"Number(document.querySelector('.game').dataset.moveCount) > {n}")
+    return int(page.evaluate("document.querySelector('.game').dataset.moveCount"))
+
+
+def focused_pile(page) -> str | None:
+    return page.evaluate(
+        "(document.activeElement.closest && document.activeElement.closest('g[data-pile]') || {}).dataset?.pile || null"
+    )
+
+
+def key_to(page, name: str) -> None:
+    """Move the keyboard focus to a pile with the arrow keys alone."""
+    for key in ("ArrowRight", "ArrowLeft"):
+        for _ in range(200):
+            if focused_pile(page) == name:
+                return
+            before = focused_pile(page)
+            page.keyboard.press(key)
+            if focused_pile(page) == before:
+                break
+    assert focused_pile(page) == name, f"the arrows never reach {name}"
 
 
 def faces(page) -> Counter:
