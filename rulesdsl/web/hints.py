@@ -31,7 +31,7 @@ MAX_SECONDS = 15.0  # the most a request may ask for
 MAX_STATES = 500_000  # positions one search may keep (about 150 bytes each)
 MAX_PENDING = 8  # jobs waiting or running in the pool at once, over every game
 WINNABLE_SECONDS = 15.0  # the whole search for a winnable deal
-WINNABLE_TRY_SECONDS = 3.0  # one deal's search inside it
+WINNABLE_TRY_SECONDS = 5.0  # one deal's search inside it
 MAX_KEPT = 1024  # answers kept (one per game)
 SLACK = 30.0  # seconds a job may take beyond its search (start-up, load, replay) before it is abandoned
 
