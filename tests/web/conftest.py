@@ -30,7 +30,9 @@ NEAR_LOST = (
 # a lone king that can only be shuttled around: stalled
 STALLED = "tableau[0]: KS"
 # the aces up: once 5H leaves tableau[0], 2S may go up safely (autoplay)
-SAFE_AFTER = "; ".join([_up(0, "S", 1), _up(1, "H", 1), _up(2, "D", 1), _up(3, "C", 1), "tableau[0]: 2S 5H", "tableau[1]: 9C"])
+SAFE_AFTER = "; ".join(
+    [_up(0, "S", 1), _up(1, "H", 1), _up(2, "D", 1), _up(3, "C", 1), "tableau[0]: 2S 5H", "tableau[1]: 9C"]
+)
 
 
 def client_for(data_dir, raise_server_exceptions: bool = True, **kw) -> TestClient:

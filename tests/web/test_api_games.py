@@ -8,9 +8,28 @@ from rulesdsl import position
 from .conftest import NEAR_LOST, NEAR_WON, SAFE_AFTER, STALLED, WINNING_MOVE, new, post
 
 FIELDS = {
-    "id", "variant", "title", "options", "seed", "deal", "numbered", "position", "moves", "outcome", "result",
-    "score", "won", "over", "can_undo", "can_redo", "move_count", "autoplay", "autoplay_available", "seconds",
-    "last_move", "svg",
+    "id",
+    "variant",
+    "title",
+    "options",
+    "seed",
+    "deal",
+    "numbered",
+    "position",
+    "moves",
+    "outcome",
+    "result",
+    "score",
+    "won",
+    "over",
+    "can_undo",
+    "can_redo",
+    "move_count",
+    "autoplay",
+    "autoplay_available",
+    "seconds",
+    "last_move",
+    "svg",
 }
 
 

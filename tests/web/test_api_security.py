@@ -91,8 +91,16 @@ def test_a_static_file_is_served(tmp_path):
 
 @pytest.mark.parametrize(
     "host, local",
-    [("127.0.0.1", True), ("127.1.2.3", True), ("::1", True), ("localhost", True), ("0.0.0.0", False),
-     ("::", False), ("192.168.1.10", False), ("example.org", False)],
+    [
+        ("127.0.0.1", True),
+        ("127.1.2.3", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.10", False),
+        ("example.org", False),
+    ],
 )
 def test_loopback(host, local):
     assert server.loopback(host) is local
