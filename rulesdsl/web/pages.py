@@ -79,10 +79,17 @@ def _options_text(info: dict) -> str:
     return f'<ul class="options">{"".join(items)}</ul>'
 
 
+def _options_block(info: dict) -> str:
+    if not info.get("options"):
+        return '<p class="muted">No options.</p>'
+    return f"<details><summary>Options ({len(info['options'])})</summary>{_options_text(info)}</details>"
+
+
 def _links(name: str) -> str:
     n = _e(name)
     return (
-        f'<p class="links"><a class="play" href="/play/{n}">Play</a> \u00b7 <a href="/play/{n}?winnable=1">a winnable deal</a>'
+        f'<p class="links"><a class="play" href="/play/{n}">Play</a>'
+        f' \u00b7 <a href="/play/{n}?winnable=1">a winnable deal</a>'
         f' \u00b7 <a href="/rules/{n}">Rules</a> \u00b7 <a href="/stats/{n}">Statistics</a></p>'
     )
 
@@ -103,12 +110,13 @@ def catalogue_page(request: Request) -> Response:
             f'<div><h2><a href="/play/{name}">{_e(info["title"])}</a></h2>'
             f'<p class="family">Family: {_e(info.get("family", ""))}</p>'
             f"<p>{_e(info.get('description', ''))}</p>"
-            f"<details><summary>Options</summary>{_options_text(info)}</details>{_links(info['name'])}</div></li>"
+            f"{_options_block(info)}{_links(info['name'])}</div></li>"
         )
     shown = sum(1 for r in rows if " hidden" not in r.split(">", 1)[0])
     body = (
         "<h1>Patience games</h1>"
-        f'<form class="search" role="search" action="/" method="get"><label for="q">Search the {len(rows)} games</label>'
+        '<form class="search" role="search" action="/" method="get">'
+        f'<label for="q">Search the {len(rows)} games</label>'
         f'<input id="q" name="q" type="search" value="{_e(query)}" autocomplete="off">'
         '<button type="submit">Search</button></form>'
         f'<p id="count" aria-live="polite">{shown} of {len(rows)} shown</p>'
@@ -201,7 +209,8 @@ def play_page(request: Request) -> Response:
         f"{_button('step', 'Step')}{_button('play', 'Play')}{_button('pause', 'Pause')}"
         f"{_button('close-line', 'Close')}</div>"
         '<div class="end" data-end hidden><p data-end-text></p>'
-        f"{_button('resign', 'Resign', extra=' hidden')}{_button('new', 'New deal')}{_button('restart', 'Play again')}</div>"
+        f"{_button('resign', 'Resign', extra=' hidden')}{_button('new', 'New deal')}"
+        f"{_button('restart', 'Play again')}</div>"
         '<details class="moves"><summary>Legal moves (<span data-move-count>0</span>)</summary>'
         "<ul data-moves></ul></details>"
         '<form class="newgame" data-newgame><fieldset><legend>New game</legend>'
@@ -222,7 +231,9 @@ def play_page(request: Request) -> Response:
 # -- rules and statistics --------------------------------------------------------------------
 def _blocks(text: str) -> str:
     """Plain text as HTML: '- ' lines as a list, other lines as paragraphs, a blank line a break."""
-    out, items, para = [], [], []
+    out: list[str] = []
+    items: list[str] = []
+    para: list[str] = []
 
     def flush() -> None:
         if para:
@@ -272,10 +283,12 @@ def rules_page(request: Request) -> Response:
 STAT_ROWS = (
     ("played", "Games played"),
     ("won", "Games won"),
+    ("lost", "Games lost"),
     ("win_rate", "Won"),
     ("streak", "Current winning streak"),
     ("best_streak", "Best winning streak"),
     ("best_score", "Best score"),
+    ("best_seconds", "Fastest win"),
     ("total_seconds", "Time played"),
 )
 
@@ -292,6 +305,7 @@ def stats_page(request: Request) -> Response:
         f"<h1>{_e(info['title'])}: statistics</h1>{_links(name)}"
         f'<table class="stats" data-stats="{_e(name)}"><tbody>{rows}</tbody></table>'
         '<p class="error" data-error role="alert" hidden></p>'
+        '<h2>Games in progress</h2><ul class="in-progress" data-in-progress><li>\u2026</li></ul>'
     )
     return page(f"{info['title']} statistics", body, scripts=("catalogue.js",))
 

@@ -30,19 +30,40 @@
     const m = Math.floor((s % 3600) / 60);
     return (h ? h + " h " : "") + (h || m ? m + " min " : "") + (s % 60) + " s";
   }
-  fetch("/api/variants/" + encodeURIComponent(table.dataset.stats) + "/stats")
-    .then((r) => r.json().then((d) => (r.ok ? d : Promise.reject(new Error(d.error || "error " + r.status)))))
+  const name = table.dataset.stats;
+  function fail(e) {
+    error.textContent = "The statistics cannot be read: " + e.message;
+    error.hidden = false;
+  }
+  function get(path) {
+    return fetch(path).then((r) => r.json().then((d) => (r.ok ? d : Promise.reject(new Error(d.error || "error " + r.status)))));
+  }
+  get("/api/variants/" + encodeURIComponent(name) + "/stats")
     .then((st) => {
       const rate = st.played ? Math.round((100 * st.won) / st.played) + "%" : "\u2013";
       const values = Object.assign({}, st, { win_rate: rate, total_seconds: duration(st.total_seconds) });
-      if (st.best_score === null || st.best_score === undefined) values.best_score = "\u2013";
+      values.best_seconds = st.best_seconds == null ? null : duration(st.best_seconds);
       for (const td of table.querySelectorAll("[data-stat]")) {
         const v = values[td.dataset.stat];
         td.textContent = v === undefined || v === null ? "\u2013" : String(v);
       }
     })
-    .catch((e) => {
-      error.textContent = "The statistics cannot be read: " + e.message;
-      error.hidden = false;
-    });
+    .catch(fail);
+  const list = document.querySelector("[data-in-progress]");
+  get("/api/games?variant=" + encodeURIComponent(name))
+    .then((games) => {
+      list.textContent = "";
+      for (const g of games) {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = "/play/" + encodeURIComponent(name) + "?game=" + encodeURIComponent(g.id);
+        const which = g.deal != null ? "deal " + g.deal : g.seed != null ? "seed " + g.seed : "a position";
+        a.textContent = which + ", " + g.move_count + (g.move_count === 1 ? " move" : " moves");
+        li.appendChild(a);
+        if (g.updated) li.appendChild(document.createTextNode(" (" + new Date(g.updated * 1000).toLocaleString() + ")"));
+        list.appendChild(li);
+      }
+      if (!games.length) list.innerHTML = "<li>None.</li>";
+    })
+    .catch(fail);
 })();
