@@ -159,8 +159,10 @@ def refusal(exc: rulesdsl.MoveError) -> str:
 
 
 def move_json(game, move) -> dict:
+    """A move as the page reads it; its cards named with their copy (``7D.1``), as the SVG's data-card."""
     d = game.move_json(move)
-    out = {"text": d["notation"], "kind": d["kind"], "name": d.get("name"), "cards": d["cards"]}
+    cards = [game.variant.deck.text(c, copy=True) for c in move.cards]
+    out = {"text": d["notation"], "kind": d["kind"], "name": d.get("name"), "cards": cards}
     if d["kind"] == "action":
         out.update(source=None, dest=None, sources=[], pile=d["source"])
     elif d["kind"] == "remove":

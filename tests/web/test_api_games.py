@@ -207,3 +207,10 @@ def test_the_variants_list_every_registered_one(client):
 def test_stats_of_a_variant_never_played(client):
     s = client.get("/api/variants/golf/stats").json()
     assert s["played"] == 0 and s["win_rate"] is None and s["best_score"] is None
+
+
+def test_move_cards_carry_their_copy_as_the_svg_names_them(client):
+    g = new(client, variant="spider", seed=4)
+    named = {m["cards"][0] for m in g["moves"] if m["kind"] == "move"}
+    assert any(c.endswith(".1") for c in named)
+    assert all(f'data-card="{c}"' in g["svg"] for c in named)
