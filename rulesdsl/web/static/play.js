@@ -185,14 +185,14 @@
   }
 
   function cardWords(pile, card) {
-    const el = cardEls(pile).find((c) => c.dataset.card === card);
+    const el = cardEls(pile).find((c) => same(c.dataset.card, card));
     return el ? el.getAttribute("aria-label").split(",")[0] : card;
   }
 
   function arrive(m) {
     const dest = m.dest || (m.dests && m.dests[0]);
     if (!dest || !m.cards) return;
-    for (const c of cardEls(dest)) if (m.cards.includes(c.dataset.card)) c.classList.add("arrived");
+    for (const c of cardEls(dest)) if (m.cards.some((x) => same(x, c.dataset.card))) c.classList.add("arrived");
   }
 
   function status() {
@@ -269,21 +269,29 @@
   }
 
   // -- matching a pick against the legal moves -----------------------------------------------
+  // A card as the SVG names it (7D.1) against a move's card, which may leave the copy out.
+  function same(a, b) {
+    return a === b || ((!a.includes(".") || !b.includes(".")) && a.split(".")[0] === b.split(".")[0]);
+  }
+
+  // A removal's cards with their piles: [[pile, card], ...].
   function pairs(m) {
     const src = m.sources && m.sources.length ? m.sources : m.cards.map(() => m.source);
-    return m.cards.map((c, i) => src[i] + "|" + c);
+    return m.cards.map((c, i) => [src[i], c]);
+  }
+
+  function holds(m, it) {
+    return pairs(m).some(([p, c]) => p === it.pile && it.card !== null && same(c, it.card));
   }
 
   function candidates(items) {
-    const keys = items.map((it) => it.pile + "|" + it.card);
     return game.moves.filter((m) => {
       if (m.kind === "move") {
         if (items.length !== 1 || m.source !== items[0].pile) return false;
-        return items[0].card === null || m.cards[0] === items[0].card;
+        return items[0].card === null || same(m.cards[0], items[0].card);
       }
       if (m.kind === "remove") {
-        const have = pairs(m);
-        return keys.every((k) => have.includes(k) || (k.endsWith("|null") && have.some((h) => h.startsWith(k.slice(0, -4)))));
+        return items.every((it) => holds(m, it));
       }
       return false;
     });
@@ -365,12 +373,10 @@
     const dests = new Set(pick.moves.filter((m) => m.kind === "move" || m === exact).map((m) => m.dest));
     for (const p of piles()) if (!dests.has(p.dataset.pile) && twin(p.dataset.pile)) dests.add(p.dataset.pile);
     for (const d of dests) if (pileEl(d)) pileEl(d).classList.add("dest");
-    const held = new Set(pick.items.map((it) => it.pile + "|" + it.card));
     for (const m of pick.moves.filter((m) => m.kind === "remove")) {
-      for (const k of pairs(m)) {
-        if (held.has(k)) continue;
-        const [p, c] = k.split("|");
-        for (const el of cardEls(p)) if (el.dataset.card === c) el.classList.add("partner");
+      for (const [p, c] of pairs(m)) {
+        if (pick.items.some((it) => it.pile === p && it.card !== null && same(c, it.card))) continue;
+        for (const el of cardEls(p)) if (same(el.dataset.card, c)) el.classList.add("partner");
       }
     }
     const names = Array.from(dests).map(pileWords);
@@ -384,7 +390,7 @@
       const longest = Math.max(0, ...pick.moves.filter((m) => m.source === it.pile).map((m) => m.cards.length));
       return cards.slice(cards.length - longest);
     }
-    const i = cards.map((c) => c.dataset.card).lastIndexOf(it.card);
+    const i = cards.findIndex((c) => same(c.dataset.card, it.card));
     if (i < 0) return [];
     return pick.moves.some((m) => m.kind === "move") ? cards.slice(i) : [cards[i]];
   }
