@@ -20,6 +20,7 @@ variant file is escaped. The same position always gives the same text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import rank_text
@@ -66,7 +67,10 @@ def _attr(s) -> str:
 
 
 def _num(x: float) -> str:
-    """A coordinate as short, stable text."""
+    """A coordinate as short, stable text (most are whole: those the quick way)."""
+    i = int(x)
+    if i == x and i:
+        return str(i)
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
@@ -93,6 +97,37 @@ def pile_words(v, p: int) -> str:
     group = v.layout.groups[v.layout.group_of[p]]
     label = group_label(v, group)
     return label if group.count == 1 else f"{label} {v.layout.index_of[p] + 1}"
+
+
+# A card's markup depends on the variant, the card (-1: face down), its pile and whether its
+# big symbol shows; only its place changes from one picture to the next. Its text pieces are
+# kept, with the coordinates left out (the pieces between them), for svg.position's speed.
+@lru_cache(maxsize=8192)
+def _card_parts(v, colour: str, c: int, p: int, pip: bool) -> tuple[str, ...]:
+    pile = _attr(v.pile_name(p))
+    where = pile_words(v, p)
+    size = f'" width="{W}" height="{H}" rx="5" fill="#ffffff" stroke="#333333"/>'
+    if c < 0:
+        label = _attr(f"face-down card, {where}")
+        return (
+            f'<g data-card="#" data-pile={pile} aria-label={label}><rect x="',
+            '" y="',
+            size + '<rect x="',
+            '" y="',
+            f'" width="{W - 8}" height="{H - 8}" rx="3" fill="url(#rulesdsl-back)"/></g>',
+        )
+    suit = v.deck.suits[v.deck.suit_of[c]]
+    rank = v.deck.rank_of[c]
+    index = ("10" if rank == 10 else rank_text(rank)) + suit.symbol
+    head = (
+        f"<g data-card={_attr(v.deck.text(c, copy=True))} data-pile={pile} "
+        f'aria-label={_attr(card_words(v, c) + ", " + where)} fill="{colour}"><rect x="'
+    )
+    corner = f'" font-size="16" font-weight="bold"{_fits(index, 16, W - 8)}>{_text(index)}</text>'
+    if not pip:
+        return head, '" y="', size + '<text x="', '" y="', corner + "</g>"
+    big = f'" font-size="30" text-anchor="middle"{_fits(suit.symbol, 30, W - 8)}>{_text(suit.symbol)}</text></g>'
+    return head, '" y="', size + '<text x="', '" y="', corner + '<text x="', '" y="', big
 
 
 class _Picture:
@@ -261,31 +296,17 @@ class _Picture:
     def card(self, p: int, i: int, x: float, y: float, pip: bool = True) -> str:
         v, st = self.v, self.st
         c = st.piles[p][i]
-        pile = _attr(v.pile_name(p))
-        where = pile_words(v, p)
-        box = f'x="{_num(x)}" y="{_num(y)}" width="{W}" height="{H}" rx="5"'
-        if i < st.down[p]:
-            label = _attr(f"face-down card, {where}")
-            return (
-                f'<g data-card="#" data-pile={pile} aria-label={label}><rect {box} fill="#ffffff" stroke="#333333"/>'
-                f'<rect x="{_num(x + 4)}" y="{_num(y + 4)}" width="{W - 8}" height="{H - 8}" rx="3" '
-                f'fill="url(#rulesdsl-back)"/></g>'
-            )
-        suit = v.deck.suits[v.deck.suit_of[c]]
-        colour = self.colour[v.deck.suit_of[c]]
-        rank = v.deck.rank_of[c]
-        index = ("10" if rank == 10 else rank_text(rank)) + suit.symbol
-        big = (
-            f'<text x="{_num(x + W / 2)}" y="{_num(y + H - 18)}" font-size="30" text-anchor="middle"'
-            f"{_fits(suit.symbol, 30, W - 8)}>{_text(suit.symbol)}</text>"
-        )
-        return (
-            f"<g data-card={_attr(v.deck.text(c, copy=True))} data-pile={pile} "
-            f'aria-label={_attr(card_words(v, c) + ", " + where)} fill="{colour}">'
-            f'<rect {box} fill="#ffffff" stroke="#333333"/>'
-            f'<text x="{_num(x + 4)}" y="{_num(y + 17)}" font-size="16" font-weight="bold"'
-            f"{_fits(index, 16, W - 8)}>{_text(index)}</text>{big if pip else ''}</g>"
-        )
+        down = i < st.down[p]
+        parts = _card_parts(v, self.colour[v.deck.suit_of[c]], -1 if down else c, p, pip)
+        if down:
+            at: tuple[float, ...] = (x, y, x + 4, y + 4)
+        else:
+            at = (x, y, x + 4, y + 17, x + W / 2, y + H - 18) if pip else (x, y, x + 4, y + 17)
+        out = [parts[0]]
+        for value, part in zip(at, parts[1:]):
+            out.append(_num(value))
+            out.append(part)
+        return "".join(out)
 
     def pile(self, p: int) -> list[str]:
         x, y = self.at[p]
