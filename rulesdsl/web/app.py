@@ -21,21 +21,14 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
 
-from . import api
+from . import api, pages
 from .hints import Hints
 from .live import MAX_LIVE, Live, Variants
 from .store import Store
 
-try:  # the pages (pages.py) are the browser's; the API stands without them
-    from . import pages
-except ImportError:  # pragma: no cover - only while pages.py is being written
-    pages = None  # type: ignore[assignment]
-
 log = logging.getLogger("rulesdsl.web")
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parent / "static"  # what pages.py serves at /static
 TIMING_HEADER = b"server-timing"  # "app;dur=MILLISECONDS": the request's time in the server
 
 
@@ -96,13 +89,8 @@ def create_app(data_dir: str | Path | None = None, *, live_cap: int = MAX_LIVE, 
             hints.close()
             store.close()
 
-    routes = api.routes()
-    if pages is not None:
-        routes += pages.routes()
-    elif STATIC.is_dir():
-        routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
     app = Starlette(
-        routes=routes,
+        routes=[*api.routes(), *pages.routes()],  # pages.py mounts static/ (StaticFiles)
         exception_handlers={api.ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
         lifespan=lifespan,
     )

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import rulesdsl
-from rulesdsl import solver, stats
+from rulesdsl import solver
 
 from .live import deal_game
 from .store import Record
@@ -75,7 +75,9 @@ def winnable_job(name: str, options: dict, start: int, budget: float) -> dict:
         left = deadline - time.monotonic()
         if left <= 0:
             return {"found": None, "tried": tried}
-        r = solver.solve(v, stats.deal_state(v, n), time_limit=min(WINNABLE_TRY_SECONDS, left), max_states=MAX_STATES)
+        numbered = v.numbering is not None
+        st = deal_game(v, None if numbered else n, str(n) if numbered else None).state
+        r = solver.solve(v, st, time_limit=min(WINNABLE_TRY_SECONDS, left), max_states=MAX_STATES)
         tried += 1
         if r.verdict == solver.WON:
             return {"found": n, "tried": tried, "moves": len(r.moves)}
