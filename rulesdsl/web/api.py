@@ -58,6 +58,9 @@ async def read_json(request: Request, required: bool = True) -> dict:
         if required:
             raise ApiError(400, "the request needs a JSON object as its body")
         return {}
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":  # a page of another site can send text/plain without asking
+        raise ApiError(415, "send the body as JSON, with Content-Type: application/json")
     try:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:

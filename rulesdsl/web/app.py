@@ -56,6 +56,24 @@ class Timing:
         await self.app(scope, receive, timed)
 
 
+class HostCheck:
+    """ASGI middleware: only requests addressed to one of these host names (a loopback
+    server's own names) are answered, so that a page of another site, its name rebound to
+    127.0.0.1 (DNS rebinding), cannot read or play the games."""
+
+    def __init__(self, app, hosts: frozenset):
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            host = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name.lower() not in self.hosts:
+                await JSONResponse({"error": "this server answers only to its own address"}, 400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 async def _api_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, api.ApiError)
     return JSONResponse({"error": exc.message}, status_code=exc.status)
@@ -74,8 +92,15 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-def create_app(data_dir: str | Path | None = None, *, live_cap: int = MAX_LIVE, hint_workers: int | None = None):
-    """The application over the data folder (RULESDSL_DATA / XDG data home when None)."""
+def create_app(
+    data_dir: str | Path | None = None,
+    *,
+    live_cap: int = MAX_LIVE,
+    hint_workers: int | None = None,
+    hosts: tuple[str, ...] | None = None,
+):
+    """The application over the data folder (RULESDSL_DATA / XDG data home when None);
+    ``hosts``: the only host names requests may be addressed to (None: any)."""
     store = Store(Path(data_dir) if data_dir is not None else None)
     variants = Variants()
     live = Live(store, variants, live_cap)
@@ -95,5 +120,7 @@ def create_app(data_dir: str | Path | None = None, *, live_cap: int = MAX_LIVE, 
         lifespan=lifespan,
     )
     app.state.store, app.state.variants, app.state.live, app.state.hints = store, variants, live, hints
+    if hosts is not None:
+        app.add_middleware(HostCheck, hosts=frozenset(h.lower() for h in hosts))
     app.add_middleware(Timing)
     return app

@@ -15,6 +15,7 @@ import uvicorn
 from .app import create_app
 
 EXIT_OK, EXIT_INPUT = 0, 2
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 
 def loopback(host: str) -> bool:
@@ -52,7 +53,8 @@ def serve(host: str, port: int, open_browser: bool = False) -> int:
             file=sys.stderr,
         )
         return EXIT_INPUT
-    app = create_app()
+    # on loopback, only requests addressed to this machine's names (against DNS rebinding)
+    app = create_app(hosts=LOOPBACK_NAMES + (host,) if loopback(host) else None)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host

@@ -8,7 +8,7 @@ import pytest
 
 with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 for its TestClient; httpx still works
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+    from starlette.testclient import TestClient  # noqa: F401  (the web tests import it from here)
 
 from rulesdsl.web.app import create_app
 

@@ -149,3 +149,26 @@ def test_the_serve_command_checks_its_port(capsys):
         assert e.value.code == 2
     args = parser().parse_args(["serve"])
     assert (args.host, args.port, args.open) == ("127.0.0.1", 8000, False)
+
+
+def test_a_loopback_server_answers_only_to_its_own_names(tmp_path):
+    from .conftest import TestClient
+
+    app = app_module.create_app(tmp_path / "data", hosts=server.LOOPBACK_NAMES)
+    with TestClient(app) as c:
+        for base in ("http://127.0.0.1:8000", "http://localhost", "http://[::1]:8123"):
+            assert c.get(base + "/api/variants/golf/stats").status_code == 200, base
+        for base in ("http://evil.example:8000", "http://127.0.0.1.evil.example", "http://testserver"):
+            r = c.get(base + "/api/variants/golf/stats")
+            assert r.status_code == 400 and "own address" in r.json()["error"], base
+
+
+def test_a_body_that_is_not_sent_as_json_is_415(client):
+    r = client.post("/api/games", content=b'{"variant": "golf"}', headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
+    r = client.post("/api/games", content=b'{"variant": "golf"}')
+    assert r.status_code == 415
+    ok = client.post(
+        "/api/games", content=b'{"variant": "golf"}', headers={"content-type": "application/json; charset=utf-8"}
+    )
+    assert ok.status_code == 201
