@@ -29,6 +29,12 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 20_000
 TOP = {"x": 8, "y": 3}  # within a card: its top edge, the part a fan never covers
+_RANKS = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+# FreeCell with three kings left in one column, the king of clubs on top: three moves from the win
+THREE_KINGS = "; ".join(
+    [f"foundation[{i}]: " + " ".join(r + s for r in _RANKS[:12]) for i, s in enumerate("SHD")]
+    + ["foundation[3]: " + " ".join(r + "C" for r in _RANKS), "tableau[0]: KS KH KD"]
+)
 
 
 def _free_port() -> int:

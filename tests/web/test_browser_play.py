@@ -10,7 +10,19 @@ import rulesdsl
 from rulesdsl import solver
 from rulesdsl.position import to_text
 from tests.web import browser as b
-from tests.web.browser import TOP, action, call, card, game_id, game_of, notation, open_game, pile, wait_moves
+from tests.web.browser import (
+    THREE_KINGS,
+    TOP,
+    action,
+    call,
+    card,
+    game_id,
+    game_of,
+    notation,
+    open_game,
+    pile,
+    wait_moves,
+)
 
 server, browser, page = b.server, b.browser, b.page  # the fixtures
 
@@ -90,10 +102,7 @@ def test_a_hint_lights_its_piles_and_is_played(page, server):
 
 
 def test_the_solvers_line_is_stepped_and_played_to_the_win(page, server):
-    from tests.web.conftest import _up
-
-    three_kings = "; ".join([_up(0, "S", 12), _up(1, "H", 12), _up(2, "D", 12), _up(3, "C"), "tableau[0]: KS KH KD"])
-    g = call(server, "/api/games", {"variant": "freecell", "position": three_kings})
+    g = call(server, "/api/games", {"variant": "freecell", "position": THREE_KINGS})
     open_game(page, server, f"/play/freecell?game={g['id']}")
     action(page, "hint").click()
     bar = page.locator("[data-solution]")
