@@ -98,9 +98,11 @@ def create_app(
     live_cap: int = MAX_LIVE,
     hint_workers: int | None = None,
     hosts: tuple[str, ...] | None = None,
+    warm: bool = False,
 ):
     """The application over the data folder (RULESDSL_DATA / XDG data home when None);
-    ``hosts``: the only host names requests may be addressed to (None: any)."""
+    ``hosts``: the only host names requests may be addressed to (None: any); ``warm``: start
+    the solver's workers with the application, not at the first hint."""
     store = Store(Path(data_dir) if data_dir is not None else None)
     variants = Variants()
     live = Live(store, variants, live_cap)
@@ -108,6 +110,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        if warm:
+            hints.warm()
         try:
             yield
         finally:

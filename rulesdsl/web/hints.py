@@ -84,6 +84,12 @@ def winnable_job(name: str, options: dict, start: int, budget: float) -> dict:
         n += 1
 
 
+def ready() -> bool:
+    """In a worker: nothing; submitted at start-up so that the workers are running (and have
+    imported rulesdsl) before the first hint."""
+    return True
+
+
 class Hints:
     """The pool (started on first use) and the answers per game."""
 
@@ -99,6 +105,12 @@ class Hints:
             # spawn, not fork: the server has threads (a forked copy could hold their locks)
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
+
+    def warm(self) -> None:
+        """Start the workers now, in the background (rulesdsl serve does; tests need not)."""
+        pool = self._executor()
+        for _ in range(self.workers):
+            pool.submit(ready)
 
     def close(self) -> None:
         if self._pool is not None:

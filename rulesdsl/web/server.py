@@ -54,7 +54,7 @@ def serve(host: str, port: int, open_browser: bool = False) -> int:
         )
         return EXIT_INPUT
     # on loopback, only requests addressed to this machine's names (against DNS rebinding)
-    app = create_app(hosts=LOOPBACK_NAMES + (host,) if loopback(host) else None)
+    app = create_app(hosts=LOOPBACK_NAMES + (host,) if loopback(host) else None, warm=True)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
