@@ -14,6 +14,7 @@
   const DRAG_PX = 6;
   const STEP_MS = 600;
   const HINT_SECONDS = 8; // a hint asked for: the solver searches this long at most
+  const VERDICT_SECONDS = 2; // the live verdict, after every move
 
   let game = null; // the last game object from the server
   let pick = null; // {items: [{pile, card}], moves: [...]} what is picked up
@@ -24,6 +25,7 @@
   let lastTap = { key: "", at: 0 };
   let drag = null;
   let verdictToken = 0;
+  let verdictBusy = false;
 
   // -- talking to the server ---------------------------------------------------------------
   async function api(path, body) {
@@ -95,7 +97,7 @@
     if (id) {
       try {
         const g = await api("/api/games/" + encodeURIComponent(id));
-        if (g.variant === variant) return show(g);
+        if (g.variant === variant && (start.game || g.result == null)) return show(g);
       } catch (e) {
         if (e.status !== 404) throw e;
       }
@@ -549,7 +551,11 @@
   // card (or the longest run that can move), else play the pile's action (the stock: draw).
   function keyTap(pile) {
     if (pick && destMove(pile)) return tap(pile, null);
-    if (pick) return drop();
+    if (pick) {
+      const same = pick.items.some((it) => it.pile === pile);
+      drop();
+      if (same) return;
+    }
     const cards = cardEls(pile);
     const top = cards.length ? cards[cards.length - 1].dataset.card : null;
     const runs = game.moves.filter((m) => m.kind === "move" && m.source === pile);
@@ -589,7 +595,7 @@
     }
     if (action === "autoplay") return run(() => act("/autoplay", { enabled: !game.autoplay }));
     if (action === "new") return newGame({ options: game.options, seed: randomSeed() });
-    if (action === "hint") return run(hint);
+    if (action === "hint") return askHint();
     if (action === "play-hint" && hinted) return playMove(hinted);
     if (action === "step") return run(step);
     if (action === "play") return playLine();
@@ -610,9 +616,26 @@
   });
 
   // -- hints, the solver's line, the verdict ---------------------------------------------------
-  async function hint() {
+  // The solver may think for seconds: the board stays playable meanwhile, and an answer for a
+  // position that has changed since is dropped.
+  let hinting = false;
+
+  function askHint() {
+    if (hinting || !game || game.result != null) return;
+    hinting = true;
+    const asked = { id: game.id, count: game.move_count };
     say("Thinking\u2026");
-    const h = await api("/api/games/" + encodeURIComponent(game.id) + "/hint", { seconds: HINT_SECONDS });
+    api("/api/games/" + encodeURIComponent(game.id) + "/hint", { seconds: HINT_SECONDS })
+      .then((h) => {
+        if (game.id === asked.id && game.move_count === asked.count) showHint(h);
+      })
+      .catch((e) => showError(e.message))
+      .finally(() => {
+        hinting = false;
+      });
+  }
+
+  function showHint(h) {
     showError("");
     light();
     for (const el of board.querySelectorAll(".hint")) el.classList.remove("hint");
@@ -700,7 +723,9 @@
     }
     const token = ++verdictToken;
     out.textContent = "verdict: thinking\u2026";
-    api("/api/games/" + encodeURIComponent(game.id) + "/hint", { seconds: 2 })
+    if (verdictBusy) return; // asked again when the search under way ends
+    verdictBusy = true;
+    api("/api/games/" + encodeURIComponent(game.id) + "/hint", { seconds: VERDICT_SECONDS })
       .then((h) => {
         if (token !== verdictToken) return;
         const words = { won: "winnable", unwinnable: "lost: no way to win from here", unknown: "unknown" };
@@ -708,6 +733,10 @@
       })
       .catch((e) => {
         if (token === verdictToken) out.textContent = "verdict: " + e.message;
+      })
+      .finally(() => {
+        verdictBusy = false;
+        if (token !== verdictToken) verdict();
       });
   }
 
