@@ -159,3 +159,15 @@ def test_an_empty_free_cell_other_than_the_first_takes_the_card(page, server):
     pile(page, "cell[2]").click()
     wait_moves(page, 1)
     assert page.locator('[data-board] g[data-pile="cell[2]"] g[data-card]').count() == 1
+
+
+def test_clicks_dispatched_by_a_program_play_as_well(page, server, line_617):
+    """A bot may send click events to elements (no pointer): the page plays them the same."""
+    open_game(page, server, "/play/freecell?deal=617")
+    g = rulesdsl.load("freecell").numbered_game(617)
+    for i, text in enumerate(line_617[:3]):
+        first, _, dest = notation(g, text)
+        card(page, first).dispatch_event("click")
+        pile(page, dest).dispatch_event("click")
+        wait_moves(page, i + 1)
+    assert game_of(page, server)["position"] == call_position(g)

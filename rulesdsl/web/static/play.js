@@ -445,28 +445,40 @@
     drag.ghost.setAttribute("transform", "translate(" + dx * k + " " + dy * k + ")");
   });
 
+  // A drag ends at pointerup; a click (or tap) is the click event that follows, so that a
+  // click dispatched to a card by a program (element.click()) plays like one by hand.
+  let dragged = false;
+
   board.addEventListener("pointerup", (ev) => {
     if (!drag || ev.pointerId !== drag.id) return;
     const d = drag;
     drag = null;
-    if (d.ghost) {
-      d.ghost.remove();
-      const under = target(document.elementFromPoint(ev.clientX, ev.clientY));
-      const m = under && pick ? destMove(under.pile) : null;
-      if (m) return playMove(m);
-      drop();
-      return;
-    }
-    const key = d.t.pile + "|" + d.t.card;
+    if (!d.ghost) return;
+    d.ghost.remove();
+    dragged = true;
+    setTimeout(() => {
+      dragged = false;
+    }, 0);
+    const under = target(document.elementFromPoint(ev.clientX, ev.clientY));
+    const m = under && pick ? destMove(under.pile) : null;
+    if (m) return playMove(m);
+    drop();
+  });
+
+  board.addEventListener("click", (ev) => {
+    if (dragged || !game) return;
+    const t = target(ev.target);
+    if (!t) return;
+    const key = t.pile + "|" + t.card;
     const now = Date.now();
-    const twice = lastTap.key === key && now - lastTap.at < DOUBLE_MS && d.t.card && d.t.card !== "#";
+    const twice = lastTap.key === key && now - lastTap.at < DOUBLE_MS && t.card && t.card !== "#";
     lastTap = { key: twice ? "" : key, at: now };
-    focusOn(d.t.pile, false);
+    focusOn(t.pile, false);
     if (twice) {
       pick = null;
-      return best(d.t.pile, d.t.card);
+      return best(t.pile, t.card);
     }
-    tap(d.t.pile, d.t.card);
+    tap(t.pile, t.card);
   });
 
   board.addEventListener("pointercancel", () => {
