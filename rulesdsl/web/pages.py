@@ -79,6 +79,11 @@ def _options_text(info: dict) -> str:
     return f'<ul class="options">{"".join(items)}</ul>'
 
 
+def _broken(info: dict) -> str:
+    """A variant whose file does not load is listed with the loader's reason."""
+    return f'<p class="error">This file does not load: {_e(info["error"])}</p>' if info.get("error") else ""
+
+
 def _options_block(info: dict) -> str:
     if not info.get("options"):
         return '<p class="muted">No options.</p>'
@@ -109,7 +114,7 @@ def catalogue_page(request: Request) -> Response:
             f'<img src="/pictures/{name}.svg" alt="" loading="lazy" width="240" height="160"></a>'
             f'<div><h2><a href="/play/{name}">{_e(info["title"])}</a></h2>'
             f'<p class="family">Family: {_e(info.get("family", ""))}</p>'
-            f"<p>{_e(info.get('description', ''))}</p>"
+            f"<p>{_e(info.get('description', ''))}</p>{_broken(info)}"
             f"{_options_block(info)}{_links(info['name'])}</div></li>"
         )
     shown = sum(1 for r in rows if " hidden" not in r.split(">", 1)[0])

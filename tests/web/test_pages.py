@@ -152,3 +152,16 @@ def test_text_from_a_variant_file_is_escaped_on_every_page(tmp_path, monkeypatch
             assert "&lt;b&gt;G&amp;lf&lt;/b&gt;" in page, path
         picture = c.get("/pictures/odd_golf.svg").text
         assert "<i>Cols</i>" not in picture and "&lt;i&gt;Cols&lt;/i&gt;" in picture
+
+
+def test_a_variant_file_that_does_not_load_is_listed_with_the_reason(tmp_path, monkeypatch):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "broken.yaml").write_text("name: Broken\npiles: {}\n", encoding="utf-8")
+    monkeypatch.setenv("RULESDSL_VARIANTS", str(folder))
+    with client_for(tmp_path / "data") as c:
+        page = c.get("/").text
+        assert 'data-variant="broken"' in page and "This file does not load:" in page
+        assert c.get("/rules/broken").status_code == 404
+        r = c.get("/pictures/broken.svg")
+        assert r.status_code == 422 and "Traceback" not in r.text
