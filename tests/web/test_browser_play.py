@@ -171,3 +171,17 @@ def test_clicks_dispatched_by_a_program_play_as_well(page, server, line_617):
         pile(page, dest).dispatch_event("click")
         wait_moves(page, i + 1)
     assert game_of(page, server)["position"] == call_position(g)
+
+
+def test_the_new_game_form_deals_by_seed_with_the_options_chosen_and_n_deals_again(page, server):
+    first = open_game(page, server, "/play/klondike?seed=3")
+    page.fill("#seed", "12")
+    page.select_option("#opt-draw", "3")
+    page.locator("[data-newgame] button[type=submit]").click()
+    page.wait_for_function(f"document.documentElement.dataset.gameId !== '{first}'")
+    g = game_of(page, server)
+    assert g["seed"] == 12 and str(g["options"]["draw"]) == "3"
+    assert "draw=3" in page.url and "seed=12" in page.url
+    page.keyboard.press("n")
+    page.wait_for_function(f"document.documentElement.dataset.gameId !== '{g['id']}'")
+    assert str(game_of(page, server)["options"]["draw"]) == "3"  # a new deal keeps the options
