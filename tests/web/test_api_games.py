@@ -214,3 +214,10 @@ def test_move_cards_carry_their_copy_as_the_svg_names_them(client):
     named = {m["cards"][0] for m in g["moves"] if m["kind"] == "move"}
     assert any(c.endswith(".1") for c in named)
     assert all(f'data-card="{c}"' in g["svg"] for c in named)
+
+
+def test_every_answer_says_its_time_in_the_server(client):
+    r = client.post("/api/games", json={"variant": "golf", "seed": 1})
+    parts = dict(p.strip().split(";dur=") for p in r.headers["server-timing"].split(","))
+    assert set(parts) == {"app", "total"} and 0 <= float(parts["app"]) <= float(parts["total"])
+    assert "total;dur=" in client.get("/api/nothing").headers["server-timing"]
