@@ -468,7 +468,7 @@
   board.addEventListener("click", (ev) => {
     if (dragged || !game) return;
     const t = target(ev.target);
-    if (!t) return;
+    if (!t) return drop(); // a click on the felt puts back what is held
     const key = t.pile + "|" + t.card;
     const now = Date.now();
     const twice = lastTap.key === key && now - lastTap.at < DOUBLE_MS && t.card && t.card !== "#";
