@@ -296,14 +296,18 @@ async def board(request: Request) -> Response:
     return Response(svg.position((await session_of(request)).game), media_type="image/svg+xml")
 
 
+# Each handler reads its body before it takes the session, and does not wait between taking it
+# and changing it: a session pushed out of the LRU meanwhile and loaded again would be another
+# object, and a change to the old one would be written over the new one's moves.
+
+
 async def play_move(request: Request) -> JSONResponse:
-    s = await session_of(request)
     data = await read_json(request)
     only(data, {"move"})
     move = text(data, "move")
     if move is None:
         raise ApiError(400, "'move' is required: a move's text, as the game's 'moves' list gives it")
-    playing(s)
+    s = playing(await session_of(request))
     try:
         s.play(move)
     except rulesdsl.MoveError as exc:
@@ -312,48 +316,49 @@ async def play_move(request: Request) -> JSONResponse:
 
 
 async def undo(request: Request) -> JSONResponse:
-    s = playing(await session_of(request))
     await read_json(request, required=False)
+    s = playing(await session_of(request))
     s.undo()
     return answer(s)
 
 
 async def redo(request: Request) -> JSONResponse:
-    s = playing(await session_of(request))
     await read_json(request, required=False)
+    s = playing(await session_of(request))
     s.redo()
     return answer(s)
 
 
 async def restart(request: Request) -> JSONResponse:
-    s = await session_of(request)
     await read_json(request, required=False)
+    s = await session_of(request)
     s.restart()
     return answer(s)
 
 
 async def resign(request: Request) -> JSONResponse:
-    s = playing(await session_of(request))
     await read_json(request, required=False)
+    s = playing(await session_of(request))
     s.resign()
     return answer(s)
 
 
 async def autoplay(request: Request) -> JSONResponse:
-    s = playing(await session_of(request))
     data = await read_json(request, required=False)
     only(data, {"enabled"})
-    s.autoplay(flag(data, "enabled"))
+    enabled = flag(data, "enabled")
+    s = playing(await session_of(request))
+    s.autoplay(enabled)
     return answer(s)
 
 
 async def hint(request: Request) -> JSONResponse:
-    s = await session_of(request)
     data = await read_json(request, required=False)
     only(data, {"seconds"})
     seconds = data.get("seconds", DEFAULT_SECONDS)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= MAX_SECONDS:
         raise ApiError(400, f"'seconds' must be a number above 0 and at most {MAX_SECONDS:g}")
+    s = await session_of(request)
     g = s.game
     if s.finished or g.over:
         verdict = "won" if g.won else "unwinnable"
@@ -364,7 +369,8 @@ async def hint(request: Request) -> JSONResponse:
         found = await request.app.state.hints.solve(rec, played, float(seconds))
     except Busy as exc:
         raise ApiError(503, str(exc)) from None
-    if s.rec.cursor != rec.cursor or [t for t, _ in s.rec.moves[: s.rec.cursor]] != played:
+    now = request.app.state.live.cached(rec.id)
+    if now is not s or [t for t, _ in rec.moves[: rec.cursor]] != played:
         raise ApiError(409, "the game changed while the solver was searching: ask again")
     if found["verdict"] == "won" and found["line"]:
         try:

@@ -95,3 +95,18 @@ def test_a_second_hint_for_a_game_waits_for_the_first():
     first, second = asyncio.run(both())
     assert first == second and len(calls) == 1  # the second found the first's answer
     assert h.known("g", ["a"])["line"] == ["b"] and h.known("g", ["x"]) is None
+
+
+def test_a_hint_for_a_position_left_meanwhile_is_409(client, monkeypatch):
+    g = new(client, variant="freecell", deal=2)
+    live = client.app.state.live
+
+    async def moved_meanwhile(rec, played, seconds):
+        s = live.cached(rec.id)
+        s.play(s.game.move_text(s.game.legal_moves()[0]))  # another request's move, during the search
+        return {"verdict": "unknown", "line": [], "states": 1, "seconds": 0.0}
+
+    monkeypatch.setattr(client.app.state.hints, "solve", moved_meanwhile)
+    r = client.post(f"/api/games/{g['id']}/hint", json={})
+    assert r.status_code == 409 and "changed" in r.json()["error"]
+    assert client.get(f"/api/games/{g['id']}").json()["move_count"] == 1
