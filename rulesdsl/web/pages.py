@@ -205,7 +205,7 @@ def play_page(request: Request) -> Response:
         f'<div class="game" data-variant="{_e(name)}" data-start="{_e(json.dumps(start))}">'
         f"<h1>{_e(info['title'])}</h1>"
         f'<div class="toolbar" role="toolbar" aria-label="Game">{tools}</div>'
-        '<div class="board" data-board aria-label="The board: arrows or Tab move between piles, '
+        '<div class="board" data-board role="region" aria-label="The board: arrows or Tab move between piles, '
         'Enter or Space picks up and puts down"></div>'
         '<div class="under"><span class="actions" data-actions></span>'
         '<p class="status" data-status aria-live="polite"></p></div>'

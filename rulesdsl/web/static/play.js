@@ -25,6 +25,7 @@
   let lastTap = { key: "", at: 0 };
   let drag = null;
   let verdictToken = 0;
+  let note = ""; // what the status line says first after the next drawing: the move just played
   let verdictBusy = false;
 
   // -- talking to the server ---------------------------------------------------------------
@@ -82,7 +83,11 @@
     return run(async () => {
       const onLine = line && line.moves[line.at] === m.text;
       if (!onLine) closeLine();
-      await act("/moves", { move: m.text });
+      const words = describe(m);
+      note = "Played: " + words.charAt(0).toUpperCase() + words.slice(1) + ". ";
+      await act("/moves", { move: m.text }).finally(() => {
+        note = "";
+      });
       if (onLine && line) {
         line.at += 1;
         lineText();
@@ -203,7 +208,8 @@
     else if (game.seed != null) bits.push("seed " + game.seed);
     bits.push("score " + game.score);
     bits.push(game.move_count + (game.move_count === 1 ? " move" : " moves"));
-    say(bits.join(" \u00b7 "));
+    say(note + bits.join(" \u00b7 "));
+    note = "";
   }
 
   function tools() {
