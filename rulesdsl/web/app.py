@@ -12,6 +12,7 @@ anything unexpected as 500 with the exception logged, never a traceback to the c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -22,7 +23,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from . import api, pages
+from . import api, catalogue, pages
 from .hints import Hints
 from .live import MAX_LIVE, Live, Variants
 from .store import Store
@@ -113,7 +114,8 @@ def create_app(
 ):
     """The application over the data folder (RULESDSL_DATA / XDG data home when None);
     ``hosts``: the only host names requests may be addressed to (None: any); ``warm``: start
-    the solver's workers with the application, not at the first hint."""
+    the solver's workers with the application, not at the first hint, and compile every
+    variant for the catalogue in a thread meanwhile."""
     store = Store(Path(data_dir) if data_dir is not None else None)
     variants = Variants()
     live = Live(store, variants, live_cap)
@@ -121,8 +123,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        if warm:
+        if warm:  # the solver's workers, and every variant compiled once for the catalogue
             hints.warm()
+            asyncio.get_running_loop().run_in_executor(None, catalogue.variants)
         try:
             yield
         finally:
