@@ -166,12 +166,13 @@ def move_json(game, move) -> dict:
     d = game.move_json(move)
     cards = [game.variant.deck.text(c, copy=True) for c in move.cards]
     out = {"text": d["notation"], "kind": d["kind"], "name": d.get("name"), "cards": cards}
-    if d["kind"] == "action":
-        out.update(source=None, dest=None, sources=[], pile=d["source"])
+    if d["kind"] == "action":  # played from its pile (the stock), dealing to its targets
+        dests = [p for p in dict.fromkeys(d["dest"]) if p != d["source"]]
+        out.update(source=None, dest=None, sources=[], pile=d["source"], dests=dests)
     elif d["kind"] == "remove":
-        out.update(source=d["source"][0], dest=d["dest"], sources=d["source"])
+        out.update(source=d["source"][0], dest=d["dest"], sources=d["source"], dests=[d["dest"]])
     else:
-        out.update(source=d["source"], dest=d["dest"], sources=[d["source"]])
+        out.update(source=d["source"], dest=d["dest"], sources=[d["source"]], dests=[d["dest"]])
     return out
 
 

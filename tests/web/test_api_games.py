@@ -60,7 +60,8 @@ def test_a_game_by_deal_number_and_the_move_objects(client):
     assert g["deal"] == 617 and g["numbered"] and g["seed"] is None
     assert g["position"] == text_of(e)
     m = g["moves"][0]
-    assert set(m) == {"text", "kind", "name", "cards", "source", "dest", "sources"}
+    assert set(m) == {"text", "kind", "name", "cards", "source", "dest", "sources", "dests"}
+    assert m["dests"] == [m["dest"]]
     assert m["kind"] == "move" and m["source"].startswith("tableau[") and len(m["cards"]) == 1
 
 
@@ -69,6 +70,7 @@ def test_options_are_bound_and_a_random_seed_is_chosen(client):
     assert g["options"]["level"] == "draw3" and isinstance(g["seed"], int)
     draw = [m for m in g["moves"] if m["kind"] == "action"]
     assert draw and draw[0]["source"] is None and draw[0]["pile"] and draw[0]["name"] == draw[0]["text"]
+    assert draw[0]["dests"] and draw[0]["pile"] not in draw[0]["dests"]
 
 
 def test_get_returns_the_same_game(client):
