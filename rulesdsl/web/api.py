@@ -9,9 +9,11 @@ words why a move was refused.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
+import sqlite3
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -153,6 +155,18 @@ def playing(s: Session) -> Session:
     return s
 
 
+@contextlib.contextmanager
+def saving(request: Request, game_id: str):
+    """A change to a game and its commit. When the store fails (a full disk, a locked file),
+    the game is dropped from memory, so that it is read back as the store still has it, and
+    the client is told (503) that nothing was saved."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        request.app.state.live.forget(game_id)
+        raise ApiError(503, f"the game could not be saved ({exc}): try again") from None
+
+
 def refusal(exc: rulesdsl.MoveError) -> str:
     """Why the engine refused a move, in words (the one place this is worded)."""
     return str(exc)
@@ -264,9 +278,10 @@ async def create_game(request: Request) -> JSONResponse:
         start=pos,
         autoplay=autoplay,
     )
-    s = app.live.add(rec, g)
-    if autoplay:
-        s.autoplay(True)
+    with saving(request, rec.id):
+        s = app.live.add(rec, g)
+        if autoplay:
+            s.autoplay(True)
     return answer(s, 201)
 
 
@@ -310,7 +325,8 @@ async def play_move(request: Request) -> JSONResponse:
         raise ApiError(400, "'move' is required: a move's text, as the game's 'moves' list gives it")
     s = playing(await session_of(request))
     try:
-        s.play(move)
+        with saving(request, s.rec.id):
+            s.play(move)
     except rulesdsl.MoveError as exc:
         raise ApiError(422, refusal(exc)) from None
     return answer(s)
@@ -319,28 +335,32 @@ async def play_move(request: Request) -> JSONResponse:
 async def undo(request: Request) -> JSONResponse:
     await read_json(request, required=False)
     s = playing(await session_of(request))
-    s.undo()
+    with saving(request, s.rec.id):
+        s.undo()
     return answer(s)
 
 
 async def redo(request: Request) -> JSONResponse:
     await read_json(request, required=False)
     s = playing(await session_of(request))
-    s.redo()
+    with saving(request, s.rec.id):
+        s.redo()
     return answer(s)
 
 
 async def restart(request: Request) -> JSONResponse:
     await read_json(request, required=False)
     s = await session_of(request)
-    s.restart()
+    with saving(request, s.rec.id):
+        s.restart()
     return answer(s)
 
 
 async def resign(request: Request) -> JSONResponse:
     await read_json(request, required=False)
     s = playing(await session_of(request))
-    s.resign()
+    with saving(request, s.rec.id):
+        s.resign()
     return answer(s)
 
 
@@ -349,7 +369,8 @@ async def autoplay(request: Request) -> JSONResponse:
     only(data, {"enabled"})
     enabled = flag(data, "enabled")
     s = playing(await session_of(request))
-    s.autoplay(enabled)
+    with saving(request, s.rec.id):
+        s.autoplay(enabled)
     return answer(s)
 
 

@@ -193,6 +193,10 @@ class Live:
             self._sessions.popitem(last=False)
         return s
 
+    def forget(self, game_id: str) -> None:
+        """Drop a game from memory (it is read back from the store when asked for again)."""
+        self._sessions.pop(game_id, None)
+
     def cached(self, game_id: str) -> Session | None:
         """The session if it is in memory (on the event loop: no waiting)."""
         s = self._sessions.get(game_id)

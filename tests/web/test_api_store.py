@@ -121,3 +121,19 @@ def test_stored_games_are_capped(tmp_path, monkeypatch):
         assert s.get("g0") is None
     finally:
         s.close()
+
+
+def test_a_store_that_fails_loses_the_change_and_says_so(data_dir, monkeypatch):
+    with client_for(data_dir) as c:
+        g = play_some(c, new(c, variant="klondike", seed=3), 2)
+        store = c.app.state.store
+
+        def full(*args, **kw):
+            raise sqlite3.OperationalError("database or disk is full")
+
+        monkeypatch.setattr(store, "save_moves", full)
+        r = c.post(f"/api/games/{g['id']}/moves", json={"move": g["moves"][0]["text"]})
+        assert r.status_code == 503 and "could not be saved" in r.json()["error"]
+        monkeypatch.undo()
+        again = c.get(f"/api/games/{g['id']}").json()  # read back as the store has it
+        assert again["position"] == g["position"] and again["move_count"] == 2
