@@ -67,3 +67,18 @@ def test_the_live_verdict_answers_after_each_move(page, server):
     page.wait_for_function(f"{says}('winnable')")
     start(page, server, SAFE_AFTER)  # the switch is remembered; this one cannot be won (cards are missing)
     page.wait_for_function(f"{says}('lost')")
+
+
+def test_the_stock_draws_when_clicked_and_the_empty_stock_recycles_the_waste(page, server):
+    g = call(server, "/api/games", {"variant": "klondike", "position": "stock[0]: #5H #9S; tableau[0]: KS"})
+    open_game(page, server, f"/play/klondike?game={g['id']}")
+    stock = pile(page, "stock[0]")
+    for n in (1, 2):
+        page.locator('[data-board] g[data-pile="stock[0]"] g[data-card="#"]').last.click(position=TOP)
+        wait_moves(page, n)
+    assert page.locator('[data-board] g[data-pile="waste[0]"] [data-card]').count() == 2
+    page.locator('[data-board] g[data-pile="waste[0]"] g[data-card]').last.click(position=TOP)  # it cannot move
+    assert game_of(page, server)["move_count"] == 2  # a face-up card that cannot move plays nothing
+    stock.click()  # empty: the waste goes back
+    wait_moves(page, 3)
+    assert page.locator('[data-board] g[data-pile="stock[0]"] [data-card="#"]').count() == 2

@@ -355,7 +355,9 @@
     const items = [{ pile: pile, card: card }];
     const moves = card === "#" ? [] : candidates(items);
     if (moves.length) return choose(items, moves);
-    const a = actionFor(pile);
+    // a face-down card or an empty pile plays the action from or onto it (draw; recycle onto the
+    // empty stock), never a face-up card that cannot move
+    const a = card === null || card === "#" ? actionFor(pile) : null;
     if (a) return playMove(a);
     drop();
     say("No move starts there.");
