@@ -15,6 +15,7 @@
   const STEP_MS = 600;
   const HINT_SECONDS = 8; // a hint asked for: the solver searches this long at most
   const VERDICT_SECONDS = 2; // the live verdict, after every move
+  const SEARCHING = "Looking for a deal the solver wins\u2026";
 
   let game = null; // the last game object from the server
   let pick = null; // {items: [{pile, card}], moves: [...]} what is picked up
@@ -110,6 +111,7 @@
     const body = { variant: variant, options: start.options };
     for (const k of ["seed", "deal", "winnable"]) if (k in start) body[k] = start[k];
     if (!("seed" in body || "deal" in body || "winnable" in body)) body.seed = randomSeed();
+    if (body.winnable) say(SEARCHING);
     show(await api("/api/games", body));
   }
 
@@ -120,6 +122,7 @@
   function newGame(body) {
     return run(async () => {
       closeLine();
+      if (body.winnable) say(SEARCHING);
       show(await api("/api/games", Object.assign({ variant: variant }, body)));
       showError("");
     });
