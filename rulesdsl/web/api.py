@@ -20,10 +20,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-import rulesdsl
-from rulesdsl import position, svg
-
 from . import catalogue
+from .engine_api import Game, MoveError, RulesdslError, RulesError, board_svg, position_text
 from .hints import DEFAULT_SECONDS, MAX_SECONDS, Busy
 from .live import Session, can_autoplay, deal_game
 from .store import Record
@@ -141,7 +139,7 @@ async def session_of(request: Request) -> Session:
     if s is None:
         try:
             s = await run_in_threadpool(live.load, game_id)
-        except rulesdsl.RulesdslError as exc:  # the variant file changed under a stored game
+        except RulesdslError as exc:  # the variant file changed under a stored game
             raise ApiError(409, f"this stored game no longer replays: {str(exc)[:200]}") from None
         if s is None:
             raise ApiError(404, "no such game")
@@ -167,7 +165,7 @@ def saving(request: Request, game_id: str):
         raise ApiError(503, f"the game could not be saved ({exc}): try again") from None
 
 
-def refusal(exc: rulesdsl.MoveError) -> str:
+def refusal(exc: MoveError) -> str:
     """Why the engine refused a move, in words (the one place this is worded)."""
     return str(exc)
 
@@ -205,7 +203,7 @@ def game_json(s: Session) -> dict:
         "seed": rec.seed,
         "deal": g.deal,
         "numbered": g.variant.numbering is not None,
-        "position": position.to_text(g.variant, g.state),
+        "position": position_text(g.variant, g.state),
         "moves": [] if over else [move_json(g, m) for m in g.legal_moves()],
         "outcome": outcome,
         "result": rec.result,
@@ -219,7 +217,7 @@ def game_json(s: Session) -> dict:
         "autoplay_available": can_autoplay(g.variant),
         "seconds": round(rec.seconds, 1),
         "last_move": None if s.last is None else move_json(g, s.last),
-        "svg": svg.position(g),
+        "svg": board_svg(g),
     }
 
 
@@ -249,7 +247,7 @@ async def create_game(request: Request) -> JSONResponse:
     app = request.app.state
     try:
         v = await run_in_threadpool(app.variants.get, name, opts)
-    except rulesdsl.RulesError as exc:
+    except RulesError as exc:
         raise ApiError(422, exc.first.message + (f" ({exc.first.hint})" if exc.first.hint else "")) from None
     if deal is not None and v.numbering is None:
         raise ApiError(422, f"{v.name} has no deal numbers: give a 'seed'")
@@ -257,8 +255,8 @@ async def create_game(request: Request) -> JSONResponse:
         seed, deal = await _winnable(request, name, dict(v.options), v, seed, deal)
     if pos is not None:
         try:
-            g = rulesdsl.Game.from_position(v, pos)
-        except rulesdsl.RulesdslError as exc:
+            g = Game.from_position(v, pos)
+        except RulesdslError as exc:
             raise ApiError(422, f"bad position: {str(exc)[:300]}") from None
         if g.seed is None:
             seed = None
@@ -267,7 +265,7 @@ async def create_game(request: Request) -> JSONResponse:
             seed = secrets.randbelow(RANDOM_SEEDS) + 1
         try:
             g = deal_game(v, seed, None if deal is None else str(deal))
-        except rulesdsl.RulesdslError as exc:
+        except RulesdslError as exc:
             raise ApiError(422, str(exc)[:300]) from None
     rec = Record(
         secrets.token_urlsafe(12),
@@ -309,7 +307,7 @@ async def get_game(request: Request) -> JSONResponse:
 
 
 async def board(request: Request) -> Response:
-    return Response(svg.position((await session_of(request)).game), media_type="image/svg+xml")
+    return Response(board_svg((await session_of(request)).game), media_type="image/svg+xml")
 
 
 # Each handler reads its body before it takes the session, and does not wait between taking it
@@ -327,7 +325,7 @@ async def play_move(request: Request) -> JSONResponse:
     try:
         with saving(request, s.rec.id):
             s.play(move)
-    except rulesdsl.MoveError as exc:
+    except MoveError as exc:
         raise ApiError(422, refusal(exc)) from None
     return answer(s)
 
@@ -397,7 +395,7 @@ async def hint(request: Request) -> JSONResponse:
     if found["verdict"] == "won" and found["line"]:
         try:
             m = g.parse_move(found["line"][0])
-        except rulesdsl.MoveError:
+        except MoveError:
             m = None
         if m is not None:
             return JSONResponse(

@@ -11,9 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import rulesdsl
-from rulesdsl import registry
-from rulesdsl.source import read_file
+from .engine_api import RulesdslError, RulesError, find_variant, load, read_file, variant_names
 
 NAME = re.compile(r"^[a-z0-9_]{1,64}$")  # what a registered name looks like (a file's stem)
 MAX_EXTENDS = 10
@@ -21,16 +19,16 @@ MAX_EXTENDS = 10
 
 def known(name: object) -> bool:
     """Is this a registered variant's name (shipped, or in RULESDSL_VARIANTS)?"""
-    return isinstance(name, str) and NAME.match(name) is not None and name in registry.names()
+    return isinstance(name, str) and NAME.match(name) is not None and name in variant_names()
 
 
 def _parent(name: str) -> str | None:
-    path = registry.find_variant(name)
+    path = find_variant(name)
     if path is None:
         return None
     try:
         data = read_file(path).data
-    except rulesdsl.RulesdslError:
+    except RulesdslError:
         return None
     parent = data.get("extends") if isinstance(data, dict) else None
     return parent if isinstance(parent, str) and known(parent) else None
@@ -51,8 +49,8 @@ def family(name: str) -> str:
     """The title of the variant this one's ``extends`` chain starts from (its own title if none)."""
     root = _root(name)
     try:
-        return rulesdsl.load(root).name
-    except rulesdsl.RulesdslError:
+        return load(root).name
+    except RulesdslError:
         return root
 
 
@@ -70,8 +68,8 @@ def _option(o) -> dict:
 @lru_cache(maxsize=256)
 def _info(name: str, _mtime: float) -> dict:
     try:
-        v = rulesdsl.load(name)
-    except rulesdsl.RulesError as exc:
+        v = load(name)
+    except RulesError as exc:
         return {
             "name": name,
             "title": name,
@@ -92,7 +90,7 @@ def _info(name: str, _mtime: float) -> dict:
 
 def variant_info(name: str) -> dict:
     """One row of GET /api/variants (kept until the file changes)."""
-    path = registry.find_variant(name)
+    path = find_variant(name)
     try:
         mtime = path.stat().st_mtime if path is not None else 0.0
     except OSError:
@@ -101,4 +99,4 @@ def variant_info(name: str) -> dict:
 
 
 def variants() -> list[dict]:
-    return [variant_info(n) for n in registry.names()]
+    return [variant_info(n) for n in variant_names()]

@@ -20,9 +20,7 @@ from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-import rulesdsl
-from rulesdsl import solver
-
+from .engine_api import UNKNOWN, WON, load, solve, solve_game
 from .live import deal_game
 from .store import Record
 
@@ -52,7 +50,7 @@ def _variant(name: str, options: dict):
     if v is None:
         if len(_VARIANTS) > 16:
             _VARIANTS.clear()
-        v = _VARIANTS[key] = rulesdsl.load(name, options)
+        v = _VARIANTS[key] = load(name, options)
     return v
 
 
@@ -61,7 +59,7 @@ def solve_job(name: str, options: dict, seed, deal, start, moves: list, seconds:
     g = deal_game(_variant(name, options), seed, deal, start)
     for text in moves:
         g.play(text)
-    r = solver.solve_game(g, time_limit=seconds, max_states=MAX_STATES)
+    r = solve_game(g, time_limit=seconds, max_states=MAX_STATES)
     return {"verdict": r.verdict, "line": list(r.moves), "states": r.states, "seconds": round(r.seconds, 3)}
 
 
@@ -77,9 +75,9 @@ def winnable_job(name: str, options: dict, start: int, budget: float) -> dict:
             return {"found": None, "tried": tried}
         numbered = v.numbering is not None
         st = deal_game(v, None if numbered else n, str(n) if numbered else None).state
-        r = solver.solve(v, st, time_limit=min(WINNABLE_TRY_SECONDS, left), max_states=MAX_STATES)
+        r = solve(v, st, time_limit=min(WINNABLE_TRY_SECONDS, left), max_states=MAX_STATES)
         tried += 1
-        if r.verdict == solver.WON:
+        if r.verdict == WON:
             return {"found": n, "tried": tried, "moves": len(r.moves)}
         n += 1
 
@@ -142,7 +140,7 @@ class Hints:
             return answer
         k = len(played) - len(before)
         line = answer["line"]
-        if answer["verdict"] == solver.WON and 0 < k <= len(line) and played[: len(before)] == before:
+        if answer["verdict"] == WON and 0 < k <= len(line) and played[: len(before)] == before:
             if played[len(before) :] == line[:k]:
                 return dict(answer, line=line[k:])
         return None
@@ -157,7 +155,7 @@ class Hints:
                 return answer
             args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds)
             answer = await self._run(solve_job, *args, timeout=seconds + SLACK)
-            if answer["verdict"] != solver.UNKNOWN or game_id not in self._kept:
+            if answer["verdict"] != UNKNOWN or game_id not in self._kept:
                 self._kept[game_id] = (list(played), answer)
                 self._kept.move_to_end(game_id)
                 while len(self._kept) > MAX_KEPT:

@@ -12,9 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-import rulesdsl
-from rulesdsl import solver
-
+from .engine_api import Game, declared_pick, load, safe_rule
 from .store import Record, Store
 
 MAX_LIVE = 256  # games kept in memory
@@ -31,14 +29,14 @@ class Variants:
         self._lock = threading.Lock()  # loads run in worker threads (a first load takes a while)
 
     def get(self, name: str, options: dict):
-        """rulesdsl.load(name, options), cached; RulesError for an unknown option or value."""
+        """load(name, options), cached; RulesError for an unknown option or value."""
         key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
         with self._lock:
             v = self._cache.get(key)
             if v is not None:
                 self._cache.move_to_end(key)
                 return v
-        v = rulesdsl.load(name, options)
+        v = load(name, options)
         with self._lock:
             self._cache[key] = v
             while len(self._cache) > self.cap:
@@ -49,7 +47,7 @@ class Variants:
 def deal_game(variant, seed: int | None, deal: str | None, start: str | None = None):
     """A new game of this variant: from a compact position, else the deal number's, else the seed's."""
     if start is not None:
-        return rulesdsl.Game.from_position(variant, start)
+        return Game.from_position(variant, start)
     if deal is not None:
         return variant.numbered_game(deal)
     return variant.new_game(seed if seed is not None else 1)
@@ -57,7 +55,7 @@ def deal_game(variant, seed: int | None, deal: str | None, start: str | None = N
 
 def can_autoplay(variant) -> bool:
     """Does this variant have moves autoplay may play (declared or derived safe)?"""
-    return bool(variant.safe) or solver.safe_rule(variant) is not None
+    return bool(variant.safe) or safe_rule(variant) is not None
 
 
 def safe_move(game):
@@ -68,9 +66,9 @@ def safe_move(game):
     moves = game.legal_moves()
     if not moves:
         return None
-    m = solver.declared_pick(v, st, moves)
+    m = declared_pick(v, st, moves)
     if m is None:
-        rule = solver.safe_rule(v)
+        rule = safe_rule(v)
         m = rule.pick(st, moves) if rule is not None else None
     return m
 

@@ -171,7 +171,7 @@ def test_an_internal_error_is_500_json_and_logged(data_dir, monkeypatch, caplog)
         def broken(game):
             raise RuntimeError("drawing failed /secret/path")
 
-        monkeypatch.setattr(api.svg, "position", broken)
+        monkeypatch.setattr(api, "board_svg", broken)
         msg = error(c.get(f"/api/games/{g['id']}"), 500)
         assert "RuntimeError" in msg and "/secret/path" not in msg
     assert any("internal error" in r.getMessage() for r in caplog.records)
