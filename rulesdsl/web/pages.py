@@ -19,11 +19,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-import rulesdsl
-from rulesdsl import svg
-from rulesdsl.describe import sections
-
 from . import catalogue
+from .engine_api import RulesdslError, board_svg, load, sections
 
 MAX_QUERY = 100  # characters of a search kept
 MAX_SEED = 2**32 - 1
@@ -132,7 +129,7 @@ def catalogue_page(request: Request) -> Response:
 
 @lru_cache(maxsize=128)
 def _picture(name: str, _mtime: float) -> str:
-    return svg.position(rulesdsl.load(name).new_game(1))
+    return board_svg(load(name).new_game(1))
 
 
 def picture(request: Request) -> Response:
@@ -142,7 +139,7 @@ def picture(request: Request) -> Response:
         return Response("no such variant", status_code=404, media_type="text/plain")
     try:
         text = _picture(name, catalogue.variant_info(name).get("mtime", 0.0))
-    except rulesdsl.RulesdslError as exc:
+    except RulesdslError as exc:
         return Response(f"cannot draw {name}: {exc}", status_code=422, media_type="text/plain")
     return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
@@ -270,9 +267,9 @@ def rules_page(request: Request) -> Response:
         return not_found("There is no variant of that name.")
     name, info = found
     try:
-        v = rulesdsl.load(name)
+        v = load(name)
         parts = sections(v)
-    except rulesdsl.RulesdslError as exc:
+    except RulesdslError as exc:
         return not_found(f"{name} cannot be loaded: {exc}")
     own = (v.text or "").strip() or (v.description or "").strip() or "(the file has no rules text)"
     body = [
