@@ -24,6 +24,7 @@ from .engine_api import RulesdslError, board_svg, load, sections
 
 MAX_QUERY = 100  # characters of a search kept
 MAX_SEED = 2**32 - 1
+MAX_OPTION = 40  # characters of an option's value kept from a query
 ASSETS = "/static"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what a game's id may look like in ?game=
 
@@ -166,6 +167,12 @@ def _option_fields(info: dict, chosen: dict) -> str:
     return "".join(out)
 
 
+def _chosen(info: dict, query) -> dict:
+    """The variant's options the query names (OPTION=VALUE), values capped; the rest ignored."""
+    names = {o["name"] for o in info.get("options", [])}
+    return {k: v[:MAX_OPTION] for k, v in query.items() if k in names}
+
+
 def _button(action: str, text: str, key: str = "", extra: str = "") -> str:
     hint = f' aria-keyshortcuts="{key}" title="{_e(text)} ({key})"' if key else ""
     return f'<button type="button" data-action="{action}"{hint}{extra}>{_e(text)}</button>'
@@ -177,8 +184,7 @@ def play_page(request: Request) -> Response:
         return not_found("There is no variant of that name.")
     name, info = found
     q = request.query_params
-    names = {o["name"] for o in info.get("options", [])}
-    chosen = {k: v[:40] for k, v in q.items() if k in names}
+    chosen = _chosen(info, q)
     start = {"variant": name, "options": chosen}
     for key in ("seed", "deal"):
         if q.get(key, "").isdigit() and int(q[key]) <= MAX_SEED:
@@ -266,11 +272,13 @@ def rules_page(request: Request) -> Response:
     if found is None:
         return not_found("There is no variant of that name.")
     name, info = found
+    chosen = _chosen(info, request.query_params)
     try:
-        v = load(name)
+        v = load(name, chosen)
         parts = sections(v)
     except RulesdslError as exc:
-        return not_found(f"{name} cannot be loaded: {exc}")
+        what = "with these options" if chosen else "as it stands"
+        return not_found(f"{info['title']} cannot be loaded {what}: {exc}")
     own = (v.text or "").strip() or (v.description or "").strip() or "(the file has no rules text)"
     body = [
         f"<h1>{_e(v.name)}: rules</h1>{_links(name)}",

@@ -165,3 +165,11 @@ def test_a_variant_file_that_does_not_load_is_listed_with_the_reason(tmp_path, m
         assert c.get("/rules/broken").status_code == 404
         r = c.get("/pictures/broken.svg")
         assert r.status_code == 422 and "Traceback" not in r.text
+
+
+def test_the_rules_page_takes_the_options_from_its_query(client):
+    three = client.get("/rules/klondike", params={"draw": "3"}).text
+    one = client.get("/rules/klondike").text
+    assert "draw=3" in three and "draw=1" in one
+    r = client.get("/rules/klondike", params={"draw": "9"})
+    assert r.status_code == 404 and "with these options" in r.text and "draw" in r.text
