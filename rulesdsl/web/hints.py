@@ -95,8 +95,8 @@ class Hints:
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self._pool: ProcessPoolExecutor | None = None
         self._pending = 0
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._kept: OrderedDict[str, tuple] = OrderedDict()  # game id -> (moves played, answer)
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # game id -> (lock, requests using it)
+        self._kept: OrderedDict[str, tuple] = OrderedDict()  # game id -> (moves played, answer, seconds)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -129,15 +129,16 @@ class Hints:
         finally:
             self._pending -= 1
 
-    def known(self, game_id: str, played: list) -> dict | None:
-        """The answer kept for this game, if it still holds: the same position, or one
-        reached by playing along its winning line (then the rest of the line)."""
+    def known(self, game_id: str, played: list, seconds: float = 0.0) -> dict | None:
+        """The answer kept for this game, if it still holds: the same position (an
+        ``unknown`` only when no longer search is asked for), or one reached by playing
+        along its winning line (then the rest of the line)."""
         hit = self._kept.get(game_id)
         if hit is None:
             return None
-        before, answer = hit
+        before, answer, searched = hit
         if played == before:
-            return answer
+            return answer if answer["verdict"] != UNKNOWN or seconds <= searched else None
         k = len(played) - len(before)
         line = answer["line"]
         if answer["verdict"] == WON and 0 < k <= len(line) and played[: len(before)] == before:
@@ -148,21 +149,25 @@ class Hints:
     async def solve(self, rec: Record, played: list, seconds: float) -> dict:
         """The solver's answer from this game's position (kept, or searched in the pool)."""
         game_id = rec.id
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        async with lock:  # a second hint for the same game waits for the first
-            answer = self.known(game_id, played)
-            if answer is not None:
+        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:  # a second hint for the same game waits for the first
+                answer = self.known(game_id, played, seconds)
+                if answer is None:
+                    args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds)
+                    answer = await self._run(solve_job, *args, timeout=seconds + SLACK)
+                    self._kept[game_id] = (list(played), answer, seconds)
+                    self._kept.move_to_end(game_id)
+                    while len(self._kept) > MAX_KEPT:
+                        self._kept.popitem(last=False)
                 return answer
-            args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds)
-            answer = await self._run(solve_job, *args, timeout=seconds + SLACK)
-            if answer["verdict"] != UNKNOWN or game_id not in self._kept:
-                self._kept[game_id] = (list(played), answer)
-                self._kept.move_to_end(game_id)
-                while len(self._kept) > MAX_KEPT:
-                    self._kept.popitem(last=False)
-        if not lock.locked() and not getattr(lock, "_waiters", None):  # nobody waits: forget the lock
-            self._locks.pop(game_id, None)
-        return answer
+        finally:
+            lock, users = self._locks[game_id]
+            if users > 1:
+                self._locks[game_id] = (lock, users - 1)
+            else:  # nobody else waits: forget the lock
+                del self._locks[game_id]
 
     async def winnable(self, name: str, options: dict, start: int) -> dict:
         return await self._run(winnable_job, name, options, start, WINNABLE_SECONDS, timeout=WINNABLE_SECONDS + SLACK)

@@ -93,7 +93,7 @@ def test_a_second_hint_for_a_game_waits_for_the_first():
         return await asyncio.gather(h.solve(rec, [], 1.0), h.solve(rec, [], 1.0))
 
     first, second = asyncio.run(both())
-    assert first == second and len(calls) == 1  # the second found the first's answer
+    assert first == second and len(calls) == 1 and h._locks == {}  # the second found the first's answer
     assert h.known("g", ["a"])["line"] == ["b"] and h.known("g", ["x"]) is None
 
 
@@ -110,3 +110,23 @@ def test_a_hint_for_a_position_left_meanwhile_is_409(client, monkeypatch):
     r = client.post(f"/api/games/{g['id']}/hint", json={})
     assert r.status_code == 409 and "changed" in r.json()["error"]
     assert client.get(f"/api/games/{g['id']}").json()["move_count"] == 1
+
+
+def test_an_unknown_is_searched_again_when_more_time_is_asked_and_no_lock_is_left():
+    h = Hints(1)
+    calls = []
+
+    async def fake_run(fn, *args, timeout):
+        calls.append(args[-1])
+        return {"verdict": "unknown", "line": [], "states": 1, "seconds": args[-1]}
+
+    h._run = fake_run  # type: ignore[method-assign]
+    rec = Record("g", "golf", {}, 1, None)
+
+    async def asks():
+        await h.solve(rec, [], 2.0)
+        await h.solve(rec, [], 1.0)  # no longer than before: the kept answer
+        await h.solve(rec, [], 5.0)  # longer: searched again
+
+    asyncio.run(asks())
+    assert calls == [2.0, 5.0] and h._locks == {}
