@@ -1,19 +1,47 @@
 """The position drawn in plain text (colour optional), from the variant's layout alone.
 
-Rows come from the variant's ``layout:`` (or one row per pile group). A group laid out
-in geometric rows (a pyramid, staggered rows, a grid) is drawn place by place with its
-offsets; a group shown as ``fan`` is drawn as columns; anything else as a line of piles
-showing their top card and size.
+Rows come from the variant's ``layout:`` (or one row per pile group). What a pile shows
+follows the SVG picture (svg.py): a pile shown as ``fan`` or ``row`` shows every card
+(face-down ones as ``##``), any other only its top card and its size; a place of a group
+laid out in geometric rows (a pyramid, staggered rows, a grid) is a fan or a stack. So
+every face-up card a player could see on the table is on the board.
+
+Piles are drawn as labelled columns side by side; a ``row`` group, and a fan deeper than
+``TALL`` cards, as one line per pile. A row of the layout wider than the terminal wraps:
+what does not fit goes on the lines below, each column keeping its label.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+from dataclasses import dataclass, field
 
 from rulesdsl.core.cards import DOWN, rank_text
+from rulesdsl.core.limits import MAX_BOARD_WIDTH, MIN_BOARD_WIDTH
 
 RED = "\033[31m"
 RESET = "\033[0m"
+TALL = 24  # a fan group deeper than this is drawn one pile per line, not as columns
+SEP = "  "  # between columns
+GAP = " " * 3  # what a '.' of the layout adds
+
+
+def mode(v, p: int) -> str:
+    """fan (every card, a column), row (every card, sideways) or stack (top and size): as svg.py."""
+    group = v.layout.groups[v.layout.group_of[p]]
+    show = v.rules[p].show
+    if group.rows:
+        return "fan" if show == "fan" else "stack"
+    return show if show in ("fan", "row") else "stack"
+
+
+def board_width(width: int | None = None) -> int:
+    """The width to draw in: the one given, else the terminal's ($COLUMNS, else 80), kept
+    within the limits (a terminal narrower than the least is drawn as if that wide)."""
+    if width is None:
+        width = shutil.get_terminal_size((80, 24)).columns
+    return min(max(width, MIN_BOARD_WIDTH), MAX_BOARD_WIDTH)
 
 
 class Painter:
@@ -22,6 +50,7 @@ class Painter:
         self.v = game.variant
         self.reveal = reveal
         self.color = color
+        self.short = short_names(self.v)
 
     def card(self, p, i) -> str:
         st = self.g.state
@@ -39,19 +68,26 @@ class Painter:
         pile = self.g.state.piles[p]
         return self.card(p, len(pile) - 1) if pile else "--"
 
+    def name(self, p) -> str:
+        """The short name the legend gives (t3 for tableau[3])."""
+        return f"{self.short[self.v.layout.group_of[p]]}{self.v.layout.index_of[p]}"
 
-def _expand(v, names):
-    out = []
-    for name in names:
-        if name == ".":
-            out.append(None)
-        elif name in v.layout.groups:
-            out.extend(v.layout.groups[name].piles)
-        else:
-            p = v.pile_index(name)
-            if p is not None:
-                out.append(p)
-    return out
+    def cards(self, p) -> list[str]:
+        """What pile p shows, from the bottom up: every card, or its top with the size."""
+        n = len(self.g.state.piles[p])
+        if not n:
+            return ["--"]
+        if mode(self.v, p) == "stack":
+            return [self.top(p) + (f"({n})" if n > 1 else "")]
+        return [self.card(p, i) for i in range(n)]
+
+
+@dataclass
+class Unit:
+    """A block of lines, all drawn within ``width`` columns."""
+
+    width: int
+    lines: list[str] = field(default_factory=list)
 
 
 def _visible_len(s: str) -> int:
@@ -62,95 +98,181 @@ def _pad(s: str, width: int) -> str:
     return s + " " * max(width - _visible_len(s), 0)
 
 
-def render_geometry(pt: Painter, group) -> list[str]:
-    """Places in rows with offsets; covered places in parentheses, gaps as '--'."""
-    v, st = pt.v, pt.g.state
+def short_names(v) -> dict:
+    """Each group's short name (t for tableau, ...): the layout's, which move text reads too."""
+    return v.layout.short_names
+
+
+def columns(pt: Painter, piles) -> list[Unit]:
+    """One labelled column per pile, all as wide as the widest."""
+    cols = [[pt.name(p), *pt.cards(p)] for p in piles]
+    width = max((_visible_len(s) for col in cols for s in col), default=2)
+    return [Unit(width, col) for col in cols]
+
+
+def pile_lines(pt: Painter, piles, width: int) -> Unit:
+    """One pile per line (``t5: 8D 7D ...``), wrapped to ``width`` under its first card."""
+    label_w = max(len(pt.name(p)) for p in piles) + 2
     lines = []
+    for p in piles:
+        line = _pad(pt.name(p) + ":", label_w)
+        filled = False
+        for text in pt.cards(p):
+            if filled and _visible_len(line) + 1 + _visible_len(text) > width:
+                lines.append(line)
+                line, filled = " " * label_w, False
+            line += (" " if filled else "") + text
+            filled = True
+        lines.append(line)
+    return Unit(min(width, max(_visible_len(s) for s in lines)), lines)
+
+
+def geometry(pt: Painter, group, width: int) -> Unit:
+    """Places in rows at their offsets, each under its name; covered places in parentheses.
+
+    When the rows are wider than ``width`` the offsets are dropped and each row wraps."""
+    v, st = pt.v, pt.g.state
+    cells = {}
+    for p in group.piles:
+        cards = pt.cards(p)
+        if mode(v, p) == "stack" and len(st.piles[p]) > 1:  # a place shows what lies under its top
+            cards = [f"{pt.top(p)}+{len(st.piles[p]) - 1}"]
+        if st.piles[p] and not v.layout.free(st.piles, p):
+            cards = [f"({c})" for c in cards]
+        cells[p] = [pt.name(p), *cards]
+    half = (max(_visible_len(s) for c in cells.values() for s in c) + 2) // 2
     offs = group.offsets or (0,) * len(group.rows)
     base = min(offs)
-    p = group.start
-    label_w = len(str(group.count))
-    for r, n in enumerate(group.rows):
-        line = f"{group.name}[{p - group.start:>{label_w}}..] " + " " * (3 * (offs[r] - base))
-        for _ in range(n):
-            pile = st.piles[p]
-            free = v.layout.free(st.piles, p)
-            text = pt.top(p)
-            if len(pile) > 1:
-                text += f"+{len(pile) - 1}"
-            cell = text if free or not pile else f"({text})"
-            line += _pad(cell, 6)
-            p += 1
-        lines.append(line.rstrip())
-    return lines
+    span = max((offs[r] - base + 2 * n) * half for r, n in enumerate(group.rows))
+    rows, p = [], group.start
+    if span <= width:
+        for r, n in enumerate(group.rows):
+            rows.append([((offs[r] - base + 2 * c) * half, q) for c, q in enumerate(range(p, p + n))])
+            p += n
+    else:
+        per = max(1, (width + 1) // (2 * half))
+        for n in group.rows:
+            for k in range(p, p + n, per):
+                rows.append([(2 * half * c, q) for c, q in enumerate(range(k, min(k + per, p + n)))])
+            p += n
+    lines = []
+    for row in rows:
+        depth = max(len(cells[q]) for _, q in row)
+        for i in range(depth):
+            line = ""
+            for x, q in row:
+                if i < len(cells[q]):
+                    line = _pad(line, x) + cells[q][i]
+            lines.append(line.rstrip())
+    return Unit(min(width, max(_visible_len(s) for s in lines)), lines)
 
 
-def render_fan(pt: Painter, piles) -> list[str]:
-    v, st = pt.v, pt.g.state
-    width = 5
-    short = short_names(v)
-    head = "".join(_pad(f"{short[v.layout.group_of[p]]}{v.layout.index_of[p]}", width) for p in piles)
-    lines = [head.rstrip()]
-    depth = max((len(st.piles[p]) for p in piles), default=0)
-    for i in range(max(depth, 1)):
-        row = ""
-        for p in piles:
-            pile = st.piles[p]
-            row += _pad(pt.card(p, i) if i < len(pile) else ("--" if i == 0 else ""), width)
-        lines.append(row.rstrip())
-    return lines
-
-
-def short_names(v) -> dict:
-    """The shortest prefix that tells each group from the others (t for tableau, ...)."""
-    names = list(v.layout.groups)
-    out = {}
-    for name in names:
-        for k in range(1, len(name) + 1):
-            if sum(1 for other in names if other.startswith(name[:k])) == 1 or k == len(name):
-                out[name] = name[:k]
-                break
+def _units(pt: Painter, row, width: int, drawn: set) -> list[Unit | None]:
+    """The blocks of one row of the layout, in order; None for a '.' gap."""
+    v = pt.v
+    out: list[Unit | None] = []
+    for name in row:
+        if name == ".":
+            out.append(None)
+            continue
+        group = v.layout.groups.get(name)
+        if group is not None:
+            piles = [p for p in group.piles if p not in drawn]
+        else:
+            p = v.pile_index(name)
+            piles = [] if p is None or p in drawn else [p]
+        drawn.update(piles)
+        if not piles:
+            continue
+        if group is not None and group.rows:
+            out.append(geometry(pt, group, width))
+            continue
+        how = mode(v, piles[0])
+        deep = max(len(pt.g.state.piles[p]) for p in piles) > TALL
+        if how == "row" or (how == "fan" and deep):
+            out.append(pile_lines(pt, piles, width))
+        else:
+            out.extend(columns(pt, piles))
     return out
 
 
-def _cell(pt: Painter, p, short) -> str:
-    if p is None:
-        return ""
-    n = len(pt.g.state.piles[p])
-    name = f"{short[pt.v.layout.group_of[p]]}{pt.v.layout.index_of[p]}"
-    return f"{name}:{pt.top(p)}" + (f"({n})" if n > 1 else "")
+def pack(units: list[Unit | None], width: int) -> list[str]:
+    """Blocks side by side, as many as fit in ``width``, the rest on the lines below."""
+    bands: list[list[Unit]] = [[]]
+    used = 0
+    for u in units:
+        if u is None:
+            if bands[-1]:
+                used += len(GAP)
+                bands[-1].append(Unit(len(GAP) - len(SEP), []))
+            continue
+        need = u.width if not bands[-1] else used + len(SEP) + u.width
+        if bands[-1] and need > width:
+            bands.append([])
+            need = u.width
+        bands[-1].append(u)
+        used = need
+    lines = []
+    for band in bands:
+        while band and not band[-1].lines:
+            band.pop()  # a gap at the end of a band
+        for i in range(max((len(u.lines) for u in band), default=0)):
+            cells = [_pad(u.lines[i] if i < len(u.lines) else "", u.width) for u in band]
+            lines.append(SEP.join(cells).rstrip())
+    return lines
 
 
-def render_cells(pt: Painter, items, width, short) -> list[str]:
-    """Piles side by side, each showing its top card and size, in columns of one width."""
-    return ["".join(_pad(_cell(pt, p, short), width) for p in items).rstrip()]
+def _wrap(items: list[str], width: int) -> list[str]:
+    lines = [""]
+    for item in items:
+        if lines[-1] and len(lines[-1]) + 2 + len(item) > width:
+            lines.append("")
+        lines[-1] += ("  " if lines[-1] else "") + item
+    return lines
 
 
-def render(game, reveal=False, color=False) -> str:
+def board(game, reveal=False, color=False, width: int | None = None) -> list[str]:
+    """The piles' lines alone, ``width`` columns at most (default: the terminal's width)."""
     v = game.variant
+    width = board_width(width)
     pt = Painter(game, reveal, color)
-    rows = v.display or tuple((g,) for g in v.layout.groups)
-    short = short_names(v)
-    width = 2 + max((_visible_len(_cell(pt, p, short)) for row in rows for p in _expand(v, row)), default=0)
+    rows = [list(r) for r in (v.display or tuple((g,) for g in v.layout.groups))]
+    drawn: set = set()
     lines = []
     for row in rows:
-        groups = [v.layout.groups[n] for n in row if n in v.layout.groups]
-        if len(row) == 1 and groups and groups[0].rows:
-            lines.extend(render_geometry(pt, groups[0]))
-            continue
-        piles = _expand(v, row)
-        real = [p for p in piles if p is not None]
-        if real and all(v.rules[p].show == "fan" for p in real):
-            lines.extend(render_fan(pt, real))
-        else:
-            lines.extend(render_cells(pt, piles, width, short))
+        lines.extend(pack(_units(pt, row, width, drawn), width))
+    missing = [v.pile_name(p) for p in range(v.layout.size) if p not in drawn]
+    if missing:  # a pile the layout leaves out is drawn anyway, on a row of its own
+        lines.extend(pack(_units(pt, missing, width, drawn), width))
+    return lines
+
+
+def render(game, reveal=False, color=False, width: int | None = None) -> str:
+    """The status line, the board and its legend, ``width`` columns at most (default: the
+    terminal's width)."""
+    v = game.variant
+    width = board_width(width)
+    lines = board(game, reveal, color, width)
     status = [f"{v.name}", f"score {game.score}"]
-    if game.seed is not None:
+    if game.deal is not None:
+        status.append(f"deal {game.deal}")
+    elif game.seed is not None:
         status.append(f"seed {game.seed}")
     if game.state.base_rank is not None:
         status.append(f"base rank {rank_text(game.state.base_rank)}")
     for i, a in enumerate(v.actions):
         if game.state.used[i]:
             status.append(f"{a.name} used {game.state.used[i]}")
-    legend = "  ".join(f"{short[g]}N = {g}[N]" for g in v.layout.groups if short[g] != g)
-    return "  ".join(status) + "\n" + "\n".join(lines) + (f"\n({legend})" if legend else "")
+    short = short_names(v)
+    legend = [f"{short[g]}N = {g}[N]" for g in v.layout.groups if short[g] != g]
+    if any(game.state.down):
+        legend.append(f"{DOWN} face down")
+    if any(g.overlap for g in v.layout.groups.values()):
+        legend.append("(7D) covered")
+    if any(mode(v, p) == "stack" and len(game.state.piles[p]) > 1 for p in range(v.layout.size)):
+        legend.append("7D(5) = 7D on top of 5 cards")
+    if legend:
+        legend = _wrap(legend, width - 2)
+        legend[0] = "(" + legend[0]
+        legend[-1] += ")"
+    return "\n".join(_wrap(status, width) + lines + legend)

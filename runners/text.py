@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from rulesdsl.core.errors import MoveError, RulesdslError, short
+from rulesdsl.core.errors import InvalidMoveError, MoveError, RulesdslError, short, suggest
 from rulesdsl.core.files import write_text_atomic
 from rulesdsl.core.kinds import Role
 from rulesdsl.core.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOLVE_SECONDS
@@ -17,43 +17,70 @@ from rulesdsl.formats.describe import rules_text
 from rulesdsl.play.game import Outcome
 from rulesdsl.solve.solver import UNWINNABLE, WON, solve_game
 
-from .render import render
+from . import session
+from .lineedit import editor
+from .render import board_width, render
 
 HELP = """commands:
   N, #N            play legal move number N
-  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation
+  CARD@PILE>PILE, remove CARD@PILE ..., or an action's name   play a move by its notation;
+                  piles by the legend's short names (7D@t0>t6), and shorter still:
+  t0>t6           a run from t0 to t6 (the longest that may go; 7S@t0>t6 for another)
+  7D, k♠, 7D>f    a card's move (its only one, else the hint's best: it says which); f: any foundation
+  t0              a move from that pile (the hint's best)
   5a, a5, 5h, ah, 21, 81v3   a move in fc-solve's standard notation (variants with a numbering;
-                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which
+                  see docs/interop.md); when 21 is also a move number, #21 or 21v1 says which;
+                  written in lower case (5H, AH are cards)
   u, undo         take back the last move (with its automatic follow-ups)
   r, redo         play again the move just taken back
   m, moves        list the legal moves
   s, show         draw the layout again
   h, hint         suggest a move: the solver's first move when it wins from here within the
                   time limit (2 s), else the heuristic's (it says which)
-  solve [SECONDS] the rest of a winning line from here, when the solver finds one (default 10 s)
+  solve [SECONDS] search for a winning line from here (default 10 s): its length and first
+                  10 moves
+  play-out [N|all]  play the next N moves of the line solve found (default 10; all: to the
+                  end), the board after each
   a, auto         play cards to the foundations while any can go
   score           the score
   rules           the rules: the author's summary, then the rules generated from the file
   save FILE       save the game (it reloads with --position FILE, undo history included)
   svg FILE        write the position as an SVG picture, the last move framed
-  resign          give up this game
-  q, quit         leave"""
+  load FILE       play a game saved with save (or a position file) of this variant
+  new [SEED]      a new deal: that seed, else the next one (the next deal number for a
+                  numbered deal)
+  restart         this deal again from the start
+  resign          give up this game (then: another one? y/n)
+  help, ?         this list
+  q, quit         leave
+On a terminal: the arrow keys edit the line and recall earlier ones; TAB completes
+commands, pile names (tableau[3] or t3) and the legal moves' notations."""
+
+SHOWN_LINE = 10  # the moves of a winning line solve shows, and play-out plays by default
+
+
+# the runner's own command words, for "did you mean" when a line is neither a command nor a move
+COMMANDS = (
+    "help", "undo", "redo", "moves", "show", "hint", "solve", "auto", "score", "rules", "save", "svg", "resign", "quit",
+)  # fmt: skip
 
 
 class Runner:
-    def __init__(self, game, out, color=False, hint_seconds=DEFAULT_HINT_SECONDS):
+    def __init__(self, game, out, color=False, hint_seconds=DEFAULT_HINT_SECONDS, width=None):
         self.g = game
         self.out = out
         self.color = color
         self.done = False
         self.hint_seconds = hint_seconds
+        self.width = width  # the board's width: None for the terminal's
+        self.asking = False  # has resign asked whether to start another game?
         self._line = None  # (position key, the solver's winning line from there)
 
     def say(self, text=""):
         print(text, file=self.out)
 
     def show(self):
-        self.say(render(self.g, color=self.color))
+        self.say(render(self.g, color=self.color, width=self.width))
         self.list_moves()
 
     def list_moves(self):
@@ -61,15 +88,15 @@ class Runner:
         moves = g.legal_moves()
         outcome = g.outcome
         if outcome is Outcome.WON:
-            self.say(f"*** You won! Score: {g.score}. (undo, or quit) ***")
+            self.say(f"*** You won! Score: {g.score}. (undo, new, restart or quit) ***")
             return
         if outcome is Outcome.LOST:
-            self.say(f"Game over: no legal move left. Score: {g.score}. (undo, or quit)")
+            self.say(f"Game over: no legal move left. Score: {g.score}. (undo, new, restart or quit)")
             return
         line = "moves:"
         for i, m in enumerate(moves, 1):
             item = f"{i}) {g.move_text(m)}"
-            if len(line) + 2 + len(item) > 100:
+            if len(line) + 2 + len(item) > board_width(self.width):
                 self.say(line)
                 line = " "
             line += "  " + item
@@ -121,27 +148,9 @@ class Runner:
         return self.hint(), why
 
     def hint(self):
-        g = self.g
-        v = g.variant
-        moves = g.legal_moves()
-        if not moves:
-            return None
-
-        def rank(m):
-            if m.kind == "remove":
-                return 0
-            if m.kind == "move" and v.rules[m.dest].role == Role.FOUNDATION:
-                return 0
-            if m.kind == "move":
-                src = m.sources[0]
-                if g.state.down[src] and len(g.state.piles[src]) - g.state.down[src] == len(m.cards):
-                    return 1  # uncovers a face-down card
-                if len(g.state.piles[src]) == len(m.cards) and v.rules[m.dest].role != Role.CELL:
-                    return 2  # empties a pile
-                return 3
-            return 4
-
-        return min(moves, key=rank)
+        """The heuristic's best move (Game.hint_rank), or None."""
+        moves = self.g.legal_moves()
+        return self.g.by_hint(moves)[0] if moves else None
 
     def solve_command(self, args):
         g = self.g
@@ -164,13 +173,87 @@ class Runner:
             return
         verdict, line = self.solver_line(seconds)
         if verdict == WON:
-            self.say(f"solve: won in {len(line)} move(s) from here (the solver sees face-down cards):")
-            for i, text in enumerate(line, 1):
-                self.say(f"  {i}) {text}")
+            seen = " (the solver sees face-down cards)" if session.hides_cards(g) else ""
+            first = f"; the first {SHOWN_LINE}" if len(line) > SHOWN_LINE else ""
+            self.say(f"solve: won in {len(line)} move(s) from here{seen}{first}:")
+            self.say_items("  ", [f"{i}) {text}" for i, text in enumerate(line[:SHOWN_LINE], 1)])
+            if line:
+                self.say("(play-out plays them one by one, the board after each: play-out N or play-out all)")
         elif verdict == UNWINNABLE:
             self.say("solve: this position cannot be won (every reachable position was explored)")
         else:
             self.say(f"solve: no verdict within {seconds:g} s (try solve {min(seconds * 4, MAX_SOLVE_SECONDS):g})")
+
+    def say_items(self, lead, items):
+        """Items on as few lines as the board's width allows, each line starting with lead."""
+        line = lead
+        for item in items:
+            if line.strip() and len(line) + 2 + len(item) > board_width(self.width):
+                self.say(line)
+                line = lead
+            line += ("  " if line.strip() else "") + item
+        if line.strip():
+            self.say(line)
+
+    def play_out(self, args):
+        """play-out [N|all]: the next moves of the winning line found through this position."""
+        g = self.g
+        if len(args) > 1 or args and args[0].lower() != "all" and not (args[0].isascii() and args[0].isdigit()):
+            self.say("play-out takes one count of moves, or all: play-out 5, play-out all")
+            return
+        here = g.state.key()[:3]
+        if self._line is None or here not in self._line[0]:
+            self.say("play-out: no winning line found through this position: type solve first")
+            return
+        keys, line = self._line
+        rest = line[keys.index(here) :]
+        n = len(rest) if args and args[0].lower() == "all" else int(args[0][:9]) if args else SHOWN_LINE
+        if n < 1:
+            self.say("play-out: the count of moves is 1 or more")
+            return
+        for i, text in enumerate(rest[:n], 1):
+            m = g.play(text)
+            self.say(f"play-out {i}/{min(n, len(rest))}: {g.move_text(m)}")
+            self.show()
+        left = len(rest) - min(n, len(rest))
+        self.say(
+            f"play-out: {left} move(s) of the line left (play-out continues)"
+            if left
+            else "play-out: the line is played"
+        )
+
+    def change_game(self, cmd, words, rest):
+        """new [SEED], restart, load FILE: another game from here on."""
+        g = self.g
+        if cmd == "new" and len(words) > 2:
+            self.say("new takes at most one seed: new, or new 42")
+        elif cmd == "new":
+            self.switch(session.new_game(g, words[1] if len(words) > 1 else None), "a new game:")
+        elif cmd == "restart":
+            self.switch(session.restart(g), "the same deal from the start:")
+        elif not rest:
+            self.say("load needs one file name: load FILE (a file written by save)")
+        else:
+            self.switch(session.load_game(g, rest), f"loaded {rest}:")
+
+    def switch(self, game, what):
+        """Play another game from here on."""
+        self.g = game
+        self._line = None
+        self.say(what)
+        self.show()
+
+    def resign(self):
+        self.say(f"resigned. Score: {self.g.score}. Another game (the next deal)? y/n")
+        self.asking = True
+
+    def answer(self, line):
+        """The answer to resign's question: yes starts the next deal, anything else leaves."""
+        self.asking = False
+        if line.strip().lower() in ("y", "yes"):
+            self.switch(session.new_game(self.g, None), "a new game:")
+        else:
+            self.done = True
 
     def auto(self) -> int:
         g = self.g
@@ -249,9 +332,12 @@ class Runner:
                 self.say(f"picture written to {name}")
             except (OSError, ValueError) as exc:
                 self.say(f"cannot write to {name}: {getattr(exc, 'strerror', None) or exc}")
+        elif cmd == "play-out":
+            self.play_out(words[1:])
+        elif cmd in ("new", "restart", "load"):
+            self.change_game(cmd, words, line.strip()[len(words[0]) :].strip())
         elif cmd == "resign":
-            self.say(f"resigned. Score: {g.score}")
-            self.done = True
+            self.resign()
         elif cmd.isascii() and (cmd.isdigit() or cmd[:1] == "#" and cmd[1:].isdigit()):
             if len(words) > 1:
                 self.say("one move at a time: type its number alone")
@@ -281,16 +367,27 @@ class Runner:
             self.say(f"played: {g.move_text(numbered)}")
             self.show()
         else:
-            try:
-                m = g.play(line.strip())
-            except MoveError as exc:
-                fc = self.fcs_moves(line.strip())
-                if isinstance(fc, list):
-                    self.play_fcs(line.strip(), fc)
-                else:
-                    self.say(f"{fc or exc} (type help for commands)")
+            text = line.strip()
+            # fc-solve writes lower case (5h, ah): read so first; 5H, AH are the cards
+            fc = self.fcs_moves(text) if text == text.lower() else None
+            if isinstance(fc, list):
+                self.play_fcs(text, fc)
                 return
-            self.say(f"played: {g.move_text(m)}")
+            try:
+                chosen = g.resolve(text)
+            except MoveError as exc:
+                fc = fc or self.fcs_moves(text)
+                if isinstance(fc, list):
+                    self.play_fcs(text, fc)
+                else:  # fc-solve's complaint for its own lower-case text, or text only it reads
+                    theirs = isinstance(fc, MoveError) and (text == text.lower() or isinstance(exc, InvalidMoveError))
+                    told = str(fc if theirs else exc)
+                    guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
+                    told += f"; did you mean the command {guess}?" if guess else ""
+                    self.say(f"{told} (type help for commands)")
+                return
+            m = g.play(chosen.move)
+            self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
             self.show()
 
     # -- fc-solve's standard notation (variants with a numbering) ------------------
@@ -363,17 +460,37 @@ def read_line(inp):
     return line
 
 
-def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS) -> int:
-    """Run until quit or end of input. Prompts only on a terminal; always prints the board."""
+def edited_line(readline, prompt):
+    """The next line typed on the terminal, edited with readline; None at the end of input."""
+    try:
+        line = input(prompt)
+    except EOFError:
+        return None
+    except UnicodeDecodeError as exc:
+        return Refused(f"that line is not UTF-8 text (byte {exc.start + 1}): ignored")
+    if len(line) > MAX_COMMAND_LINE:
+        readline.remove_history_item(readline.get_current_history_length() - 1)
+        return Refused(f"command too long (over {MAX_COMMAND_LINE} characters): ignored")
+    return line
+
+
+def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS, width=None) -> int:
+    """Run until quit or end of input. Prompts only on a terminal (with line editing where
+    readline is there); always prints the board. ``width``: the board's, else the terminal's."""
     interactive = hasattr(inp, "isatty") and inp.isatty()
     color = interactive and hasattr(out, "isatty") and out.isatty()
-    r = Runner(game, out, color, hint_seconds)
+    r = Runner(game, out, color, hint_seconds, width)
+    rl = editor(r, inp, out) if interactive else None
     r.say(f"{game.variant.name}: type help for commands")
     r.show()
     while not r.done:
-        if interactive:
-            print("> ", end="", file=out, flush=True)
-        line = read_line(inp)
+        prompt = "another game? y/n > " if r.asking else "> "
+        if rl is not None:
+            line = edited_line(rl, prompt)
+        else:
+            if interactive:
+                print(prompt, end="", file=out, flush=True)
+            line = read_line(inp)
         if line is None:
             if interactive:
                 r.say()
@@ -382,7 +499,10 @@ def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS) -> int:
             r.say(line.message)
             continue
         try:
-            r.command(line)
+            if r.asking:
+                r.answer(line)
+            else:
+                r.command(line)
         except RulesdslError as exc:
             r.say(f"error: {exc}")
     return 0

@@ -63,7 +63,7 @@ def test_move_text_gets_one_of_three_errors():
         g.play("AX@tableau[0]>tableau[1]")
     with pytest.raises(errors.InvalidMoveError):
         g.play(3)
-    with pytest.raises(errors.IllegalMoveError, match="that card is not there"):
+    with pytest.raises(errors.IllegalMoveError, match=r"AS is not face up on tableau\[0\]"):
         g.play("AS@tableau[0]>tableau[1]")
     with pytest.raises(errors.IllegalMoveError):
         g.play(rulesdsl.Move("move", (1,), 2, (0,)))

@@ -67,6 +67,10 @@ class Deck:
                     self.copy_of.append(d)
         self.size = len(self.rank_of)
         self._by_letter = {s.letter.upper(): i for i, s in enumerate(self.suits)}
+        # suit symbols that are not letters (a symbol equal to its letter reads as the letter)
+        self._by_symbol = tuple(
+            (i, s.symbol.upper()) for i, s in enumerate(self.suits) if s.symbol and s.symbol.upper() != s.letter.upper()
+        )
         self.low, self.high = min(self.ranks), max(self.ranks)
 
     # -- text, both ways ----------------------------------------------------
@@ -96,8 +100,14 @@ class Deck:
         return rank, suit, int(copy)
 
     def parse_face(self, text: str) -> tuple[int, int]:
-        """``'TD'`` or ``'10d'`` -> (rank, suit index). Raises CardTextError with a reason."""
-        t = text.strip().upper()
+        """``'TD'``, ``'10d'`` or ``'K♠'`` (the suit's symbol, as the runner shows it) ->
+        (rank, suit index). Raises CardTextError with a reason."""
+        t = text.strip().replace("\ufe0f", "").upper()  # an emoji presentation of the symbol
+        for i, sym in self._by_symbol:
+            if len(t) > len(sym) and t.endswith(sym):
+                rank = parse_rank(t[: -len(sym)])
+                if rank is not None and rank in self.ranks:
+                    return rank, i
         if len(t) < 2:
             raise CardTextError(f"'{short(text)}' is not a card (expected rank then suit letter, like AS or TD)")
         rank = parse_rank(t[:-1])

@@ -11,6 +11,8 @@ MAX_VARIANT_BYTES = 1 << 20  # a variant file, and each file of its extends chai
 MAX_POSITION_BYTES = 8 << 20  # a position or a save (--position FILE): a save holds every move
 MAX_MOVES_BYTES = 8 << 20  # a move list (replay --moves FILE, moves --after FILE)
 MAX_COMMAND_LINE = 1000  # characters in one line typed to the text runner
+MIN_BOARD_WIDTH, MAX_BOARD_WIDTH = 20, 10_000  # columns the text board may be drawn in (--width)
+MAX_COMPLETIONS = 200  # file names the runner's TAB completion offers at once
 
 # -- expressions (parser.py) ----------------------------------------------------
 MAX_EXPR_LENGTH = 2000  # characters in one expression

@@ -7,7 +7,11 @@ offsets, a group shown as ``row`` is drawn as horizontal rows one under the othe
 shown as ``fan`` as a column, anything else as a stack with its size.
 
 Every card of the position is drawn once, as an element with ``data-card`` (``7D`` for a
-face-up card, as the notation writes it, ``back`` for a face-down one) and ``data-pile``.
+face-up card, as the notation writes it, ``7D.1`` for a second deck's copy, ``#`` for a
+face-down one), ``data-pile`` and an ``aria-label`` in words; every pile is one group with
+``data-pile`` and its own ``aria-label``, so a page can find and name both without pixels.
+Captions use the variant's own labels (``Columns``, ``Draw Pile``), one per group, each
+kept to the width of what it names so that captions never run together.
 Empty piles are dashed outlines with their names. The picture has no external resource:
 generic font families only, the card backs a pattern of its own shapes. Text from the
 variant file is escaped. The same position always gives the same text.
@@ -16,6 +20,7 @@ variant file is escaped. The same position always gives the same text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core.cards import rank_text
@@ -45,6 +50,9 @@ COLOURS = {
 PALETTE = ("#111111", "#c8102e", "#1f4fbf", "#17803a", "#7a3fb0", "#c05a00", "#00808a", "#8a5a00")
 SOURCE_COLOUR, DEST_COLOUR = "#0a7cff", "#ff8c00"
 
+RANK_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+RANK_WORDS.update({8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king"})
+
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -59,7 +67,10 @@ def _attr(s) -> str:
 
 
 def _num(x: float) -> str:
-    """A coordinate as short, stable text."""
+    """A coordinate as short, stable text (most are whole: those the quick way)."""
+    i = int(x)
+    if i == x and i:
+        return str(i)
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
@@ -68,6 +79,55 @@ def _fits(text: str, size: float, width: float) -> str:
     if len(text) * size * 0.6 <= width:
         return ""
     return f' textLength="{_num(width)}" lengthAdjust="spacingAndGlyphs"'
+
+
+def card_words(v, card: int) -> str:
+    """A face-up card in words, for a screen reader: ``seven of diamonds``."""
+    rank = v.deck.rank_of[card]
+    return f"{RANK_WORDS.get(rank, rank_text(rank))} of {v.deck.suits[v.deck.suit_of[card]].name}"
+
+
+def group_label(v, group) -> str:
+    """The name a player sees for a pile group: its ``label`` when the file gives one."""
+    return v.rules[group.start].label or group.name
+
+
+def pile_words(v, p: int) -> str:
+    """A pile as a player names it: ``Columns 3``, ``Foundation`` (a group of one), from the labels."""
+    group = v.layout.groups[v.layout.group_of[p]]
+    label = group_label(v, group)
+    return label if group.count == 1 else f"{label} {v.layout.index_of[p] + 1}"
+
+
+# A card's markup depends on the variant, the card (-1: face down), its pile and whether its
+# big symbol shows; only its place changes from one picture to the next. Its text pieces are
+# kept, with the coordinates left out (the pieces between them), for svg.position's speed.
+@lru_cache(maxsize=8192)
+def _card_parts(v, colour: str, c: int, p: int, pip: bool) -> tuple[str, ...]:
+    pile = _attr(v.pile_name(p))
+    where = pile_words(v, p)
+    size = f'" width="{W}" height="{H}" rx="5" fill="#ffffff" stroke="#333333"/>'
+    if c < 0:
+        label = _attr(f"face-down card, {where}")
+        return (
+            f'<g data-card="#" data-pile={pile} aria-label={label}><rect x="',
+            '" y="',
+            size + '<rect x="',
+            '" y="',
+            f'" width="{W - 8}" height="{H - 8}" rx="3" fill="url(#rulesdsl-back)"/></g>',
+        )
+    suit = v.deck.suits[v.deck.suit_of[c]]
+    rank = v.deck.rank_of[c]
+    index = ("10" if rank == 10 else rank_text(rank)) + suit.symbol
+    head = (
+        f"<g data-card={_attr(v.deck.text(c, copy=True))} data-pile={pile} "
+        f'aria-label={_attr(card_words(v, c) + ", " + where)} fill="{colour}"><rect x="'
+    )
+    corner = f'" font-size="16" font-weight="bold"{_fits(index, 16, W - 8)}>{_text(index)}</text>'
+    if not pip:
+        return head, '" y="', size + '<text x="', '" y="', corner + "</g>"
+    big = f'" font-size="30" text-anchor="middle"{_fits(suit.symbol, 30, W - 8)}>{_text(suit.symbol)}</text></g>'
+    return head, '" y="', size + '<text x="', '" y="', corner + '<text x="', '" y="', big
 
 
 class _Picture:
@@ -190,19 +250,21 @@ class _Picture:
                     continue  # a group the layout names twice is drawn once
                 if group is not None and (group.rows or v.rules[group.start].show == "row"):
                     w, h = (self.geometry if group.rows else self.rows_block)(group, x, y)
-                    self.captions.append((x, top, w, f"{group.name}[0..{group.count - 1}]"))
+                    self.captions.append((x, top, w, group_label(v, group)))
                 else:
                     piles = list(group.piles) if group is not None else [v.pile_index(name)]
+                    placed = [p for p in piles if p is not None and p not in self.boxes]
                     w, h = 0.0, 0.0
-                    for p in piles:
-                        if p is None or p in self.boxes:
-                            continue
+                    for p in placed:
                         self.place(p, x + w, y)
-                        self.captions.append((x + w, top, W, v.pile_name(p)))
                         pw, ph = self.size(p)
                         w += (pw if self.mode[p] == "row" else W) + GAP  # a stack's edges lie in the gap
                         h = max(h, ph)
                     w = max(w - GAP, 0.0)
+                    if placed:  # one caption: the group's label, or the pile's own words when alone
+                        alone = group is None or group.count == 1
+                        text = pile_words(v, placed[0]) if alone else group_label(v, group)
+                        self.captions.append((x, top, max(w, W), text))
                 x += w + GAP
                 tallest = max(tallest, h)
             width = max(width, x - GAP)
@@ -224,7 +286,7 @@ class _Picture:
         ty = y + H - 26 if under and not over else y + 16 if over and not under else y + H / 2 - 3
         return (
             f'<g data-empty={_attr(name)}><rect x="{_num(x)}" y="{_num(y)}" width="{W}" height="{H}" rx="6" '
-            f'fill="none" stroke="#cfe3cf" stroke-width="1.5" stroke-dasharray="5 3"/>'
+            f'fill="#ffffff" fill-opacity="0.06" stroke="#cfe3cf" stroke-width="1.5" stroke-dasharray="5 3"/>'
             f'<text x="{_num(cx)}" y="{_num(ty)}" font-size="10" text-anchor="middle" '
             f'fill="#e6f2e6"{_fits(group, 10, W - 6)}>{_text(group)}</text>'
             f'<text x="{_num(cx)}" y="{_num(ty + 13)}" font-size="10" text-anchor="middle" '
@@ -234,28 +296,17 @@ class _Picture:
     def card(self, p: int, i: int, x: float, y: float, pip: bool = True) -> str:
         v, st = self.v, self.st
         c = st.piles[p][i]
-        pile = _attr(v.pile_name(p))
-        box = f'x="{_num(x)}" y="{_num(y)}" width="{W}" height="{H}" rx="5"'
-        if i < st.down[p]:
-            return (
-                f'<g data-card="back" data-pile={pile}><rect {box} fill="#ffffff" stroke="#333333"/>'
-                f'<rect x="{_num(x + 4)}" y="{_num(y + 4)}" width="{W - 8}" height="{H - 8}" rx="3" '
-                f'fill="url(#rulesdsl-back)"/></g>'
-            )
-        suit = v.deck.suits[v.deck.suit_of[c]]
-        colour = self.colour[v.deck.suit_of[c]]
-        rank = v.deck.rank_of[c]
-        index = ("10" if rank == 10 else rank_text(rank)) + suit.symbol
-        big = (
-            f'<text x="{_num(x + W / 2)}" y="{_num(y + H - 18)}" font-size="30" text-anchor="middle"'
-            f"{_fits(suit.symbol, 30, W - 8)}>{_text(suit.symbol)}</text>"
-        )
-        return (
-            f'<g data-card={_attr(v.deck.text(c))} data-pile={pile} fill="{colour}">'
-            f'<rect {box} fill="#ffffff" stroke="#333333"/>'
-            f'<text x="{_num(x + 4)}" y="{_num(y + 17)}" font-size="16" font-weight="bold"'
-            f"{_fits(index, 16, W - 8)}>{_text(index)}</text>{big if pip else ''}</g>"
-        )
+        down = i < st.down[p]
+        parts = _card_parts(v, self.colour[v.deck.suit_of[c]], -1 if down else c, p, pip)
+        if down:
+            at: tuple[float, ...] = (x, y, x + 4, y + 4)
+        else:
+            at = (x, y, x + 4, y + 17, x + W / 2, y + H - 18) if pip else (x, y, x + 4, y + 17)
+        out = [parts[0]]
+        for value, part in zip(at, parts[1:]):
+            out.append(_num(value))
+            out.append(part)
+        return "".join(out)
 
     def pile(self, p: int) -> list[str]:
         x, y = self.at[p]
@@ -274,12 +325,24 @@ class _Picture:
         if mode == "stack" and n > 1:
             bx, by, bw = x + W - 3, y + H - 3, 8 + 7 * len(str(n))  # the bottom right corner, under the symbol
             out.append(
-                f'<g data-count="{n}" data-pile={_attr(self.v.pile_name(p))}>'
+                f'<g data-count="{n}" aria-hidden="true">'
                 f'<rect x="{_num(bx - bw)}" y="{_num(by - 14)}" width="{bw}" height="14" rx="7" '
                 f'fill="#333333" opacity="0.85"/><text x="{_num(bx - bw / 2)}" y="{_num(by - 3.5)}" '
                 f'font-size="11" text-anchor="middle" fill="#ffffff">{n}</text></g>'
             )
         return out
+
+    def pile_label(self, p: int) -> str:
+        """``Columns 3: 5 cards, 2 face down, seven of diamonds on top`` or ``Foundation: empty``."""
+        cards, down = self.st.piles[p], self.st.down[p]
+        if not cards:
+            return f"{pile_words(self.v, p)}: empty"
+        words = [f"{len(cards)} card{'s' if len(cards) > 1 else ''}"]
+        if down:
+            words.append(f"{down} face down" if down < len(cards) else "all face down")
+        if down < len(cards):
+            words.append(f"{card_words(self.v, cards[-1])} on top")
+        return f"{pile_words(self.v, p)}: " + ", ".join(words)
 
     def frame(self, p: int, role: str) -> str:
         x, y, w, h = self.boxes[p]
@@ -330,11 +393,15 @@ class _Picture:
                 f'<text data-caption="" x="{_num(x)}" y="{_num(y + 11)}" font-size="10" '
                 f'fill="#cfe3cf"{_fits(text, 10, w)}>{_text(text)}</text>'
             )
-        for p in self.order:
-            if not self.st.piles[p]:
-                out.append(self.outline(p))
-        for p in self.order:
-            out.extend(self.pile(p))
+        # empty piles first, so that an outline never lies over a card (overlapping rows)
+        for p in sorted(self.order, key=lambda p: bool(self.st.piles[p])):
+            body = self.pile(p) if self.st.piles[p] else [self.outline(p)]
+            role = _attr(str(self.v.rules[p].role.value))
+            out.append(
+                f"<g data-pile={_attr(self.v.pile_name(p))} data-role={role} aria-label={_attr(self.pile_label(p))}>"
+            )
+            out.extend(body)
+            out.append("</g>")
         for p in sources:
             out.append(self.frame(p, "source"))
         for p in dests:
@@ -344,13 +411,14 @@ class _Picture:
 
 
 def _pile_of(v, item) -> int:
+    like = f"{v.layout.name(0)} or {v.layout.short_name(0)}"  # the variant's own names
     if isinstance(item, bool) or not isinstance(item, (int, str)):
-        raise InputError(f"a pile to highlight is an index or a name like tableau[0], not {short(item)!r}")
+        raise InputError(f"a pile to highlight is an index or a name like {like}, not {short(item)!r}")
     if isinstance(item, str):
-        p = v.layout.pile(item, any_case=True)
-        if p is None:
-            raise InputError(f"no pile named {short(item)!r} in {v.id} (piles are named like tableau[0])")
-        return p
+        found = v.layout.typed(item) if len(item) <= 100 else None
+        if not found or len(found) != 1:
+            raise InputError(f"no pile named {short(item)!r} in {v.id} (piles are named like {like})")
+        return found[0]
     if not 0 <= item < v.layout.size:
         raise InputError(f"pile {item} does not exist: {v.id} has piles 0 to {v.layout.size - 1}")
     return item

@@ -7,18 +7,21 @@ primitive operations of each move, so a long history stays small.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import sys
 from array import array
+from dataclasses import dataclass
 
 from ..core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
-from ..core.kinds import PROGRESS_ROLES
+from ..core.kinds import PROGRESS_ROLES, Role
 from ..core.state import State
 from ..engine import codegen, genapply
 from ..engine import moves as engine
 from ..engine.deal import MAX_SEED, deal
 from ..formats import fcs, notation, numbering, position
 from ..lang.runtime import Env
+from . import why
 
 
 class Outcome(enum.Enum):
@@ -35,6 +38,15 @@ class Outcome(enum.Enum):
     @property
     def over(self) -> bool:
         return self is Outcome.WON or self is Outcome.LOST
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The legal move a move text names (Game.resolve), and how it was chosen: '' when the
+    text named it alone, else a note for the player ("chosen from 3 legal moves ...")."""
+
+    move: engine.Move
+    note: str = ""
 
 
 class Game:
@@ -108,27 +120,71 @@ class Game:
         return gen(self.state, self._env)
 
     def parse_move(self, text: str):
-        """The legal move a piece of notation names. InvalidMoveError: the text is not a move;
-        IllegalMoveError: no legal move has it; AmbiguousMoveError: several do."""
+        """The legal move a piece of notation names, in full or short (resolve). InvalidMoveError:
+        the text is not a move; IllegalMoveError: no legal move has it (the message says which
+        rule refused it: why.py); AmbiguousMoveError: several do."""
+        return self.resolve(text).move
+
+    def resolve(self, text: str) -> "Resolved":
+        """The legal move that move text names, and how it was chosen when the text left
+        something out (docs/positions.md): a text written in full names one move (or is
+        ambiguous); a short one (``t0>t6``, ``7D``) takes the only move that fits, else the
+        longest run when no card is named, else the first by the hint's order (hint_rank)."""
         v = self.variant
-        spec = notation.parse_spec(v, text)
-        found = [m for m in self.legal_moves() if notation.move_spec(v, m) == spec]
+        pat = notation.parse(v, text)
+        legal = self.legal_moves()
+        found = [m for m in legal if notation.matches(v, pat, m)]
+        if not found:  # 7D typed for the second deck's 7D
+            found = [m for m in legal if notation.matches(v, pat, m, strict=False)]
+        if not found and pat.kind == "move" and pat.dest is not None and len(pat.dest) == 1:
+            # to another empty pile of an interchangeable group: listed once, to the first
+            d, anywhere = pat.dest[0], dataclasses.replace(pat, dest=None)
+            found = [
+                engine.retarget(m, d)
+                for m in legal
+                if m.kind == "move"
+                and engine.alike(v, self.state.piles, m.dest, d)
+                and notation.matches(v, anywhere, m, strict=False)
+            ]
         if not found:
-            rough = notation.loose(spec)  # 7D typed for the second deck's 7D
-            found = [m for m in self.legal_moves() if notation.loose(notation.move_spec(v, m)) == rough]
+            raise IllegalMoveError(why.refused(self, pat))
         if len(found) == 1:
-            return found[0]
-        if found:
+            return Resolved(found[0], "" if pat.explicit else "the only legal move that fits")
+        if pat.explicit:
             raise AmbiguousMoveError(self.why_ambiguous(found, text))
-        kind, sources, dest, faces, name = spec
-        if kind == "move" and dest is not None:  # to another empty pile of an interchangeable group
-            rough = notation.loose(spec)
-            for m in self.legal_moves():
-                if m.kind == "move" and engine.alike(v, self.state.piles, m.dest, dest):
-                    mine = notation.loose(notation.move_spec(v, m))
-                    if mine[:2] == rough[:2] and mine[3:] == rough[3:]:
-                        return engine.retarget(m, dest)
-        raise IllegalMoveError(self.why_illegal(spec, text))
+        if pat.kind == "move" and pat.parts[0][0] is None and pat.dest is not None:  # t0>t6: the longest run
+            order, how = (lambda m: (-len(m.cards), self.hint_rank(m))), "the longest run, then the hint's order"
+        elif pat.kind == "move" and pat.parts[0][0] is None:  # t0: the hint's best, the longest run among equals
+            order, how = (lambda m: (self.hint_rank(m), -len(m.cards))), "the hint's order, then the longest run"
+        else:
+            order, how = (lambda m: (self.hint_rank(m), 0)), "the hint's order"
+        best = min(found, key=order)
+        others = [notation.move_text(v, m) for m in found if m is not best]
+        shown = ", ".join(others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
+        return Resolved(best, f"chosen from {len(found)} legal moves by {how}; the others: {shown}")
+
+    def hint_rank(self, move) -> int:
+        """The heuristic's order of moves, best first (0): to a foundation or a removal;
+        turning up a face-down card; emptying a pile (not onto a cell); another card move;
+        a card move to a cell; an action. The runner's hint falls back on it, and resolve
+        chooses by it among the moves a short text fits."""
+        v, st = self.variant, self.state
+        if move.kind == "remove":
+            return 0
+        if move.kind != "move":
+            return 5
+        if v.rules[move.dest].role == Role.FOUNDATION:
+            return 0
+        src = move.sources[0]
+        if st.down[src] and len(st.piles[src]) - st.down[src] == len(move.cards):
+            return 1  # uncovers a face-down card
+        if len(st.piles[src]) == len(move.cards) and v.rules[move.dest].role != Role.CELL:
+            return 2  # empties a pile
+        return 4 if v.rules[move.dest].role == Role.CELL else 3
+
+    def by_hint(self, moves) -> list:
+        """The moves sorted by hint_rank, the documented move order kept among equals."""
+        return sorted(moves, key=self.hint_rank)
 
     def why_ambiguous(self, found: list, text: str) -> str:
         v = self.variant
@@ -155,23 +211,6 @@ class Game:
             and engine.alike(self.variant, piles, m.dest, move.dest)
             for m in legal
         )
-
-    def why_illegal(self, spec, text) -> str:
-        v = self.variant
-        kind, sources, dest, faces, name = spec
-        if kind == "action":
-            return f"'{name}' is not allowed now"
-        if kind == "move":
-            src = sources[0]
-            pile = self.state.piles[src]
-            ups = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[self.state.down[src] :]]
-            if faces[0][:2] not in ups:
-                downs = [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in pile[: self.state.down[src]]]
-                what = "is face down there" if faces[0][:2] in downs else "is not there"
-                return f"illegal move {text.strip()}: that card {what} ({v.pile_name(src)})"
-            if v.rules[src].lift == "none":
-                return f"illegal move {text.strip()}: cards never leave {v.pile_name(src)}"
-        return f"illegal move {text.strip()}: the rules do not allow it here"
 
     def play(self, move) -> object:
         """Play a Move or its notation; raise MoveError (position unchanged) if illegal."""

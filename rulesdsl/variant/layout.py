@@ -9,7 +9,30 @@ and wrap from the last pile of a group to its first.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# a word, then a pile number in brackets or straight after it (the word ends in no digit)
+_TYPED = re.compile(r"^([A-Za-z_][A-Za-z_0-9]*?)(?:\[(\d+)\]|(?<![0-9])(\d*))$")
+
+
+def short_names(names: list[str]) -> dict[str, str]:
+    """Each group's short name, as the runner's legend and move text use it (``t`` for
+    tableau, ``f`` for foundation): the shortest prefix of its name that begins no other
+    group's name (letter case aside) and does not end in a digit, so that the short name
+    and a pile number (``t3``) read back as one pile. A group with no such prefix keeps its
+    whole name (and its piles are typed ``group[i]``)."""
+    low = [n.lower() for n in names]
+    out = {}
+    for name, mine in zip(names, low):
+        out[name] = name
+        for k in range(1, len(name) + 1):
+            p = mine[:k]
+            if p[-1].isdigit() or any(o.startswith(p) for o in low if o != mine):
+                continue
+            out[name] = name[:k]
+            break
+    return out
 
 
 @dataclass(frozen=True)
@@ -66,6 +89,8 @@ class Layout:
         self.next = tuple(nxt)
         self.by_name = {n: i for i, n in enumerate(self.pile_names)}
         self._by_folded: dict[str, int] | None = None
+        self.short_names: dict[str, str] = short_names(list(self.groups))  # group -> short name
+        self._lower_groups = {g.lower() for g in self.groups}
         self._grid()
         self._at: dict[tuple[int, int], tuple] = {}  # (drow, dcol) -> pile -> pile or None
 
@@ -148,6 +173,56 @@ class Layout:
                 folded.setdefault(n.lower(), i)
             self._by_folded = folded
         return self._by_folded.get(key.lower())
+
+    # -- the names a player types: short names and groups (move text) ----------------------
+    def short_name(self, p: int) -> str:
+        """Pile p as the runner's legend writes it: ``t3`` for ``tableau[3]``; ``group[i]``
+        for a group without a short name."""
+        g = self.group_of[p]
+        s = self.short_names.get(g, g)
+        return f"{s}{self.index_of[p]}" if s != g or not g[-1].isdigit() else self.pile_names[p]
+
+    def group_named(self, text: str) -> str | None:
+        """The group a typed word names, letter case aside: its own name, else a prefix of the
+        name of exactly one group (``t``, ``tab``, ``found``), else None."""
+        key = text.lower()
+        if not key:
+            return None
+        found = None
+        for g in self.groups:
+            low = g.lower()
+            if low == key:
+                return g
+            if low.startswith(key):
+                if found is not None:
+                    return None
+                found = g
+        return found
+
+    def typed(self, text: str) -> tuple[int, ...] | None:
+        """The piles a pile typed by a player names, or None: ``tableau[3]``, ``t3``, ``t[3]``,
+        ``tab3`` name one pile; a group's name or short name alone (``foundation``, ``f``)
+        names all its piles. Spaces and letter case do not matter. An index past the group's
+        end names no pile."""
+        key = "".join(text.split())
+        if len(key) > 200:  # no pile's name is that long (schema.MAX_NAME): nothing to match
+            return None
+        whole = self.group_named(key) if key.lower() in self._lower_groups else None
+        if whole is not None:
+            return tuple(self.groups[whole].piles)  # a group's own name, digits and all
+        m = _TYPED.match(key)
+        if m is None:
+            return None
+        word, inside, digits = m.group(1), m.group(2), m.group(3)
+        g = self.group_named(word)
+        if g is None:
+            return None
+        group = self.groups[g]
+        if inside is None and not digits:
+            return tuple(group.piles)
+        number = inside if inside is not None else digits
+        i = int(number) if len(number) <= 6 else group.count
+        return (group.start + i,) if i < group.count else None
 
     def free(self, piles, p: int) -> bool:
         for c in self.covers[p]:

@@ -41,11 +41,20 @@ def shipped_file(rel: str) -> Path | None:
     return candidate if _exists(candidate) else None
 
 
+def canonical(name: str) -> str:
+    """The shipped variant's own name for a name in any letter case (FreeCell: freecell);
+    the name itself when no shipped variant has it."""
+    if not name or "\0" in name or shipped_file(f"{name}.yaml") is not None:
+        return name
+    folded = name.casefold()
+    return next((n for n in names() if n.casefold() == folded), name)
+
+
 def find_variant(name: str) -> Path | None:
-    """A variant by name (variants/NAME.yaml) or by path."""
+    """A variant by name (variants/NAME.yaml, any letter case) or by path."""
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or os.sep in name or "/" in name:
         return p
     if not name or "\0" in name:
         return None
-    return shipped_file(f"{name}.yaml")
+    return shipped_file(f"{canonical(name)}.yaml")

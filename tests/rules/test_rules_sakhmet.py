@@ -176,9 +176,9 @@ def test_3_long_run_has_no_length_limit():
 def test_4_face_down_card_never_moves():
     g = game("sakhmet", "tableau[0]: #9C 4N; tableau[1]: TD; tableau[2]: #AS 5N")
     assert notations(g) == set()
-    with pytest.raises(MoveError, match="face down"):
+    with pytest.raises(MoveError, match="not face up"):
         g.play("9C@tableau[0]>tableau[1]")
-    with pytest.raises(MoveError, match="face down"):
+    with pytest.raises(MoveError, match="not face up"):
         g.play("AS@tableau[2]>foundation[0]")
     assert pile(g, "tableau[0]") == ["#9C", "4N"]
 

@@ -90,7 +90,7 @@ def test_6_a_face_down_card_is_never_picked():
     g = game(V, "tableau[0]: #KS #7H #2C 5D; tableau[1]: 3C; tableau[4]: 8H")
     assert notations(g) == set()
     for illegal in ("7H@tableau[0]>tableau[4]", "2C@tableau[0]>tableau[1]", "KS@tableau[0]>tableau[2]"):
-        with pytest.raises(MoveError, match="face down"):
+        with pytest.raises(MoveError, match="not face up"):
             g.play(illegal)
 
 

@@ -82,7 +82,7 @@ def test_empty_column_takes_only_a_king():
 
 def test_a_face_down_card_is_never_moved():
     g = game("yukon", "tableau[1]: #7H 2C; tableau[2]: 8C")
-    with pytest.raises(MoveError, match="face down"):
+    with pytest.raises(MoveError, match="not face up"):
         g.play("7H@tableau[1]>tableau[2]")
 
 

@@ -83,17 +83,16 @@ def session(commands, variant="freecell", deal=1, **kw):
 
 
 def test_hint_follows_the_solver_and_solve_lists_the_line():
-    g, text = session(["hint", "solve 20", "q"], hint_seconds=20)
+    g, text = session(["hint", "solve 20", "play-out all", "q"], hint_seconds=20)
     hint = next(l for l in text.splitlines() if l.startswith("hint: "))
     assert "the solver wins from here" in hint
-    after = text.split("solve: won in", 1)[1].splitlines()[1:]
-    lines = []
-    for l in after:
-        if not l.startswith("  ") or ") " not in l:
-            break
-        lines.append(l.split(") ", 1)[1])
-    assert hint.split()[1] == lines[0]
-    assert replays_to_win(g.variant, g.state, lines)
+    head, listed = text.split("solve: won in", 1)[1].splitlines()[:2]
+    first = listed.split(") ", 1)[1].split()[0]  # solve shows the line's first moves (issue 19)
+    assert hint.split()[1] == first
+    played = [l.split(": ", 1)[1] for l in text.splitlines() if l.startswith("play-out ") and "/" in l.split()[1]]
+    assert played[0] == first and len(played) == int(head.split()[0])
+    assert replays_to_win(g.variant, g.start, played)
+    assert "You won!" in text
 
 
 def test_hint_says_when_it_falls_back_to_the_heuristic():

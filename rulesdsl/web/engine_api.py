@@ -1,0 +1,49 @@
+"""Everything the browser player takes from rulesdsl, in one place.
+
+The web package is a front end: it imports the engine, never the reverse. It goes through
+this module only, so that when the engine's modules move (issue 20 puts them in
+subpackages) this file alone changes. From the package itself: ``load``, ``Game`` and the
+errors. From the modules below it:
+
+- ``svg``: the board (``board_svg`` is ``svg.position``), and the words for piles and cards;
+- ``describe.sections``: the rules page (the author's summary, then the generated rules);
+- ``position.to_text``: a game's position as compact text (``position_text``);
+- ``registry``: the registered variants (``variant_names``) and their files (``find_variant``);
+- ``source.read_file``: a variant file read safely, as the loader reads it (its ``extends``);
+- ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``WON``, ``UNKNOWN``) and
+  autoplay's safe moves (``declared_pick``, ``safe_rule``).
+"""
+
+from __future__ import annotations
+
+from rulesdsl import Game, MoveError, RulesdslError, RulesError, load
+from rulesdsl.formats import svg
+from rulesdsl.formats.describe import sections
+from rulesdsl.formats.position import to_text as position_text
+from rulesdsl.solve.solver import UNKNOWN, WON, declared_pick, safe_rule, solve, solve_game
+from rulesdsl.variant.registry import find_variant
+from rulesdsl.variant.registry import names as variant_names
+from rulesdsl.variant.source import read_file
+
+board_svg = svg.position
+
+__all__ = [
+    "UNKNOWN",
+    "WON",
+    "Game",
+    "MoveError",
+    "RulesError",
+    "RulesdslError",
+    "board_svg",
+    "declared_pick",
+    "find_variant",
+    "load",
+    "position_text",
+    "read_file",
+    "safe_rule",
+    "sections",
+    "solve",
+    "solve_game",
+    "svg",
+    "variant_names",
+]

@@ -1,0 +1,173 @@
+"""Solver work off the server's event loop: a small process pool with limits per request and
+in total.
+
+Each job replays the game in a worker process (the variant compiled once per process) and
+runs the solver under a time limit and a state limit; at most ``MAX_PENDING`` jobs wait or
+run at once, past that a request is told the server is busy. A second hint for the same
+game waits for the first, and the answer for a position is kept: a hint asked again after
+playing along the solver's line is the rest of that line, at once. Finding a winnable deal
+(``winnable``) runs in the same pool, with a total time budget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from .engine_api import UNKNOWN, WON, load, solve, solve_game
+from .live import deal_game
+from .store import Record
+
+DEFAULT_SECONDS = 4.0  # a hint's search when the request names no time
+MAX_SECONDS = 15.0  # the most a request may ask for
+MAX_STATES = 500_000  # positions one search may keep (about 150 bytes each)
+MAX_PENDING = 8  # jobs waiting or running in the pool at once, over every game
+WINNABLE_SECONDS = 15.0  # the whole search for a winnable deal
+WINNABLE_TRY_SECONDS = 5.0  # one deal's search inside it
+MAX_KEPT = 1024  # answers kept (one per game)
+SLACK = 30.0  # seconds a job may take beyond its search (start-up, load, replay) before it is abandoned
+
+
+log = logging.getLogger("rulesdsl.web")
+
+
+class Busy(Exception):
+    """The solver cannot take this job: MAX_PENDING jobs already, or its worker failed."""
+
+
+_VARIANTS: dict = {}  # per worker process: (name, options) -> Variant
+
+
+def _variant(name: str, options: dict):
+    key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
+    v = _VARIANTS.get(key)
+    if v is None:
+        if len(_VARIANTS) > 16:
+            _VARIANTS.clear()
+        v = _VARIANTS[key] = load(name, options)
+    return v
+
+
+def solve_job(name: str, options: dict, seed, deal, start, moves: list, seconds: float) -> dict:
+    """In a worker: the game replayed from its deal, then the solver from there."""
+    g = deal_game(_variant(name, options), seed, deal, start)
+    for text in moves:
+        g.play(text)
+    r = solve_game(g, time_limit=seconds, max_states=MAX_STATES)
+    return {"verdict": r.verdict, "line": list(r.moves), "states": r.states, "seconds": round(r.seconds, 3)}
+
+
+def winnable_job(name: str, options: dict, start: int, budget: float) -> dict:
+    """In a worker: the first deal from ``start`` on (a seed, or the variant's deal number)
+    that the solver wins, searching at most ``budget`` seconds in all."""
+    v = _variant(name, options)
+    deadline = time.monotonic() + budget
+    n, tried = start, 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return {"found": None, "tried": tried}
+        numbered = v.numbering is not None
+        st = deal_game(v, None if numbered else n, str(n) if numbered else None).state
+        r = solve(v, st, time_limit=min(WINNABLE_TRY_SECONDS, left), max_states=MAX_STATES)
+        tried += 1
+        if r.verdict == WON:
+            return {"found": n, "tried": tried, "moves": len(r.moves)}
+        n += 1
+
+
+def ready() -> bool:
+    """In a worker: nothing; submitted at start-up so that the workers are running (and have
+    imported rulesdsl) before the first hint."""
+    return True
+
+
+class Hints:
+    """The pool (started on first use) and the answers per game."""
+
+    def __init__(self, workers: int | None = None):
+        self.workers = workers or max(1, min(2, os.cpu_count() or 1))
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending = 0
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # game id -> (lock, requests using it)
+        self._kept: OrderedDict[str, tuple] = OrderedDict()  # game id -> (moves played, answer, seconds)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the server has threads (a forked copy could hold their locks)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def warm(self) -> None:
+        """Start the workers now, in the background (rulesdsl serve does; tests need not)."""
+        pool = self._executor()
+        for _ in range(self.workers):
+            pool.submit(ready)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def _run(self, fn, *args, timeout: float):
+        if self._pending >= MAX_PENDING:
+            raise Busy(f"the solver is busy ({MAX_PENDING} searches running or waiting): try again in a moment")
+        self._pending += 1
+        try:
+            fut = asyncio.get_running_loop().run_in_executor(self._executor(), fn, *args)
+            return await asyncio.wait_for(fut, timeout)
+        except (BrokenProcessPool, asyncio.TimeoutError):
+            log.exception("the solver's worker failed or overran; a new pool starts with the next job")
+            self.close()
+            raise Busy("the solver's worker failed: try again") from None
+        finally:
+            self._pending -= 1
+
+    def known(self, game_id: str, played: list, seconds: float = 0.0) -> dict | None:
+        """The answer kept for this game, if it still holds: the same position (an
+        ``unknown`` only when no longer search is asked for), or one reached by playing
+        along its winning line (then the rest of the line)."""
+        hit = self._kept.get(game_id)
+        if hit is None:
+            return None
+        before, answer, searched = hit
+        if played == before:
+            return answer if answer["verdict"] != UNKNOWN or seconds <= searched else None
+        k = len(played) - len(before)
+        line = answer["line"]
+        if answer["verdict"] == WON and 0 < k <= len(line) and played[: len(before)] == before:
+            if played[len(before) :] == line[:k]:
+                return dict(answer, line=line[k:])
+        return None
+
+    async def solve(self, rec: Record, played: list, seconds: float) -> dict:
+        """The solver's answer from this game's position (kept, or searched in the pool)."""
+        game_id = rec.id
+        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:  # a second hint for the same game waits for the first
+                answer = self.known(game_id, played, seconds)
+                if answer is None:
+                    args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds)
+                    answer = await self._run(solve_job, *args, timeout=seconds + SLACK)
+                    self._kept[game_id] = (list(played), answer, seconds)
+                    self._kept.move_to_end(game_id)
+                    while len(self._kept) > MAX_KEPT:
+                        self._kept.popitem(last=False)
+                return answer
+        finally:
+            lock, users = self._locks[game_id]
+            if users > 1:
+                self._locks[game_id] = (lock, users - 1)
+            else:  # nobody else waits: forget the lock
+                del self._locks[game_id]
+
+    async def winnable(self, name: str, options: dict, start: int) -> dict:
+        return await self._run(winnable_job, name, options, start, WINNABLE_SECONDS, timeout=WINNABLE_SECONDS + SLACK)
