@@ -283,7 +283,7 @@ def test_list_survives_an_unexpected_failure(tmp_path, monkeypatch):
             raise TypeError("a bug")
         return real(name, options)
 
-    monkeypatch.setattr(loader, "load", flaky)
+    monkeypatch.setattr(cli.variants, "load", flaky)  # where the command looks it up
     rows = cli.describe_all()
     assert [r[0] for r in rows] == ["a", "b", "c"]
     assert rows[0][3] is None and rows[2][3] is None and "TypeError" in rows[1][3]
