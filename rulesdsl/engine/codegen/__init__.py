@@ -2,7 +2,7 @@
 compiled variant (one option set), built from the checked rule trees and compiled once.
 
 The closure engine (moves.generate) is the reference: the generated function lists the same
-moves in the same order, position for position (tests/test_codegen_differential.py). What
+moves in the same order, position for position (tests/engine/test_codegen_differential.py). What
 changes is the work done per position:
 
 * loops over known piles are unrolled: one block of code per source pile, and inside it one
@@ -33,6 +33,10 @@ functions.
 ``generator(variant)`` gives the function (cached per variant object, so per option set);
 ``source(variant)`` the text that ``rulesdsl explain --generated`` prints. Setting the
 environment variable RULESDSL_ENGINE=closures selects the reference engine instead.
+
+The package: translate.py turns a rule's checked tree into a Python expression; blocks.py
+lays those out into the text of ``generate``; this module compiles the text once per variant
+and binds the tables it names.
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ the options are dropped here, so the text follows the options chosen.
 
 Names the author gave (pile groups, actions, options) appear as they are: a player meets
 them in the runner and in move text.
+
+The package, from words up: words.py (English words), trees.py (reading checked trees),
+sequence.py (a run's sequence rule as a phrase), speaker.py (any expression in English),
+takes.py (what a pile takes), writer.py (the sections); this module holds the entry points.
 """
 
 from __future__ import annotations
