@@ -3,7 +3,7 @@ meet in the table.
 
 A key is joined from one piece per pile, kept up to date incrementally: after a move (or its
 undo) only the piles its primitive operations touched are encoded again (read from the
-game's packed op log, ``touched``). Interchangeable piles are sorted before joining; what
+game's packed op log, ``touched_piles``). Interchangeable piles are sorted before joining; what
 may be merged is analysis.py's finding.
 """
 

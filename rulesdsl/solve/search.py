@@ -191,12 +191,17 @@ class Search:
         """Play m; keep ``item`` (m, or the macro ending with m) in out when the position is
         new. None: a win (on the board); a str: a limit was hit; else True."""
         undo, is_dead = self.play(m)
-        if not is_dead and self.table.add(self.keyer.key(), self.st.used):
+        table = self.table
+        if not is_dead and table.add(self.keyer.key(), self.st.used):
             if self.g.won:
                 return None
             out.append((self.order(m), len(out), item))
         self.back(undo)
-        return self.limit_hit() or True
+        if table.size >= self.max_states:
+            return "states"
+        if self.deadline is not None and not table.size & 255 and time.monotonic() > self.deadline:
+            return "time"
+        return True
 
     def children(self, scored=False):
         """The unseen positions one move (or one macro, a tuple of moves) away, most
