@@ -186,6 +186,7 @@ class Builder:
             history_in_play=frozenset(self.history_in_play),
             watched=self.wrap is not None,
             safe=safe,
+            rules_text=model.RulesText.of(self.doc.data),
             **engine_indexes(layout, rules, pile_rules, actions, removals),
         )
         if any(isinstance(st, Take) for st in deal):

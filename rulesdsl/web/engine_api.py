@@ -20,7 +20,9 @@ from rulesdsl import Game, MoveError, RulesdslError, RulesError, load
 from rulesdsl.formats import svg
 from rulesdsl.formats.describe import sections
 from rulesdsl.formats.position import to_text as position_text
-from rulesdsl.solve.solver import UNKNOWN, WON, declared_pick, safe_rule, solve, solve_game
+from rulesdsl.solve.derivations import safe_rule
+from rulesdsl.solve.guidance import declared_pick
+from rulesdsl.solve.solver import UNKNOWN, WON, solve, solve_game
 from rulesdsl.variant.registry import find_variant
 from rulesdsl.variant.registry import names as variant_names
 from rulesdsl.variant.source import read_file
