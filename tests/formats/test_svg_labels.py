@@ -9,7 +9,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl.formats import svg
-from tests.test_svg import NS, VARIANTS, cards, parse, random_game
+from tests.formats.test_svg import NS, VARIANTS, cards, parse, random_game
 
 
 def pile_groups(root) -> dict:
