@@ -10,6 +10,7 @@ from .base import Context
 
 
 def build_autos(cx: Context) -> tuple:
+    """The automatic follow-ups, in the file's order."""
     out = []
     raw = cx.data.get("auto") or []
     for i, a in enumerate(raw) if isinstance(raw, list) else ():
@@ -35,44 +36,9 @@ def build_autos(cx: Context) -> tuple:
                 hint="write {move: SOURCES, to: DESTINATIONS}",
             )
         if "move" in a:
-            if "to" not in a:
-                cx.err(
-                    "A610",
-                    "an automatic move needs 'to': the piles it may play to",
-                    p + ("move",),
-                    key=True,
-                    hint="add to: foundation (the piles, in order of preference)",
-                )
-                continue
-            sources = cx.piles_ref(a["move"], p + ("move",))
-            targets = cx.piles_ref(a["to"], p + ("to",))
-            layout = cx.world.layout
-            names = {layout.group_of[q] for q in sources}
-            mute = sorted(n for n in names if cx.groups_lift.get(n) == "none")
-            if mute:
-                cx.err(
-                    "A612",
-                    f"an automatic move from '{mute[0]}', whose cards never leave it (lift: none)",
-                    p + ("move",),
-                    hint=f"give '{mute[0]}' lift: top or run, or move from other piles",
-                )
-            takes = {layout.group_of[q] for q in targets}
-            closed = sorted(n for n in takes if not cx.groups_take.get(n, True))
-            if closed:
-                cx.err(
-                    "A613",
-                    f"an automatic move to '{closed[0]}', which takes no cards (no accept or accept_empty)",
-                    p + ("to",),
-                    hint=f"give '{closed[0]}' the accept rules the move needs",
-                )
-            out.append(
-                model.Auto(
-                    AutoKind.MOVE,
-                    sources,
-                    targets=targets,
-                    when=cx.expr(p + ("when",), "move", "bool") if "when" in a else None,
-                )
-            )
+            auto = auto_move(cx, a, p)
+            if auto is not None:
+                out.append(auto)
         elif "flip" in a:
             out.append(
                 model.Auto(
@@ -93,3 +59,43 @@ def build_autos(cx: Context) -> tuple:
                 )
             )
     return tuple(out)
+
+
+def auto_move(cx: Context, a: dict, p: tuple) -> model.Auto | None:
+    """An automatic move: cards from piles that give them to piles that take them (A610, A612, A613)."""
+    if "to" not in a:
+        cx.err(
+            "A610",
+            "an automatic move needs 'to': the piles it may play to",
+            p + ("move",),
+            key=True,
+            hint="add to: foundation (the piles, in order of preference)",
+        )
+        return None
+    sources = cx.piles_ref(a["move"], p + ("move",))
+    targets = cx.piles_ref(a["to"], p + ("to",))
+    layout = cx.world.layout
+    names = {layout.group_of[q] for q in sources}
+    mute = sorted(n for n in names if cx.groups_lift.get(n) == "none")
+    if mute:
+        cx.err(
+            "A612",
+            f"an automatic move from '{mute[0]}', whose cards never leave it (lift: none)",
+            p + ("move",),
+            hint=f"give '{mute[0]}' lift: top or run, or move from other piles",
+        )
+    takes = {layout.group_of[q] for q in targets}
+    closed = sorted(n for n in takes if not cx.groups_take.get(n, True))
+    if closed:
+        cx.err(
+            "A613",
+            f"an automatic move to '{closed[0]}', which takes no cards (no accept or accept_empty)",
+            p + ("to",),
+            hint=f"give '{closed[0]}' the accept rules the move needs",
+        )
+    return model.Auto(
+        AutoKind.MOVE,
+        sources,
+        targets=targets,
+        when=cx.expr(p + ("when",), "move", "bool") if "when" in a else None,
+    )

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from ...core.cards import Deck
 from ...core.errors import CompileError, Diagnostic, short, suggest
-from ...core.limits import (
-    ECHO_LIMIT,
-)
+from ...core.limits import ECHO_LIMIT
 from ...lang.checker import Checked, Checker, DefineError, Refused, World
 from ...lang.compiler import Compiled, Compiler, Plan
 from ...lang.parser import ExprSyntaxError, parse
@@ -41,12 +39,14 @@ def listed(items) -> str:
 
 
 def expr_text(value) -> str:
+    """A scalar of the file as expression text (YAML's true/false back as the language's words)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
 def value_at(data, path):
+    """The value of the file's data at a path of keys and indices, or None."""
     for k in path:
         try:
             data = data[k]
@@ -64,6 +64,7 @@ def scores(path) -> bool:
 
 
 def type_of(value) -> Type:
+    """The expression type of a constant value."""
     if isinstance(value, bool):
         return BOOL
     if isinstance(value, int):
@@ -74,6 +75,7 @@ def type_of(value) -> Type:
 
 
 def option_type(decls, name, value) -> Type:
+    """The type the rules see an option as: its values' one type, else the value's."""
     opt = next((o for o in decls if o.name == name), None)
     if opt is not None and opt.values is not None:
         types = {type_of(x) for x in opt.values}
@@ -110,6 +112,7 @@ class Context:
         self.checked: dict[tuple, Checked] = {}  # path of an expression -> its checked tree
 
     def err(self, code, message, path, **kw):
+        """Report an error (or the code's own severity) at a path of the file."""
         self.out.append(self.doc.diag(code, message, path, **kw))
 
     def structure(self) -> dict | None:
@@ -222,6 +225,8 @@ class Context:
         return None
 
     def expr(self, path, role, want, falsy_none=False, plan=False):
+        """An expression of the file as the callable the engine runs (watched when asked), its query
+        plan kept; None after an error, or for an accept rule that is constantly false."""
         c = self.compile(path, role, want, plan=falsy_none or plan)
         if c is None:
             return None

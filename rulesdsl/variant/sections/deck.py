@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from ...core.cards import STANDARD_SUITS, Deck, Suit, parse_rank
 from ...core.errors import CompileError, short
-from ...core.limits import (
-    MAX_DECKS,
-)
+from ...core.limits import MAX_DECKS
 from ...lang.checker import Checker
 from ...lang.parser import ExprSyntaxError, parse
 from ...lang.types import INT
@@ -16,6 +14,7 @@ from .base import Context, option_type
 
 
 def build_deck(cx: Context) -> Deck | None:
+    """The deck; None when a part of it is unsound (reported already)."""
     spec = cx.data.get("deck") or {}
     if not isinstance(spec, dict) or cx.spoilt("deck"):
         return None  # its own error is reported already

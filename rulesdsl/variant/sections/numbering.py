@@ -13,6 +13,7 @@ from .base import Context
 
 
 def build_numbering(cx: Context) -> model.Numbering | None:
+    """How numbered deals map onto the piles; None without numbering, or after an error."""
     raw = cx.data.get("numbering")
     if not isinstance(raw, dict) or raw.get("scheme") not in ("ms", "pysol"):
         return None

@@ -182,6 +182,7 @@ def _out_of_range(given) -> bool:
 
 
 def build_params(cx: Context):
+    """The params into the world's constants: each worked out from the options alone (E213, E214)."""
     raw = cx.data.get("params") or {}
     if not isinstance(raw, dict):
         return

@@ -26,6 +26,7 @@ _PILE_SPECIFIC = re.compile(r"\bdest\s*\.\s*(index|prev|next|name|at)\b|\bdest\s
 
 
 def build_layout(cx: Context) -> Layout | None:
+    """The pile groups as a Layout, in the file's order; None when a group is unsound."""
     piles = cx.data.get("piles")
     if not isinstance(piles, dict) or not piles:
         return None
@@ -134,6 +135,8 @@ def group_count(cx: Context, name, value):
 
 
 def build_pile_rules(cx: Context) -> dict:
+    """Each group's rules, compiled (model.PileRules), by group name; and what each group
+    gives and takes, for the auto: builder."""
     rules = {}
     for name, g in cx.data["piles"].items():
         p = ("piles", name)
@@ -211,6 +214,7 @@ def interchangeable_checks(cx: Context, name, g) -> None:
 
 
 def build_display(cx: Context) -> tuple:
+    """The layout: rows of pile names ("." a gap), each name checked."""
     rows = cx.data.get("layout")
     if not isinstance(rows, list):
         return ()
