@@ -16,7 +16,7 @@ from ...lang.checker import Checked, Checker, DefineError, Refused, World
 from ...lang.compiler import Compiled, Compiler, Plan
 from ...lang.parser import ExprSyntaxError, parse
 from ...lang.types import ANY, BOOL, INT, STR, Type
-from .. import schema
+from .. import schema, shapes
 from ..layout import Layout
 from ..source import Document
 
@@ -121,7 +121,7 @@ class Context:
         A value of the wrong type, out of range or too long is reported here and left out,
         so the stages after this never build anything from it (limits.py).
         """
-        ck = schema.Checker(self.doc, self.out)
+        ck = shapes.Checker(self.doc, self.out)
         data = schema.VARIANT.clean(self.doc.data, (), ck)
         self.dropped = ck.dropped
         self.data = data if isinstance(data, dict) else {}

@@ -16,7 +16,7 @@ from ...lang import ast as ast_mod
 from ...lang.builtins import FUNCTIONS, QUANTIFIERS
 from ...lang.checker import METHODS, Define
 from ...lang.parser import ExprSyntaxError, parse
-from .. import schema
+from .. import shapes
 from .base import Context, expr_text, value_at
 
 
@@ -31,7 +31,7 @@ def build_defines(cx: Context) -> None:
     cx.checker.budget = DEFINE_FILE_FACTOR * (MAX_DEFINE_NODES + sum(files.values()))
     found: dict[str, tuple] = {}  # name -> (key, Define)
     for key, value in raw.items():
-        head = schema.define_head(key)
+        head = shapes.define_head(key)
         if head is None or isinstance(value, (dict, list)) or value is None:
             continue  # reported by the schema (S110, S103)
         name, params, call = head
