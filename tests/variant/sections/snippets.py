@@ -1,13 +1,14 @@
 """Small hand-made variant files for the section builders' tests (variant/sections/): a
 Builder prepared on one (structure, options, deck, piles, the world), so a test runs one
 builder and reads what it built and what it reported."""
+
 from __future__ import annotations
 
 import textwrap
 
 from rulesdsl.variant.loader import Builder
-from rulesdsl.variant.sections.options import build_params
 from rulesdsl.variant.sections.defines import build_defines
+from rulesdsl.variant.sections.options import build_params
 from rulesdsl.variant.source import read_text
 
 # A small game: a stock, a waste, two foundations, three columns; every section is short.
@@ -30,12 +31,15 @@ piles:
 WIN = """
 win: "count(f in foundation: f.size == 13) == 2"
 """
-REST = """
+REST = (
+    """
 deal:
   - shuffle
   - {to: tableau, count: 1}
   - rest: stock[0]
-""" + WIN
+"""
+    + WIN
+)
 
 
 def file(*parts: str) -> str:

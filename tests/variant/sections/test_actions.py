@@ -1,5 +1,6 @@
 """The actions: and removals: builders (variant/sections/actions.py): each entry to its
 Action or Removal, and what they say of an entry that cannot work."""
+
 from __future__ import annotations
 
 from rulesdsl.core.kinds import ActionKind
@@ -23,7 +24,12 @@ def test_a_deal_a_recycle_and_a_redeal():
     assert (draw.name, draw.kind, draw.source, draw.targets, draw.label) == ("draw", ActionKind.DEAL, 0, (1,), "Draw")
     assert draw.count(None) == 3 and draw.limit is None
     assert (turn.kind, turn.source, turn.targets, turn.face_up, turn.limit(None)) == (
-        ActionKind.RECYCLE, 1, (0,), True, 2)
+        ActionKind.RECYCLE,
+        1,
+        (0,),
+        True,
+        2,
+    )
     assert (again.kind, again.gather, again.targets, again.shuffle) == (ActionKind.REDEAL, (4, 5, 6), (4, 5, 6), False)
 
 
@@ -51,7 +57,7 @@ def test_a_recycle_to_several_piles_and_a_compaction_onto_its_source():
 def test_a_redeal_naming_a_pile_twice():
     acts, b = actions_of('again: {kind: redeal, from: [tableau, "tableau[1]"]}\n')
     assert acts == () and codes(b) == ["A632"] and "'from'" in b.out[0].message
-    acts, b = actions_of('again: {kind: redeal, from: tableau, to: [waste, waste]}\n')
+    acts, b = actions_of("again: {kind: redeal, from: tableau, to: [waste, waste]}\n")
     assert acts == () and codes(b) == ["A632"] and "'to'" in b.out[0].message
 
 
@@ -61,11 +67,22 @@ def test_an_unknown_pile():
 
 
 def test_removals():
-    b = prepared(file(PILES, REST, section("removals", 'kings: {from: [tableau], to: "waste[0]", cards: 1, when: "cards[0].rank == K", points: "5"}')))
+    b = prepared(
+        file(
+            PILES,
+            REST,
+            section(
+                "removals",
+                'kings: {from: [tableau], to: "waste[0]", cards: 1, when: "cards[0].rank == K", points: "5"}',
+            ),
+        )
+    )
     (r,) = build_removals(b)
     assert codes(b) == []
     assert (r.name, r.sources, r.dest) == ("kings", (4, 5, 6), 1)
     assert r.points(None) == 5
-    b = prepared(file(PILES, REST, section("removals", 'kings: {from: [tableau], to: foundation, cards: 1, when: "true"}')))
+    b = prepared(
+        file(PILES, REST, section("removals", 'kings: {from: [tableau], to: foundation, cards: 1, when: "true"}'))
+    )
     build_removals(b)
     assert codes(b) == ["P306"] and "must name one pile" in b.out[0].message

@@ -1,5 +1,6 @@
 """The auto: builder (variant/sections/autos.py): moves, flips and refills, and what it says
 of one that could never happen."""
+
 from __future__ import annotations
 
 from rulesdsl.core.kinds import AutoKind

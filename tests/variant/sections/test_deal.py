@@ -1,5 +1,6 @@
 """The deal: builder (variant/sections/deal.py): each kind of step to its step of the deal
 program, and what it says of a deal that cannot be dealt as written."""
+
 from __future__ import annotations
 
 from rulesdsl.engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
@@ -70,7 +71,7 @@ def test_place_a_card_more_often_than_the_deck_has_it_and_after_dealing():
       - rest: stock[0]
     """)
     assert codes(b) == ["D507", "D503"]
-    _, b = deal_of("- {place: {\"foundation[0]\": [ZZ]}}\n- shuffle\n- rest: stock[0]\n")
+    _, b = deal_of('- {place: {"foundation[0]": [ZZ]}}\n- shuffle\n- rest: stock[0]\n')
     assert codes(b) == ["D503"] and "cannot place" in b.out[0].message
 
 
@@ -93,23 +94,23 @@ def test_face_down_cards_onto_face_up_ones():
       - rest: stock[0]
     """)
     assert codes(b) == ["D509"] and "tableau[0]" in b.out[0].message
-    _, b = deal_of("- shuffle\n- {to: \"stock[0]\", count: 1}\n- rest: stock[0]\n")
+    _, b = deal_of('- shuffle\n- {to: "stock[0]", count: 1}\n- rest: stock[0]\n')
     assert codes(b) == ["D508"]
 
 
 def test_keys_in_the_wrong_step():
-    _, b = deal_of("- shuffle\n- {remove: \"card.rank == K\", onto: foundation}\n- rest: stock[0]\n")
+    _, b = deal_of('- shuffle\n- {remove: "card.rank == K", onto: foundation}\n- rest: stock[0]\n')
     assert codes(b) == ["D521"]
     _, b = deal_of("- shuffle\n- {to: tableau, count: 1, face_up: true}\n- rest: stock[0]\n")
     assert codes(b) == ["P324"]
-    _, b = deal_of("- shuffle\n- {to: tableau, new_pile: \"card.rank == K\", count: 2}\n")
+    _, b = deal_of('- shuffle\n- {to: tableau, new_pile: "card.rank == K", count: 2}\n')
     assert codes(b) == ["D522"]
 
 
 def test_to_bottom_and_take_need_their_piles():
-    _, b = deal_of("- shuffle\n- {to_bottom: \"card.rank == K\"}\n- rest: stock[0]\n")
+    _, b = deal_of('- shuffle\n- {to_bottom: "card.rank == K"}\n- rest: stock[0]\n')
     assert codes(b) == ["D520"]
-    _, b = deal_of("- shuffle\n- {take: \"card.rank == A\"}\n- rest: stock[0]\n")
+    _, b = deal_of('- shuffle\n- {take: "card.rank == A"}\n- rest: stock[0]\n')
     assert codes(b) == ["D532"]
 
 
@@ -127,7 +128,7 @@ def test_take_and_base_rank():
 
 
 def test_base_rank_where_no_card_lies_and_twice():
-    _, b = deal_of("- shuffle\n- {base_rank: \"foundation[0]\"}\n- rest: stock[0]\n")
+    _, b = deal_of('- shuffle\n- {base_rank: "foundation[0]"}\n- rest: stock[0]\n')
     assert codes(b) == ["D530"] and b.base_pile is None
     _, b = deal_of("""
       - shuffle

@@ -1,5 +1,6 @@
 """The deck: builder (variant/sections/deck.py): suits, ranks and copies, sizes worked out
 from the options, and what it says of a deck that cannot be."""
+
 from __future__ import annotations
 
 from rulesdsl.variant.loader import Builder

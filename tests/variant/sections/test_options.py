@@ -1,5 +1,6 @@
 """The options: and params: builders (variant/sections/options.py): the values declared and
 given, the constants worked out from them, and names that hide others."""
+
 from __future__ import annotations
 
 from rulesdsl.variant.loader import Builder
@@ -53,8 +54,14 @@ def test_coerce_option_reads_text_in_the_option_type():
 
 
 def test_params_are_worked_out_from_the_options():
-    b = prepared(file(PILES, REST, "options:\n  draw: {values: [1, 3], default: 3}\n",
-                      'params:\n  twice: "draw * 2"\n  big: "twice > 5"\n'))
+    b = prepared(
+        file(
+            PILES,
+            REST,
+            "options:\n  draw: {values: [1, 3], default: 3}\n",
+            'params:\n  twice: "draw * 2"\n  big: "twice > 5"\n',
+        )
+    )
     assert codes(b) == []
     assert b.world.constants["twice"][0] == 6 and b.world.constants["big"][0] is True
 
@@ -67,8 +74,7 @@ def test_a_param_that_needs_the_piles_or_has_an_option_name():
 
 
 def test_names_that_hide_others():
-    b = prepared(file(PILES, REST, "options:\n  tableau: {values: [1, 3], default: 3}\n",
-                      'params:\n  card: "2"\n'))
+    b = prepared(file(PILES, REST, "options:\n  tableau: {values: [1, 3], default: 3}\n", 'params:\n  card: "2"\n'))
     hidden_names(b)
     assert codes(b) == ["O408", "O408"]
     assert "pile group 'tableau'" in b.out[0].message and "the moving card" in b.out[1].message

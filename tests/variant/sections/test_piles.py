@@ -1,5 +1,6 @@
 """The piles: and layout: builders (variant/sections/piles.py): the groups as a Layout, each
 group's rules, and what they say of groups that cannot be laid out or told apart."""
+
 from __future__ import annotations
 
 from rulesdsl.core.kinds import Role
@@ -26,8 +27,15 @@ foundation: {role: foundation, count: 2}
 def test_groups_in_order_with_their_piles():
     layout, b = layout_of(BASIC + "tableau: {role: tableau, count: 3}\n")
     assert codes(b) == [] and layout.size == 7
-    assert list(layout.pile_names) == ["stock[0]", "waste[0]", "foundation[0]", "foundation[1]",
-                                       "tableau[0]", "tableau[1]", "tableau[2]"]
+    assert list(layout.pile_names) == [
+        "stock[0]",
+        "waste[0]",
+        "foundation[0]",
+        "foundation[1]",
+        "tableau[0]",
+        "tableau[1]",
+        "tableau[2]",
+    ]
 
 
 def test_rows_decide_the_count_and_offsets_follow_rows():
@@ -59,14 +67,23 @@ def test_pile_rules_compiled_per_group():
     assert rules["stock"].accept is None and not rules["stock"].takes
     assert rules["foundation"].accept_plan is not None
     assert b.groups_lift["waste"] == "top" and b.groups_take == {
-        "stock": False, "waste": False, "foundation": True, "tableau": True}
+        "stock": False,
+        "waste": False,
+        "foundation": True,
+        "tableau": True,
+    }
 
 
 def test_sequence_without_a_run_and_interchangeable_piles_told_apart():
     b = prepared(file(section("piles", BASIC + 'tableau: {count: 3, lift: top, sequence: "true"}\n'), REST))
     build_pile_rules(b)
     assert codes(b) == ["P304"]
-    b = prepared(file(section("piles", BASIC + 'tableau: {count: 3, interchangeable: true, accept_empty: "dest.index == 0"}'), REST))
+    b = prepared(
+        file(
+            section("piles", BASIC + 'tableau: {count: 3, interchangeable: true, accept_empty: "dest.index == 0"}'),
+            REST,
+        )
+    )
     build_pile_rules(b)
     assert codes(b) == ["P321"] and "'dest.index'" in b.out[0].message
     b = prepared(file(section("piles", BASIC + "tableau: {rows: [1, 2], interchangeable: true}\n"), REST))
