@@ -219,6 +219,8 @@ class Variant:
     watched: bool = False  # the rules are wrapped for the validator's watch: codegen.py keeps the closures
     safe: tuple = ()  # solver.safe: move context -> bool, moves the solver plays without branching
     rules_text: RulesText | None = None  # the rules' text, for the solver's derivations (solve/)
+    # the `extends` names this file was merged from, its parent first (the catalogue's family)
+    lineage: tuple = ()
 
     @property
     def records_history(self) -> bool:

@@ -59,3 +59,12 @@ def test_the_derivations_read_the_variant_not_the_file(tmp_path):
         assert analyse(v) == analyse(shipped)
         for derive in (derive_safe, derive_dead, derive_stock):
             assert (derive(v) is None) == (derive(shipped) is None), (name, derive.__name__)
+
+
+def test_the_variant_carries_its_extends_chain_so_no_later_stage_reads_the_file(tmp_path):
+    """Variant.lineage: the `extends` names, parent first; a file that extends nothing has none."""
+    assert rulesdsl.load("klondike").lineage == ()
+    assert rulesdsl.load("sakhmet").lineage == ("klondike",)
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: sakhmet\nname: Child of Sakhmet\n", encoding="utf-8")
+    assert rulesdsl.load_path(child).lineage == ("sakhmet", "klondike")
