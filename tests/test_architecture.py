@@ -32,13 +32,8 @@ LAZY = {("cli.variants", "validation.validate"), ("cli.serve", "web.server")}
 # load_report is the validator's: the Variant with every diagnostic and the document's marks.
 LOADER_ENTRIES = {"load", "load_path", "diagnose", "load_report"}
 READERS = {"variant.loader", "variant.source"}
-# (module, what it imports from a reader) left for phase 2 of issue 20: the solver and the
-# validator re-read the file for their derivations; the CLI imports the loader module whole.
-PHASE_2_READS = {
-    ("solve.solver", "variant.loader.read_with_extends"),
-    # the browser catalogue reads a variant's `extends` for its family: the Variant should carry it
-    ("web.engine_api", "variant.source.read_file"),
-}
+# (module, what it imports from a reader) left for phase 2 of issue 20: none left.
+PHASE_2_READS: set = set()
 
 MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 80
@@ -47,22 +42,9 @@ MAX_FUNCTION_LINES = 80
 SIZE_NOTE = re.compile(r"#\s*size:", re.IGNORECASE)
 PHASE_2_NOTE = "to be split in phase 2 of issue 20"
 # Today's giant modules, each with the note "# size: ... to be split in phase 2 of issue 20".
-PHASE_2_MODULES = {
-    "variant.schema", "engine.codegen",
-    "formats.describe", "variant.loader", "solve.solver",
-}
+PHASE_2_MODULES: set = set()
 # Today's functions over the limit, by qualified name; phase 2 splits them.
 PHASE_2_FUNCTIONS = {
-    "engine.codegen._Build.source_block",
-    "engine.codegen._Build.source_loop",
-    "engine.genapply._build",
-    "variant.loader.Builder.deal_steps",
-    "variant.loader.Builder.actions",
-    "variant.loader.Builder.autos",
-    "formats.position._build",
-    "variant.schema.Map.clean",
-    "solve.solver.analyse",
-    "solve.solver.solve",
     "runners.text.Runner.command",
 }
 

@@ -48,8 +48,8 @@ def test_old_paths_keep_monkeypatching_and_isinstance(monkeypatch):
         warnings.simplefilter("ignore", DeprecationWarning)
         old_solver = importlib.import_module("rulesdsl.solver")
         old_game = importlib.import_module("rulesdsl.game")
-    monkeypatch.setattr(old_solver, "MAX_OPEN", 7)
-    assert solver.MAX_OPEN == 7
+    monkeypatch.setattr(old_solver, "UNKNOWN", "?")
+    assert solver.UNKNOWN == "?"
     g = rulesdsl.new_game("freecell", seed=1)
     assert isinstance(g, old_game.Game) and old_game.Game is Game
 

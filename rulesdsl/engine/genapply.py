@@ -74,7 +74,9 @@ def _transfer1(w: _Writer, src: int, dst: int) -> None:
 
 
 def _build(v: Any, w: _Writer) -> None:
-    rules, covers = v.rules, v.layout.covers
+    """The module's text: the card move, one function per automatic move, the follow-ups,
+    apply and undo; the namespace names they read are bound on w."""
+    rules = v.rules
     npiles = len(rules)
     scoring = [p for p in range(npiles) if rules[p].points is not None]
     w.names.update(
@@ -88,8 +90,19 @@ def _build(v: Any, w: _Writer) -> None:
         _undo_redeal=moves._undo_redeal,
         _v=v,
     )
+    _write_card_move(v, w, scoring)
+    for k, auto in enumerate(v.autos):
+        if auto.kind == AutoKind.MOVE:
+            _write_auto(v, w, k, auto)
+    flips_only = all(auto.kind == AutoKind.FLIP for auto in v.autos)
+    _write_follow(v, w, flips_only)
+    _write_apply(v, w, scoring, flips_only)
+    _write_undo(v, w)
 
-    # -- a card move (the player's or an automatic one) with its destination's points
+
+def _write_card_move(v: Any, w: _Writer, scoring: list) -> None:
+    """A card move (the player's or an automatic one) with its destination's points."""
+    rules = v.rules
     w("def _card_move(st, piles, down, s, d, n, env, log):")
     w.depth += 1
     if scoring:
@@ -112,104 +125,123 @@ def _build(v: Any, w: _Writer) -> None:
     w.depth -= 1
     w("")
 
-    # -- automatic moves: one function per auto, sources and targets unrolled
-    for k, auto in enumerate(v.autos):
-        if auto.kind != AutoKind.MOVE:
-            continue
-        when = w.bind(f"when{k}", auto.when) if auto.when is not None else None
-        w(f"def _auto{k}(st, piles, down, env, log):")
-        w.depth += 1
-        body = False
-        for s in auto.piles:
-            r = rules[s]
-            if r.lift == "none":
-                continue  # nothing ever leaves this pile
-            targets = []
-            for d in auto.targets:
-                dr = rules[d]
-                if d == s or dr.accept is None and dr.accept_empty is None:
-                    continue
-                targets.append(d)
-            if not targets:
-                continue
-            lo, hi = _run_range(v, targets)
-            if hi is not None and hi < lo:
-                continue  # no run length any target takes
-            body = True
-            free = _free_test("piles", covers[s])
-            w(f"pile = piles[{s}]")
-            w(f"if {'len(pile) - down[%d] >= %d' % (s, lo) if lo > 1 else 'pile'}{' and ' + free if free else ''}:")
-            w.depth += 1
-            if r.lift == "top":
-                w(f"longest = 1 if len(pile) > down[{s}] else 0")
-            elif r.sequence is None:
-                w(f"longest = len(pile) - down[{s}]")
-            else:
-                w(f"longest = _liftable(_rule{s}, pile, len(pile) - down[{s}], env)")
-                w.names[f"_rule{s}"] = r
-            w(f"env.source = {s}")
-            top = "longest" if hi is None else f"min(longest, {hi})"
-            w(f"for n in range({lo}, {top} + 1):")
-            w.depth += 1
-            w("run = tuple(pile[-n:])")
-            w("del pile[-n:]")
-            w("env.run = run; env.card = run[0]")
-            w("hit = -1")
-            for group in _runs_of_alike(v, targets, r.max_run is None and when is None):
-                d = group[0]
-                dr = rules[d]
-                if len(group) > 1:
-                    # one rule, blind to the destination, over empty (or non-empty) piles
-                    # alike: its answer is the same for each, so only the first is asked
-                    empty = dr.accept is None
-                    first = " else ".join(f"{q} if {'not ' if empty else ''}piles[{q}]" for q in group)
-                    fn = w.bind(f"ace{d}" if empty else f"acc{d}", dr.accept_empty if empty else dr.accept)
-                    w("if hit < 0:")
-                    w(f"    d = {first} else -1")
-                    w("    if d >= 0:")
-                    w("        env.dest = d")
-                    w(f"        if {fn}(env):")
-                    w("            hit = d")
-                    continue
-                conds = []
-                if dr.capacity is not None:
-                    conds.append(f"len(piles[{d}]) + n <= {int(dr.capacity)}")
-                fd = _free_test("piles", covers[d])
-                if fd:
-                    conds.append(fd)
-                acc = w.bind(f"acc{d}", dr.accept) if dr.accept is not None else None
-                ace = w.bind(f"ace{d}", dr.accept_empty) if dr.accept_empty is not None else None
-                if acc and ace:
-                    test = f"({acc}(env) if piles[{d}] else {ace}(env))"
-                elif acc:
-                    test = f"piles[{d}] and {acc}(env)"
-                else:
-                    test = f"not piles[{d}] and {ace}(env)"
-                w(f"if hit < 0{''.join(' and ' + c for c in conds)}:")
-                w(f"    env.dest = {d}")
-                extra = ""
-                if r.max_run is not None:
-                    mr = w.bind(f"maxrun{s}", r.max_run)
-                    extra += f" and (n == 1 or (lim := {mr}(env)) is not None and n <= lim)"
-                if when is not None:
-                    extra += f" and {when}(env)"
-                w(f"    if {test}{extra}:")
-                w(f"        hit = {d}")
-            w("pile.extend(run)")
-            w("if hit >= 0:")
-            w(f"    _card_move(st, piles, down, {s}, hit, n, env, log)")
-            w("    return True")
-            w.depth -= 2
-        if not body:
-            w("pass")
-        w("return False")
-        w.depth -= 1
-        w("")
 
-    # -- the follow-ups, repeated until nothing changes
+def _write_auto(v: Any, w: _Writer, k: int, auto: Any) -> None:
+    """One automatic move as the function _auto<k>: its sources in order, sources and
+    targets unrolled; it makes the first move it finds and says whether it did."""
+    rules = v.rules
+    when = w.bind(f"when{k}", auto.when) if auto.when is not None else None
+    w(f"def _auto{k}(st, piles, down, env, log):")
+    w.depth += 1
+    body = False
+    for s in auto.piles:
+        r = rules[s]
+        if r.lift == "none":
+            continue  # nothing ever leaves this pile
+        targets = []
+        for d in auto.targets:
+            dr = rules[d]
+            if d == s or dr.accept is None and dr.accept_empty is None:
+                continue
+            targets.append(d)
+        if not targets:
+            continue
+        lo, hi = _run_range(v, targets)
+        if hi is not None and hi < lo:
+            continue  # no run length any target takes
+        body = True
+        _write_auto_source(v, w, s, targets, when, lo, hi)
+    if not body:
+        w("pass")
+    w("return False")
+    w.depth -= 1
+    w("")
+
+
+def _write_auto_source(v: Any, w: _Writer, s: int, targets: list, when: str | None, lo: int, hi: int | None) -> None:
+    """The tries of one source pile: each run length from lo to hi (or the longest it can
+    lift), each target in order, under one test per row of alike piles."""
+    r = v.rules[s]
+    covers = v.layout.covers
+    free = _free_test("piles", covers[s])
+    w(f"pile = piles[{s}]")
+    w(f"if {'len(pile) - down[%d] >= %d' % (s, lo) if lo > 1 else 'pile'}{' and ' + free if free else ''}:")
+    w.depth += 1
+    if r.lift == "top":
+        w(f"longest = 1 if len(pile) > down[{s}] else 0")
+    elif r.sequence is None:
+        w(f"longest = len(pile) - down[{s}]")
+    else:
+        w(f"longest = _liftable(_rule{s}, pile, len(pile) - down[{s}], env)")
+        w.names[f"_rule{s}"] = r
+    w(f"env.source = {s}")
+    top = "longest" if hi is None else f"min(longest, {hi})"
+    w(f"for n in range({lo}, {top} + 1):")
+    w.depth += 1
+    w("run = tuple(pile[-n:])")
+    w("del pile[-n:]")
+    w("env.run = run; env.card = run[0]")
+    w("hit = -1")
+    for group in _runs_of_alike(v, targets, r.max_run is None and when is None):
+        _write_auto_target(v, w, s, group, when)
+    w("pile.extend(run)")
+    w("if hit >= 0:")
+    w(f"    _card_move(st, piles, down, {s}, hit, n, env, log)")
+    w("    return True")
+    w.depth -= 2
+
+
+def _write_auto_target(v: Any, w: _Writer, s: int, group: list, when: str | None) -> None:
+    """The test of one target of an automatic move (or of a row of alike empty piles,
+    asking the first only), setting hit to the pile that takes the run."""
+    rules, covers = v.rules, v.layout.covers
+    r = rules[s]
+    d = group[0]
+    dr = rules[d]
+    if len(group) > 1:
+        # one rule, blind to the destination, over empty (or non-empty) piles
+        # alike: its answer is the same for each, so only the first is asked
+        empty = dr.accept is None
+        first = " else ".join(f"{q} if {'not ' if empty else ''}piles[{q}]" for q in group)
+        fn = w.bind(f"ace{d}" if empty else f"acc{d}", dr.accept_empty if empty else dr.accept)
+        w("if hit < 0:")
+        w(f"    d = {first} else -1")
+        w("    if d >= 0:")
+        w("        env.dest = d")
+        w(f"        if {fn}(env):")
+        w("            hit = d")
+        return
+    conds = []
+    if dr.capacity is not None:
+        conds.append(f"len(piles[{d}]) + n <= {int(dr.capacity)}")
+    fd = _free_test("piles", covers[d])
+    if fd:
+        conds.append(fd)
+    acc = w.bind(f"acc{d}", dr.accept) if dr.accept is not None else None
+    ace = w.bind(f"ace{d}", dr.accept_empty) if dr.accept_empty is not None else None
+    if acc and ace:
+        test = f"({acc}(env) if piles[{d}] else {ace}(env))"
+    elif acc:
+        test = f"piles[{d}] and {acc}(env)"
+    else:
+        test = f"not piles[{d}] and {ace}(env)"
+    w(f"if hit < 0{''.join(' and ' + c for c in conds)}:")
+    w(f"    env.dest = {d}")
+    extra = ""
+    if r.max_run is not None:
+        mr = w.bind(f"maxrun{s}", r.max_run)
+        extra += f" and (n == 1 or (lim := {mr}(env)) is not None and n <= lim)"
+    if when is not None:
+        extra += f" and {when}(env)"
+    w(f"    if {test}{extra}:")
+    w(f"        hit = {d}")
+
+
+def _write_follow(v: Any, w: _Writer, flips_only: bool) -> None:
+    """The follow-ups, repeated until nothing changes."""
+    npiles = len(v.rules)
     w("def _follow(st, piles, down, env, log):")
     w.depth += 1
-    flips_only = all(auto.kind == AutoKind.FLIP for auto in v.autos)
     if not v.autos:
         w("return")
     elif flips_only:
@@ -253,7 +285,9 @@ def _build(v: Any, w: _Writer) -> None:
     w.depth -= 1
     w("")
 
-    # -- apply
+
+def _write_apply(v: Any, w: _Writer, scoring: list, flips_only: bool) -> None:
+    """apply(st, move, env, log): the move, its points, then the follow-ups."""
     w("def apply(st, move, env, log):")
     w.depth += 1
     w("env.st = st")
@@ -315,7 +349,9 @@ def _build(v: Any, w: _Writer) -> None:
     w.depth -= 1
     w("")
 
-    # -- undo: moves.undo with the branches this variant never logs left out
+
+def _write_undo(v: Any, w: _Writer) -> None:
+    """undo(st, log, start=0): moves.undo with the branches this variant never logs left out."""
     snaps = any(a.kind in (ActionKind.REDEAL, ActionKind.COMPACT) for a in v.actions)
     w("def undo(st, log, start=0):")
     w.depth += 1

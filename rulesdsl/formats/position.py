@@ -233,12 +233,40 @@ def _base_rank(v, st: State, text: str | None, where: str) -> int | None:
 
 
 def _build(v, lines, used, points, history=(0, 0), base=None, base_where="base_rank") -> State:
+    """The position the lines describe ((where, pile name, card texts) each), with the action
+    counters, points and history given; PositionError naming the line for what cannot be."""
     st = State.empty(v)
+    placed, rest_pile = _placed(v, st, lines)
+    ids, free = _card_ids(v, placed)
+    for k, (p, _face, down) in enumerate(placed):
+        st.piles[p].append(ids[k])
+        if down:
+            st.down[p] += 1
+    if rest_pile is not None:
+        if st.down[rest_pile] != len(st.piles[rest_pile]):
+            raise PositionError(
+                f"{v.layout.pile_names[rest_pile]}: '*' (the rest of the deck, face down) cannot lie on face-up cards"
+            )
+        st.piles[rest_pile].extend(reversed(free))
+        st.down[rest_pile] = len(st.piles[rest_pile])
+    for name, count in used.items():
+        if name not in v.action_index:
+            raise PositionError(f"used: no action '{name}' (actions: {', '.join(v.action_index) or 'none'})")
+        if count < 0:
+            raise PositionError(f"used: {name} cannot be negative")
+        st.used[v.action_index[name]] = count
+    st.points = points
+    st.last, st.streak = history
+    st.base_rank = _base_rank(v, st, base, base_where)
+    return st
+
+
+def _placed(v, st: State, lines) -> tuple[list, int | None]:
+    """The cards each line names, read in order: (pile, face or None for '##', face down?)
+    each, and the pile that takes the rest of the deck ('*'), or None."""
     deck = v.deck
-    free = list(range(deck.size))
-    free_set = set(free)
     rest_pile = None
-    placed: list = []  # (pile, index, face or None, down)
+    placed: list = []  # (pile, face or None, down)
     for where, name, cards in lines:
         p = v.layout.pile(name)
         if p is None:
@@ -274,7 +302,15 @@ def _build(v, lines, used, points, history=(0, 0), base=None, base_where="base_r
                 placed.append((p, deck.parse_card(face), down))
             except CardTextError as exc:
                 raise PositionError(f"{where}: card {i + 1}: {exc}") from None
-    # cards of a given copy first, then other named cards, then placeholders, then the rest
+    return placed, rest_pile
+
+
+def _card_ids(v, placed: list) -> tuple[dict, list]:
+    """A card id for each placed card (its index in ``placed`` -> id), and the ids left over.
+    Cards of a given copy first, then other named cards, then placeholders."""
+    deck = v.deck
+    free = list(range(deck.size))
+    free_set = set(free)
     ids: dict = {}
     for k, (p, face, _down) in enumerate(placed):
         if face is None or face[2] is None:
@@ -303,27 +339,7 @@ def _build(v, lines, used, points, history=(0, 0), base=None, base_where="base_r
             if not free:
                 raise PositionError(f"{v.layout.pile_names[p]}: '##' but every card is already placed")
             ids[k] = free.pop(0)
-    for k, (p, _face, down) in enumerate(placed):
-        st.piles[p].append(ids[k])
-        if down:
-            st.down[p] += 1
-    if rest_pile is not None:
-        if st.down[rest_pile] != len(st.piles[rest_pile]):
-            raise PositionError(
-                f"{v.layout.pile_names[rest_pile]}: '*' (the rest of the deck, face down) cannot lie on face-up cards"
-            )
-        st.piles[rest_pile].extend(reversed(free))
-        st.down[rest_pile] = len(st.piles[rest_pile])
-    for name, count in used.items():
-        if name not in v.action_index:
-            raise PositionError(f"used: no action '{name}' (actions: {', '.join(v.action_index) or 'none'})")
-        if count < 0:
-            raise PositionError(f"used: {name} cannot be negative")
-        st.used[v.action_index[name]] = count
-    st.points = points
-    st.last, st.streak = history
-    st.base_rank = _base_rank(v, st, base, base_where)
-    return st
+    return ids, free
 
 
 def to_text(v, st: State) -> str:

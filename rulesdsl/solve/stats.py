@@ -26,7 +26,8 @@ from ..engine.deal import deal as seeded
 from ..play.game import Game
 from ..variant.loader import load
 from ..variant.registry import find_variant
-from .solver import analyse, solve
+from .analysis import analyse
+from .solver import solve
 
 IN_FLIGHT = 4  # deals submitted per worker process ahead of the results
 _VARIANTS: dict = {}  # per process: (variant, options) -> (Variant, Analysis)

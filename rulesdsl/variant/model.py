@@ -115,6 +115,65 @@ class Numbering:
     face_up: bool = False  # every card of a board lies face up, whatever it marks face down
 
 
+# Keys whose strings are prose, display or the deal: nothing there decides a move.
+_PROSE = frozenset(
+    ("name", "description", "rules", "label", "help", "layout", "deal", "show", "options", "score", "points")
+)  # no rule reads the score: it never decides a move
+
+
+def _strings(data, path=()):
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            if isinstance(k, str) and k in _PROSE:
+                continue
+            yield from _strings(v, path + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _strings(v, path + (i,))
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """The rules of play as the file writes them, for the solver's derivations (safe moves,
+    dead ends, stock macros, interchangeable piles), which prove things from the text of the
+    rules. Taken once from the merged file by the loader, so no later stage reads it again."""
+
+    strings: tuple  # (path in the file, text) of every string outside prose and display
+    win: str | None  # the win's text
+    defines: tuple  # (head, text) of each define, as written ('name(a, b)': 'text')
+    piles: tuple  # (group name, its accept, accept_empty and max_run as written; None: no map)
+    params: frozenset  # the names of the options and params
+
+    @classmethod
+    def of(cls, data) -> RulesText | None:
+        """From the merged document's data; None when it has no pile groups (prove nothing)."""
+        if not isinstance(data, dict) or not isinstance(data.get("piles"), dict):
+            return None
+        defines = data.get("define")
+        piles = tuple(
+            (name, MappingProxyType({k: spec[k] for k in _PILE_KEYS if k in spec}) if isinstance(spec, dict) else None)
+            for name, spec in data["piles"].items()
+        )
+        params: set = set()
+        for key in ("options", "params"):
+            v = data.get(key)
+            if isinstance(v, dict):
+                params |= {k for k in v if isinstance(k, str)}
+        win = data.get("win")
+        return cls(
+            strings=tuple(_strings(data)),
+            win=win if isinstance(win, str) else None,
+            defines=tuple(defines.items()) if isinstance(defines, dict) else (),
+            piles=piles,
+            params=frozenset(params),
+        )
+
+
+_PILE_KEYS = ("accept", "accept_empty", "max_run")
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
     """One variant with its option values bound: everything the engine needs.
@@ -159,6 +218,9 @@ class Variant:
     history_in_play: frozenset = frozenset()
     watched: bool = False  # the rules are wrapped for the validator's watch: codegen.py keeps the closures
     safe: tuple = ()  # solver.safe: move context -> bool, moves the solver plays without branching
+    rules_text: RulesText | None = None  # the rules' text, for the solver's derivations (solve/)
+    # the `extends` names this file was merged from, its parent first (the catalogue's family)
+    lineage: tuple = ()
 
     @property
     def records_history(self) -> bool:

@@ -34,6 +34,7 @@ class Document:
     marks: dict = field(default_factory=dict)  # path tuple -> Mark of the value
     key_marks: dict = field(default_factory=dict)  # path tuple -> Mark of the key
     origin: dict = field(default_factory=dict)  # path tuple -> Document it came from (extends)
+    lineage: tuple = ()  # the `extends` names it was merged from, its parent first
 
     def line_text(self, line: int) -> str | None:
         lines = self.text.splitlines()

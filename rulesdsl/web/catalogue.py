@@ -2,8 +2,8 @@
 
 A request names a variant by its registered name only (``known``): never a path, so no
 request can make the server read a file of its choosing. The family is the variant at the
-root of the file's ``extends`` chain (Sakhmet extends Klondike: family Klondike), read with
-the same safe, capped reader as every variant file.
+root of the file's ``extends`` chain (Sakhmet extends Klondike: family Klondike), as the loader
+recorded it (``Variant.lineage``): the server reads no variant file itself.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .engine_api import RulesdslError, RulesError, find_variant, load, read_file, variant_names
+from .engine_api import RulesdslError, RulesError, find_variant, load, variant_names
 
 NAME = re.compile(r"^[a-z0-9_]{1,64}$")  # what a registered name looks like (a file's stem)
 MAX_EXTENDS = 10
@@ -22,36 +22,21 @@ def known(name: object) -> bool:
     return isinstance(name, str) and NAME.match(name) is not None and name in variant_names()
 
 
-def _parent(name: str) -> str | None:
-    path = find_variant(name)
-    if path is None:
-        return None
-    try:
-        data = read_file(path).data
-    except RulesdslError:
-        return None
-    parent = data.get("extends") if isinstance(data, dict) else None
-    return parent if isinstance(parent, str) and known(parent) else None
-
-
-@lru_cache(maxsize=256)
-def _root(name: str) -> str:
-    seen = [name]
-    while len(seen) <= MAX_EXTENDS:
-        parent = _parent(seen[-1])
-        if parent is None or parent in seen:
-            break
-        seen.append(parent)
-    return seen[-1]
-
-
 def family(name: str) -> str:
-    """The title of the variant this one's ``extends`` chain starts from (its own title if none)."""
-    root = _root(name)
+    """The title of the variant at the root of this one's ``extends`` chain (its own title if
+    none), as the loader recorded it in ``Variant.lineage``; a root that is not a registered
+    name (a file beside it) leaves the family at the nearest registered ancestor."""
     try:
-        return load(root).name
+        v = load(name)
     except RulesdslError:
-        return root
+        return name
+    for root in reversed(v.lineage):
+        if known(root):
+            try:
+                return load(root).name
+            except RulesdslError:
+                break
+    return v.name
 
 
 def _option(o) -> dict:

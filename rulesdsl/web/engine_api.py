@@ -9,7 +9,6 @@ errors. From the modules below it:
 - ``describe.sections``: the rules page (the author's summary, then the generated rules);
 - ``position.to_text``: a game's position as compact text (``position_text``);
 - ``registry``: the registered variants (``variant_names``) and their files (``find_variant``);
-- ``source.read_file``: a variant file read safely, as the loader reads it (its ``extends``);
 - ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``WON``, ``UNKNOWN``) and
   autoplay's safe moves (``declared_pick``, ``safe_rule``).
 """
@@ -20,10 +19,11 @@ from rulesdsl import Game, MoveError, RulesdslError, RulesError, load
 from rulesdsl.formats import svg
 from rulesdsl.formats.describe import sections
 from rulesdsl.formats.position import to_text as position_text
-from rulesdsl.solve.solver import UNKNOWN, WON, declared_pick, safe_rule, solve, solve_game
+from rulesdsl.solve.derivations import safe_rule
+from rulesdsl.solve.guidance import declared_pick
+from rulesdsl.solve.solver import UNKNOWN, WON, solve, solve_game
 from rulesdsl.variant.registry import find_variant
 from rulesdsl.variant.registry import names as variant_names
-from rulesdsl.variant.source import read_file
 
 board_svg = svg.position
 
@@ -39,7 +39,6 @@ __all__ = [
     "find_variant",
     "load",
     "position_text",
-    "read_file",
     "safe_rule",
     "sections",
     "solve",

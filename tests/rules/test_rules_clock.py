@@ -116,7 +116,8 @@ def test_a_saved_game_reloads_with_its_history():
 
 
 def test_the_solver_reads_the_history_as_part_of_the_position():
-    from rulesdsl.solve.solver import analyse, solve_game
+    from rulesdsl.solve.analysis import analyse
+    from rulesdsl.solve.solver import solve_game
     v = rulesdsl.load("clock")
     assert v.history_in_play == {"last"}          # the move rule reads it: part of the search's key
     assert analyse(v).interchangeable == ()      # the last move names its piles: no symmetry

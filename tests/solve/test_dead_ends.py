@@ -10,7 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.solve.solver import Keyer, analyse, derive_dead, solve, solve_game
+from rulesdsl.solve.analysis import analyse
+from rulesdsl.solve.dead_ends import derive_dead
+from rulesdsl.solve.keys import Keyer
+from rulesdsl.solve.solver import solve, solve_game
 from tests.helpers import game
 
 from .test_solver import naive, replays_to_win
@@ -144,7 +147,7 @@ def _walk_exists(k, ring, start, counts) -> bool:
 def _dead_state(k, ring, start, counts):
     """A _DeadState over k classes (class i: the one card i) with the sink's top of class
     ``start`` and counts[i] cards of class i off the sink."""
-    from rulesdsl.solve.solver import _DeadState
+    from rulesdsl.solve.dead_ends import _DeadState
 
     class St:
         piles = [[start]]
@@ -215,7 +218,7 @@ def test_a_declared_safe_move_is_played_without_branching():
     g = game("klondike", "foundation[0]: AS; tableau[0]: 2S; tableau[1]: KH; tableau[2]: 5C 9D; stock[0]: 3S")
     v = g.variant
     assert len(v.safe) == 1
-    from rulesdsl.solve.solver import declared_pick
+    from rulesdsl.solve.guidance import declared_pick
     m = declared_pick(v, g.state, g.legal_moves())
     assert m is not None and g.move_text(m) == "2S@tableau[0]>foundation[0]"
     # not from the waste: the condition names the columns only

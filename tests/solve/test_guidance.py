@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-import rulesdsl.solve.solver as solver
-from rulesdsl.solve.solver import W_BURIED, RunRoom, Scorer, derive_next, solve_game
+import rulesdsl.solve.search as search
+from rulesdsl.solve.guidance import W_BURIED, RunRoom, Scorer, derive_next
+from rulesdsl.solve.solver import solve_game
 from tests.helpers import game
 
 from .test_solver import naive, replays_to_win
@@ -83,7 +84,7 @@ win: "all(f in foundation: f.size == 4)"
 @pytest.mark.parametrize("max_open", [200_000, 3, 0])
 def test_best_first_and_its_fallback_agree_with_a_naive_search(tmp_path, monkeypatch, max_open):
     # max_open 3 and 0: the best-first search hands over to depth-first search early, or at once
-    monkeypatch.setattr(solver, "MAX_OPEN", max_open)
+    monkeypatch.setattr(search, "MAX_OPEN", max_open)
     p = tmp_path / "mini.yaml"
     p.write_text(MINI)
     v = rulesdsl.load(str(p))

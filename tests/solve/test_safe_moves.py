@@ -9,7 +9,8 @@ import pytest
 from rulesdsl.runners.text import run
 
 import rulesdsl
-from rulesdsl.solve.solver import derive_safe, solve, solve_game
+from rulesdsl.solve.safe_moves import derive_safe
+from rulesdsl.solve.solver import solve, solve_game
 from rulesdsl.validation.validate import check_file
 from tests.helpers import game
 

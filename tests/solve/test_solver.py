@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
-from rulesdsl.solve.solver import Keyer, _touched, analyse, solve_game
+from rulesdsl.solve.analysis import analyse
+from rulesdsl.solve.keys import Keyer, touched_piles
+from rulesdsl.solve.solver import solve_game
 from tests.helpers import game
 from tests.test_cli import run
 
@@ -169,7 +171,7 @@ def test_incremental_key_matches_a_recomputation(name):
         else:
             mark = len(g._ops)
             g.apply_unchecked(rnd.choice(moves))
-            touched = _touched(g, mark)
+            touched = touched_piles(g, mark)
             keyer.touch(touched)
             trail.append(touched)
         assert keyer.key() == keyer.full_key()
@@ -208,7 +210,7 @@ def test_a_pile_keyed_by_its_size_alone_still_tells_positions_apart(name):
                 break
             mark = len(g._ops)
             g.apply_unchecked(rnd.choice(moves))
-            keyer.touch(_touched(g, mark))
+            keyer.touch(touched_piles(g, mark))
             exact = g.state.key()[:2]  # the cards and face-down counts
             assert seen.setdefault(keyer.key(), exact) == exact
             assert keyer.key() == keyer.full_key()

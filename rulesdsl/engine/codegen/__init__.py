@@ -1,0 +1,133 @@
+"""The generated move generator: specialised Python source of ``generate(st, env)`` for one
+compiled variant (one option set), built from the checked rule trees and compiled once.
+
+The closure engine (moves.generate) is the reference: the generated function lists the same
+moves in the same order, position for position (tests/engine/test_codegen_differential.py). What
+changes is the work done per position:
+
+* loops over known piles are unrolled: one block of code per source pile, and inside it one
+  test per destination pile, in pile order, with the pile numbers as literals;
+* the rules are translated from their checked trees (checker.py) into Python expressions over
+  local variables (the moving card, the run length ``n``, the destination's top card):
+  ``source`` and ``dest`` are constants in each block, so ``source.group``, ``dest.index``,
+  option values and quantifiers over a known group fold or unroll at generation time; a rule
+  that folds to false leaves no code, one that folds to true leaves no test;
+* rank, suit and colour are tuples indexed by card id; the moving card's values are read
+  once per run length, each destination's top card once per position;
+* the run grows one card at a time and its sequence rule is tested on the new pair only;
+* the run is lifted from its pile only when a rule reads that pile;
+* loop mode: above limits.MAX_GENERATED_PAIRS pile pairs, groups are unrolled instead of
+  piles: a loop over each run of one group's source piles (``s``), and inside it over each
+  run of destinations (``d``), in pile order; ``source.group`` and ``dest.group`` still fold,
+  the layout's other pile attributes are read from tables by pile number (``P_index[d]``).
+
+The source holds only this module's own identifiers and ``repr()`` of ints, booleans, None
+and tuples of them; every other value (text, an action's name) sits in the table ``K`` and is
+read by index, so no text of the variant file is ever copied into code. A rule the translator
+does not specialise (card names, ``cards()``, a pile known only at play time, ...) is called
+as its compiled closure (table ``F``) with the context filled as the reference engine fills
+it (only that operand, when it is an operand of and/or reading no quantifier variable);
+removals and the actions that gather or slide piles call the reference engine's own
+functions.
+
+``generator(variant)`` gives the function (cached per variant object, so per option set);
+``source(variant)`` the text that ``rulesdsl explain --generated`` prints. Setting the
+environment variable RULESDSL_ENGINE=closures selects the reference engine instead.
+
+The package: translate.py turns a rule's checked tree into a Python expression; blocks.py
+lays those out into the text of ``generate``; this module compiles the text once per variant
+and binds the tables it names.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+
+from ...core.limits import MAX_GENERATED_PAIRS
+from ...lang import ops
+from .. import moves
+from ..moves import Move
+from .blocks import _Build
+
+ENGINE_VAR = "RULESDSL_ENGINE"  # "closures": the reference engine (moves.generate)
+NOT_COMPILED = "the generated source did not compile"  # heads the source in that case (a bug)
+
+
+# -- compiled once per variant --------------------------------------------------------
+
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _pairs(xs):
+    """Consecutive pairs of a list, for the generated quantifiers over pairs(...)."""
+    return zip(xs, xs[1:])
+
+
+def _free_of(piles, covering) -> bool:
+    """No pile of covering holds a card (the generated FREE)."""
+    for q in covering:
+        if piles[q]:
+            return False
+    return True
+
+
+def unrolled(v) -> bool:
+    """Is the variant small enough for the unrolled generator (limits.MAX_GENERATED_PAIRS)?"""
+    return len(v.sources) * sum(1 for r in v.rules if r.takes) <= MAX_GENERATED_PAIRS
+
+
+def _compiled(v) -> tuple:
+    found = _CACHE.get(v)
+    if found is None:
+        b = _Build(v)
+        text = b.source(loop=not unrolled(v))
+        space: dict = {
+            "Move": Move,
+            "K": tuple(b.consts),
+            "F": tuple(b.fns),
+            "V": v,
+            "REMOVE": moves._removals,
+            "ALLOWED": moves.action_allowed,
+            "PAIRS": _pairs,
+            "FREE": _free_of,
+            "SAT": ops.saturate,
+            "POW": ops.power,
+            **b.table_values,
+        }
+        try:
+            code = compile(text, f"<rulesdsl generated: {v.id}>", "exec")
+        except (SyntaxError, RecursionError, MemoryError) as exc:  # a bug here: never a crash
+            note = f"# {NOT_COMPILED} ({type(exc).__name__}): the closure engine instead\n"
+            found = _CACHE[v] = (note + text, reference(v))
+            return found
+        exec(code, space)  # our own source, holding no text of the variant file
+        found = _CACHE[v] = (text, space["generate"])
+    return found
+
+
+def source(v) -> str:
+    """The generated source of the variant's move generator (what explain --generated prints)."""
+    return _compiled(v)[0]
+
+
+def generated(v):
+    """The generated move generator, ``f(st, env) -> list of moves`` (compiled on first use,
+    then cached; the closure engine for a variant whose rules the validator watches, which
+    keeps no checked trees)."""
+    if v.watched:
+        return reference(v)
+    return _compiled(v)[1]
+
+
+def generator(v):
+    """The variant's move generator for Game: the generated one, or the reference
+    (moves.generate) when RULESDSL_ENGINE=closures."""
+    if os.environ.get(ENGINE_VAR) == "closures":
+        return reference(v)
+    return generated(v)
+
+
+def reference(v):
+    """The closure engine, as a generator function (the differential test compares)."""
+    return lambda st, env: moves.generate(v, st, env)

@@ -1,0 +1,171 @@
+"""What the rules let the solver merge: which pile groups no rule can tell apart, whether
+any rule reads action counters, which piles only their size and top matter for.
+
+The answers come from the rules' text as the loader kept it (``Variant.rules_text``), read
+once per variant before a search; the keys (keys.py) and the table (table.py) use them.
+Everything here is sound, not complete: what it cannot see through counts against merging.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core.kinds import ActionKind
+
+
+@dataclass(frozen=True)
+class Analysis:
+    interchangeable: tuple  # tuples of pile indices whose order does not matter
+    reads_used: bool  # some expression calls used(): counters go in the key as is
+    limited: tuple  # indices of actions with a limit
+    sealed: tuple = ()  # piles of which only size, top and face-down count matter
+    faces: bool = False  # copies of a card (several decks) are keyed alike: no rule reads .copy
+    shrinking: tuple = ()  # piles no move, action or automatic move ever puts a card on
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PILE_ATTR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)?\s*\.\s*(index|prev|next|at)\b")
+_USED = re.compile(r"\bused\s*\(")
+_DEEP = re.compile(r"\.\s*(cards|bottom)\b|\bcards\s*\(")
+_COPY = re.compile(r"\.\s*copy\b")
+
+
+def analyse(variant) -> Analysis:
+    """Which pile groups no rule can tell apart, whether any rule reads action counters.
+
+    A group is proved interchangeable when all of these hold: its piles share one rule set
+    (always true: rules are per group); no pile of it covers or is covered by another
+    pile; no action, refill or removal names some of its piles and not others (an action
+    deals to its targets in order, so naming any pile of the group is enough to refuse);
+    and no expression names the group other than as a quantifier's domain (``x in G:``)
+    or reads ``index``, ``prev``, ``next`` or ``at`` of a pile that could be one of its piles.
+    Anything this test cannot see through counts against the group (sound, not complete).
+    """
+    layout = variant.layout
+    groups = layout.groups
+    limited = tuple(i for i, a in enumerate(variant.actions) if a.limit is not None)
+    text = variant.rules_text
+    if text is None:
+        return Analysis((), True, limited)
+    tainted, reads_used, deep, copies = _read_text(text.strings, groups)
+    tainted |= _named_in_part(variant)
+    declared = set(getattr(variant, "interchangeable", ()) or ())
+    out = []
+    # the last move names its piles: a position and its permutation differ in what it names
+    names_piles = "last" in getattr(variant, "history_in_play", ())
+    for name, g in groups.items():
+        if g.count < 2 or names_piles:
+            continue
+        if name in declared or (name not in tainted and not any(layout.covers[p] or layout.under[p] for p in g.piles)):
+            out.append(tuple(g.piles))
+    # A pile nothing leaves (lift none, no action, refill or removal takes from it) whose
+    # cards below the top no expression reads (no .cards, .bottom or cards()): its order
+    # below the top never matters again, only its size and top.
+    sealed: tuple = ()
+    if not deep:
+        given = {a.source for a in variant.actions}
+        given |= {s for auto in variant.autos for s in auto.sources}
+        given |= {s for r in variant.removals for s in r.sources}
+        sealed = tuple(p for p, r in enumerate(variant.rules) if r.lift == "none" and p not in given)
+    # A pile that never receives a card only ever loses its top ones: in one search its
+    # cards are the bottom of what it held at the start, so its size and face-down count
+    # say everything. Such piles are keyed apart, not sorted with their group (their keys no
+    # longer name cards, so sorting them would merge different positions; two of them
+    # never hold the same cards anyway, unless both are empty).
+    shrinking = _shrinking(variant)
+    if shrinking:
+        out = [g for g in (tuple(p for p in g if p not in shrinking) for g in out) if len(g) > 1]
+    # Copies of one card (two decks or more): the language names no card by its id, so
+    # swapping two copies everywhere changes nothing a rule can see unless it reads .copy
+    # (card.name has no copy mark): such positions have the same future.
+    faces = variant.deck.decks > 1 and not copies
+    return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)))
+
+
+def _read_text(strings, groups):
+    """From the rules' strings: the groups some expression tells apart (by naming them, or
+    by reading a pile's index, prev, next or at), and whether any reads used(), the cards
+    below a top (.cards, .bottom, cards()) or a card's .copy."""
+    tainted: set = set()
+    everything = set(groups)
+    reads_used = deep = copies = False
+    for path, text in strings:
+        body = _QUOTED.sub("''", text)
+        if _USED.search(body):
+            reads_used = True
+        if _COPY.search(body):
+            copies = True
+        if _DEEP.search(body):
+            deep = True
+        owner = path[1] if len(path) >= 3 and path[0] == "piles" else None
+        fld = path[2] if owner else None
+        for m in _PILE_ATTR.finditer(body):
+            obj = m.group(1)
+            if owner in groups and (
+                (obj == "dest" and fld in ("accept", "accept_empty", "points"))
+                or (obj == "source" and fld == "max_run")
+            ):
+                tainted.add(owner)
+            else:
+                tainted |= everything
+        if text.strip() in groups:  # names a whole group (flip: tableau)
+            continue
+        for m in _IDENT.finditer(body):
+            name = m.group()
+            if name not in groups:
+                continue
+            before, after = body[: m.start()].rstrip(), body[m.end() :].lstrip()
+            if re.search(r"(^|[^A-Za-z0-9_])in$", before) and after.startswith(":"):
+                continue  # a quantifier's domain: order-free
+            tainted.add(name)
+    return tainted, reads_used, deep, copies
+
+
+def _named_in_part(variant) -> set:
+    """The groups an action, automatic move or removal names only some piles of (or names
+    at all, for those that deal to their piles in order)."""
+    layout = variant.layout
+    groups = layout.groups
+    pile_group = layout.group_of
+    tainted: set = set()
+
+    def names(piles):
+        return {pile_group[p] for p in piles}
+
+    for a in variant.actions:
+        tainted |= names((a.source,) + tuple(a.targets))
+    for auto in variant.autos:
+        if auto.kind != "flip":
+            tainted |= names(tuple(auto.piles) + tuple(auto.sources) + tuple(auto.targets))
+        else:
+            for g in names(auto.piles):
+                if set(auto.piles) & set(groups[g].piles) != set(groups[g].piles):
+                    tainted.add(g)
+    for r in variant.removals:
+        tainted |= names((r.dest,))
+        for g in names(r.sources):
+            if set(r.sources) & set(groups[g].piles) != set(groups[g].piles):
+                tainted.add(g)
+    return tainted
+
+
+def _shrinking(variant) -> set:
+    """The piles nothing ever puts a card on: no destination rule, no action, refill,
+    automatic move or removal gives them cards (a compacting action may move any pile's
+    cards, so with one nothing counts)."""
+    taking = {p for p, r in enumerate(variant.rules) if r.takes}
+    for a in variant.actions:
+        if a.kind == ActionKind.COMPACT:
+            return set()
+        taking |= set(a.targets)
+        if a.kind == ActionKind.REDEAL:
+            taking |= set(a.gather) | {a.source}
+    for auto in variant.autos:
+        if auto.kind == "refill":
+            taking |= set(auto.piles)
+        elif auto.kind != "flip":
+            taking |= set(auto.targets)
+    taking |= {r.dest for r in variant.removals}
+    return set(range(len(variant.rules))) - taking

@@ -1,0 +1,35 @@
+"""What the solver derives from a variant's rules, each computed once per compiled variant:
+the safe moves (safe_moves.py), the dead-end test (dead_ends.py), the stock macro moves
+(stock_macros.py) and the next cards the foundations take (guidance.py). Each is None when
+the variant is outside the class its proof covers.
+"""
+
+from __future__ import annotations
+
+from .dead_ends import derive_dead
+from .guidance import derive_next
+from .safe_moves import derive_safe
+from .stock_macros import derive_stock
+
+
+def _per_variant(derive):
+    """derive(variant), computed once per compiled variant (the cache holds at most 65)."""
+    cache: dict = {}
+
+    def get(variant):
+        hit = cache.get(id(variant))
+        if hit is None or hit[0] is not variant:
+            hit = (variant, derive(variant))
+            if len(cache) > 64:
+                cache.clear()
+            cache[id(variant)] = hit
+        return hit[1]
+
+    return get
+
+
+# the variant's derived SafeRule, DeadEnds, NextCards and StockRule (or None)
+safe_rule = _per_variant(derive_safe)
+dead_rule = _per_variant(derive_dead)
+next_rule = _per_variant(derive_next)
+stock_rule = _per_variant(derive_stock)

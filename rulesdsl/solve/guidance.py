@@ -1,0 +1,271 @@
+"""Guidance: the order in which the search tries moves and takes waiting positions.
+
+A static order of moves (foundation moves first, moves off a foundation last), the variant's
+declared safe moves (``solver.safe``), and a score per position kept up to date per pile
+(``Scorer``), less how deep the cards the foundations take next lie (``NextCards``), plus the
+run the free places allow (``RunRoom``). Only the order of the search depends on any of it,
+never a verdict.
+"""
+
+from __future__ import annotations
+
+from ..core.kinds import PROGRESS_ROLES, Role
+from ..lang.runtime import Env
+from .sink_tables import sink_takes
+
+# -- move ordering ---------------------------------------------------------------------
+
+
+def orderer(variant):
+    roles = [r.role for r in variant.rules]
+    sink = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
+
+    def rank(st, m) -> int:
+        if m.kind == "remove":
+            return 0
+        if m.kind == "action":
+            return 4
+        s, d = m.sources[0], m.dest
+        if s in sink:
+            return 7
+        if d in sink:
+            return 0
+        left = len(st.piles[s]) - len(m.cards)
+        if left > 0 and st.down[s] >= left:
+            return 1  # turns a card
+        if not st.piles[d]:
+            return 5 if left else 6  # into an empty pile; a whole pile moved: last
+        if roles[d] == Role.CELL:
+            return 5
+        if left == 0:
+            return 2  # empties a pile
+        return 3
+
+    def ordered(game):
+        moves = game.legal_moves()
+        if len(moves) < 2:
+            return list(moves)
+        m = declared_pick(variant, game.state, moves)
+        if m is not None:
+            return [m]
+        st = game.state
+        return sorted(moves, key=lambda m: rank(st, m))
+
+    ordered.rank = rank
+    return ordered
+
+
+def declared_pick(variant, st, moves, env=None):
+    """The first legal card move a condition of the variant's ``solver.safe`` holds for
+    (judged in the position before it, like a destination rule), or None."""
+    conds = variant.safe
+    if not conds:
+        return None
+    if env is None:
+        env = Env(st)
+    env.st = st
+    for m in moves:
+        if m.kind != "move":
+            continue
+        env.run, env.card, env.source, env.dest = m.cards, m.cards[0], m.sources[0], m.dest
+        for fn in conds:
+            if fn(env):
+                return m
+    return None
+
+
+# -- the score of a position ------------------------------------------------------------
+
+# Weights: foundation card, card in a cell, empty pile that takes cards, card above a break
+# (tuned on Microsoft FreeCell deals 1-40; they only order the search).
+W = (6, 6, 9, 1)
+
+
+class Scorer:
+    """How promising a position looks, kept up to date per pile like the key.
+
+    Cards on foundations and discards count for, cards lying above a break of their pile's
+    sequence rule (out of order), cards in cells and face-down cards against, and empty piles
+    that take cards for. Only the order of the search depends on it, never a verdict."""
+
+    def __init__(self, variant, state):
+        self.st = state
+        self.env = Env(state)
+        self.kind = []
+        for r in variant.rules:
+            if r.role in ("foundation", "discard"):
+                self.kind.append(0)
+            elif r.role == "cell":
+                self.kind.append(1)
+            else:
+                self.kind.append(2)
+        self.seq = [r.sequence for r in variant.rules]
+        self.takes = [r.takes for r in variant.rules]
+        self.part = [self._part(p) for p in range(len(state.piles))]
+        self.total = sum(self.part)
+        self.memo: list = [{} for _ in state.piles]  # per pile: key piece -> part
+        self.size = 0
+
+    def _part(self, p) -> int:
+        pile = self.st.piles[p]
+        kind = self.kind[p]
+        if kind == 0:
+            return W[0] * len(pile)
+        if kind == 1:
+            return -W[1] * len(pile)
+        if not pile:
+            return W[2] if self.takes[p] else 0
+        down = self.st.down[p]
+        out = -2 * down
+        seq = self.seq[p]
+        if seq is not None:
+            env = self.env
+            env.st = self.st
+            n = len(pile)
+            for i in range(max(down, 1), n):
+                env.a, env.b = pile[i - 1], pile[i]
+                if not seq(env):
+                    out -= W[3] * (n - i)
+        return out
+
+    def touch(self, piles) -> None:
+        if piles is None:
+            piles = range(len(self.part))
+        for p in piles:
+            new = self._part(p)
+            self.total += new - self.part[p]
+            self.part[p] = new
+
+    def touch_keyed(self, piles, keyer) -> None:
+        """touch() for piles whose key pieces are up to date: a pile's part depends only on
+        its cards' ranks and suits and its face-down count, all in its piece unless the pile
+        is sealed, so parts are remembered by piece (the search meets the same piles often)."""
+        if piles is None:
+            return self.touch(None)
+        memo, piece, sealed = self.memo, keyer.piece, keyer.sealed
+        for p in piles:
+            if p in sealed:
+                new = self._part(p)
+            else:
+                k = piece[p]
+                got = memo[p].get(k)
+                if got is None:
+                    got = memo[p][k] = self._part(p)
+                    self.size += 1
+                new = got
+            self.total += new - self.part[p]
+            self.part[p] = new
+        if self.size > 200_000:  # bounded: forget and start again
+            self.memo = [{} for _ in self.memo]
+            self.size = 0
+
+
+# Weights of the guidance (measured on Microsoft FreeCell deals 1-300 and the 28 that plain
+# depth-first search did not win within 5 s; they only order the search): one card lying
+# above a card some foundation takes next; one card of the run the free places allow, up to
+# RUN_CAP.
+W_BURIED = 3
+W_RUN = 1
+RUN_CAP = 16
+
+
+class NextCards:
+    """How deep the cards the foundations take next lie: per position, the number of cards
+    above each card that some progress pile (foundation or discard) would take on its
+    present top, summed. Read from the variant's tables (``derive_next``). A card buried under
+    many others costs many moves to reach."""
+
+    def __init__(self, sinks, takes_on, takes_empty, size):
+        self.sinks = sinks  # progress piles with a table
+        self.takes_on = takes_on  # sink -> top card -> cards it takes on that top
+        self.takes_empty = takes_empty  # sink -> cards it takes when empty
+        self.size = size
+
+    def start(self, st) -> "_Buried":
+        return _Buried(self, st)
+
+
+class _Buried:
+    """NextCards for one search. Where a card lies is remembered and looked up again only
+    when it has moved (cards the foundations wait for seldom move)."""
+
+    def __init__(self, rule: NextCards, st):
+        self.st = st
+        self.sinks = rule.sinks
+        self.on = [rule.takes_on[f] for f in rule.sinks]
+        self.empty = [rule.takes_empty[f] for f in rule.sinks]
+        self.others = [p for p in range(len(st.piles)) if p not in set(rule.sinks)]
+        self.pile = [self.others[0] if self.others else 0] * rule.size  # card -> a pile it was seen in
+
+    def depth(self) -> int:
+        """Cards lying above the cards the sinks take next."""
+        piles, where = self.st.piles, self.pile
+        out = 0
+        seen = set()
+        for k, f in enumerate(self.sinks):
+            top = piles[f]
+            for c in self.on[k].get(top[-1], ()) if top else self.empty[k]:
+                if c in seen:
+                    continue
+                seen.add(c)
+                pile = piles[where[c]]
+                if c not in pile:
+                    for p in self.others:
+                        if c in piles[p]:
+                            where[c] = p
+                            pile = piles[p]
+                            break
+                    else:
+                        continue  # on a sink (another copy is wanted) or out of play
+                out += len(pile) - 1 - pile.index(c)
+        return out
+
+
+class RunRoom:
+    """The longest run the free places allow now: the variant's ``max_run`` for a move
+    between two piles outside its group (so no empty pile of the group is left out)."""
+
+    def __init__(self, variant, st):
+        self.fn = None
+        self.env = Env(st)
+        rules = variant.rules
+        for r in rules:
+            if r.max_run is None:
+                continue
+            others = [q for q in range(len(rules)) if rules[q].group != r.group]
+            if not others:
+                return
+            self.env.source = self.env.dest = others[0]
+            self.env.run = ()
+            try:
+                ok = isinstance(r.max_run(self.env), int)
+            except Exception:  # a max_run that reads the moving cards: no term
+                ok = False
+            if ok:
+                self.fn = r.max_run
+            return
+
+    def value(self) -> int:
+        try:
+            got = self.fn(self.env)
+        except Exception:  # a rule that cannot be judged here: no bonus (it only orders)
+            return 0
+        return got if isinstance(got, int) and not isinstance(got, bool) else 0
+
+
+def derive_next(variant):
+    """A NextCards when the progress piles' destination rules can be read as tables (as
+    for derived safe moves: see sink_tables.py), else None."""
+    if variant.rules_text is None:
+        return None
+    sinks = tuple(p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES and r.takes)
+    if not sinks:
+        return None
+    tables = sink_takes(variant, sinks)
+    if tables is None:
+        return None
+    takes_on, takes_empty = tables
+    sinks = tuple(f for f in sinks if f in takes_on and (takes_on[f] or takes_empty[f]))
+    if not sinks:
+        return None
+    return NextCards(sinks, takes_on, takes_empty, variant.deck.size)

@@ -1,0 +1,108 @@
+"""Safe moves derived from the rules: a card moved onto a sink that cannot turn a won
+position into a lost one, played without branching (docs/solver.md has the proof).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .sink_tables import sink_tables
+
+# -- moves that cannot hurt, derived from the rules ------------------------------------
+#
+# A card c moved onto a *sink* f (a pile nothing leaves) is played without branching when a
+# proof says it cannot turn a won position into a lost one. The proof (docs/solver.md):
+# given a winning line L from the position P, the line L' that starts with c -> f and then
+# plays L without c's moves wins from P'. It holds for a class of variants recognised from
+# the rules' text and evaluated, never guessed: no actions, removals, automatic follow-ups
+# or covering piles; every rule that judges a destination reads only the moving card, the
+# destination's top card and index, the source's group or role, and at most
+# ``run.size == 1`` as a leading conjunct (so it is *context-free*, and evaluated once per
+# pair of cards at analysis time); every ``max_run`` only adds, multiplies and raises counts
+# of empty piles (more empty piles never forbid a move); and the game is won exactly when
+# every card lies on the sinks. Then, at a position, c -> f is safe when
+#   (a) every card some non-sink pile could accept onto c already lies on a sink (so c is
+#       never a base for anything again: nothing in L is ever put onto c);
+#   (b) f waits for c: of the cards not on sinks, f's rule accepts c and only c now;
+#   (c) no other sink could ever take c: each card another sink would take c on already lies
+#       on a sink and is not that sink's top, and an empty sink would not take c.
+
+_WIN_ALL = re.compile(r"^\s*all\(\s*(\w+)\s+in\s+(\w+)\s*:\s*\1\s*\.\s*size\s*==\s*(\d+)\s*\)\s*$")
+
+
+class SafeRule:
+    """The tables that decide, per position, which sink moves are safe (see above)."""
+
+    def __init__(self, variant, sinks, want, takes_on, takes_empty):
+        self.sinks = sinks  # pile indices
+        self.want = want  # card -> cards non-sink piles would put onto it
+        self.takes_on = takes_on  # sink -> top card -> cards it would take
+        self.takes_empty = takes_empty  # sink -> cards it would take when empty
+        self.bases = {g: {} for g in sinks}  # sink -> card -> tops it would take it on
+        for g in sinks:
+            for t, xs in takes_on[g].items():
+                for x in xs:
+                    self.bases[g].setdefault(x, []).append(t)
+
+    def pick(self, st, moves):
+        """The first legal move that is safe here, or None."""
+        piles = st.piles
+        on_sink = set()
+        for g in self.sinks:
+            on_sink.update(piles[g])
+        for m in moves:
+            if m.kind != "move" or m.dest not in self.takes_on or len(m.cards) != 1:
+                continue
+            c, f = m.cards[0], m.dest
+            if not self.want[c] <= on_sink:
+                continue
+            top = piles[f][-1] if piles[f] else None
+            waits = self.takes_empty[f] if top is None else self.takes_on[f].get(top, frozenset())
+            if waits - on_sink != {c}:
+                continue
+            ok = True
+            for g in self.sinks:
+                if g == f:
+                    continue
+                if not piles[g] and c in self.takes_empty[g]:
+                    ok = False
+                    break
+                gtop = piles[g][-1] if piles[g] else None
+                for t in self.bases[g].get(c, ()):
+                    if t not in on_sink or t == gtop:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                return m
+        return None
+
+
+def derive_safe(variant):
+    """A SafeRule when the variant is in the class the proof covers, else None."""
+    text = variant.rules_text
+    if text is None:
+        return None
+    if variant.actions or variant.removals or variant.autos:
+        return None
+    layout = variant.layout
+    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
+        return None
+    rules = variant.rules
+    sinks = tuple(p for p, r in enumerate(rules) if r.lift == "none")
+    if not sinks:
+        return None
+    deck = variant.deck
+    win = text.win
+    m = _WIN_ALL.match(win) if isinstance(win, str) else None
+    if m is None or m.group(2) not in layout.groups:
+        return None
+    g = layout.groups[m.group(2)]
+    if not set(g.piles) <= set(sinks) or int(m.group(3)) * g.count != deck.size:
+        return None
+    tables = sink_tables(variant, sinks, text.params)
+    if tables is None:
+        return None
+    want, takes_on, takes_empty = tables
+    return SafeRule(variant, sinks, [frozenset(w) for w in want], takes_on, takes_empty)

@@ -1,0 +1,398 @@
+"""The search itself: one run from one position over the Game API, in turns of depth-first
+and best-first search over one transposition table (see the solver's docstring, solver.py,
+for what makes it more than a blind search).
+
+It plays moves with the game's own apply and takes them back with its undo, keeps the key
+(keys.py) and the score (guidance.py) up to date per pile, and asks the table (table.py)
+whether a position is new. The rules derived from the variant (derivations.py) decide which
+moves are played without branching, which positions are dead ends, and which draws from the
+stock are one child.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+
+from ..core.kinds import PROGRESS_ROLES
+from ..core.limits import MAX_OPEN
+from ..lang.runtime import Env
+from ..play.game import Game
+from .analysis import analyse
+from .dead_ends import DeadEnds
+from .derivations import dead_rule, next_rule, safe_rule, stock_rule
+from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
+from .keys import Keyer, touched_piles
+from .stock_macros import settled
+from .table import Table
+
+WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
+
+# Waiting positions taken in each turn of depth-first or best-first search (measured with
+# the guidance's weights, guidance.py).
+SLICE = 256
+
+
+@dataclass
+class Result:
+    verdict: str  # "won", "unwinnable" or "unknown"
+    moves: list = field(default_factory=list)  # the winning line, as move notation
+    states: int = 0  # positions entered in the table
+    seconds: float = 0.0
+    limit: str | None = None  # "states" or "time" when the verdict is unknown
+    difficulty: int | None = None  # states explored up to the first win
+
+    def to_json(self) -> dict:
+        out = {"verdict": self.verdict, "moves": self.moves, "states": self.states, "seconds": round(self.seconds, 4)}
+        if self.limit:
+            out["limit"] = self.limit
+        return out
+
+
+class Search:
+    """One search from ``state`` (not changed): the board, the table, the derived rules and
+    the line the board is on. ``run()`` gives the Result. The arguments are solve()'s
+    (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
+
+    def __init__(
+        self, variant, state, *, max_states, started, time_limit, analysis, safe, dead, declared_safe, stock, greedy
+    ):
+        self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
+        self.deadline = None if time_limit is None else started + time_limit
+        g = self.g = Game(variant, state.copy())
+        if analysis is None:
+            analysis = analyse(variant)
+        self.safe = safe_rule(variant) if safe is True else safe
+        rule = dead_rule(variant) if dead is True else (dead or None)
+        ends = self.ends = rule.start(g.state) if isinstance(rule, DeadEnds) else None
+        self.keyer = Keyer(variant, g.state, analysis, rule.top_class if isinstance(rule, DeadEnds) else None)
+        macro = stock_rule(variant) if stock is True else (stock or None)
+        if ends is not None:  # the dead-end test follows moves one at a time
+            macro = None
+        self.macro = macro
+        self.scorer = Scorer(variant, g.state)
+        nexts = next_rule(variant) if ends is None else None
+        self.buried = nexts.start(g.state) if nexts is not None else None
+        self.room = RunRoom(variant, g.state) if ends is None else None
+        self.table = Table(analysis, len(variant.actions))
+        self.rank = orderer(variant).rank
+        self.declared = variant.safe if declared_safe else ()
+        self.safe_env = Env(g.state)
+        st = self.st = g.state
+        # The game's own apply and undo, without its history (the packed moves, redo): the
+        # search keeps the line it is on in ``path``.
+        self.do, self.undo_ops, self.ops, self.env, self.generate = g._do, g._undo, g._ops, g._env, g.generate
+        self.path: list = []
+        self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
+        # the macro expansion needs a settled position: every one after a move is
+        self.root_settled = macro is not None and settled(variant, st)
+        self.order = self._order()
+        self.trail: list = []  # the nodes from the start to the board's position
+        self.undos: list = []  # what back() needs for each
+        self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
+        self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
+        self.tick = 0
+
+    def done(self, verdict, limit=None) -> Result:
+        g, table = self.g, self.table
+        line = [g.move_text(m) for m in self.path] if verdict == WON else []
+        return Result(
+            verdict, line, table.size, time.monotonic() - self.started, limit, table.size if verdict == WON else None
+        )
+
+    def _order(self):
+        """The key children are sorted by (the smallest first)."""
+        st, rank, scorer, buried, room, ends = self.st, self.rank, self.scorer, self.buried, self.room, self.ends
+        piles = st.piles
+        if ends is not None:
+            count, cls = ends.count, ends.cls
+
+            def order(m):
+                # Piles only shrink and every card goes to a sink: play first a card of which
+                # many like it (the same class) are still off the sinks, so no class runs out
+                # early and strands the others; then from the tallest pile. (Measured on Black
+                # Hole deals 1-30: twice the wins within 10,000 positions of depth-first order.)
+                if m.kind != "move":
+                    return (rank(st, m), 0)
+                return (rank(st, m), -(count[cls[m.cards[0]]] * 64 + len(piles[m.sources[0]])))
+        elif buried is not None or (room is not None and room.fn is not None):
+
+            def order(m):
+                # the Scorer's total, less the depth of the cards the foundations take next,
+                # plus the run the free places allow (capped); ties: the static order, then the
+                # Scorer's total
+                value = scorer.total
+                if buried is not None:
+                    value -= W_BURIED * buried.depth()
+                if room.fn is not None:
+                    value += W_RUN * min(room.value(), RUN_CAP)
+                return (-value, rank(st, m), -scorer.total)
+        else:
+
+            def order(m):
+                return (-scorer.total, rank(st, m))
+
+        return order
+
+    # -- moving the board -------------------------------------------------------------
+
+    def play(self, m):
+        """Play m; return what back() needs, and whether the position is a dead end."""
+        ops, ends = self.ops, self.ends
+        mark = len(ops)
+        if ends is not None:
+            before = ends.heights()
+        self.do(self.st, m, self.env, ops)
+        self.path.append(m)
+        touched = touched_piles(self.g, mark)
+        self.keyer.touch(touched)
+        if ends is None:
+            self.scorer.touch_keyed(touched, self.keyer)
+            return (mark, touched, None), False
+        placed, is_dead = ends.moved(before)  # (the scorer is not read: see _order)
+        return (mark, touched, placed), is_dead
+
+    def back(self, undo):
+        mark, touched, placed = undo
+        self.undo_ops(self.st, self.ops, mark)
+        self.path.pop()
+        self.keyer.touch(touched)
+        if self.ends is None:
+            self.scorer.touch_keyed(touched, self.keyer)
+        elif placed:
+            self.ends.unmoved(placed)
+
+    def enter(self, item):
+        """Play a child (a move, or a macro's moves); return what leave() needs."""
+        if type(item) is tuple:
+            return [self.play(m)[0] for m in item]
+        return self.play(item)[0]
+
+    def leave(self, undo):
+        if type(undo) is list:
+            for u in reversed(undo):
+                self.back(u)
+        else:
+            self.back(undo)
+
+    def limit_hit(self):
+        """ "states" or "time" when a limit is reached, else None."""
+        table = self.table
+        if table.size >= self.max_states:
+            return "states"
+        if self.deadline is not None and not table.size & 255 and time.monotonic() > self.deadline:
+            return "time"
+        return None
+
+    # -- the children of a position ---------------------------------------------------
+
+    def consider(self, m, item, out):
+        """Play m; keep ``item`` (m, or the macro ending with m) in out when the position is
+        new. None: a win (on the board); a str: a limit was hit; else True."""
+        undo, is_dead = self.play(m)
+        table = self.table
+        if not is_dead and table.add(self.keyer.key(), self.st.used):
+            if self.g.won:
+                return None
+            out.append((self.order(m), len(out), item))
+        self.back(undo)
+        if table.size >= self.max_states:
+            return "states"
+        if self.deadline is not None and not table.size & 255 and time.monotonic() > self.deadline:
+            return "time"
+        return True
+
+    def children(self, scored=False):
+        """The unseen positions one move (or one macro, a tuple of moves) away, most
+        promising first (with ``scored``, as (order, i, move) triples); None: a win was
+        reached (and is on the board); a str: a limit was hit."""
+        st = self.st
+        moves = self.generate()
+        pick = None
+        if len(moves) > 1:
+            pick = declared_pick(self.variant, st, moves, self.safe_env) if self.declared else None
+            if pick is None and self.safe:
+                pick = self.safe.pick(st, moves)
+            if pick is None and self.greedy:  # the streamliner: a move onto a foundation first
+                pick = next((m for m in moves if m.kind == "move" and m.dest in self.progress), None)
+            if pick is not None:
+                moves = [pick]
+        walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
+        out: list = []
+        for m in moves:
+            if walk and m.kind == "action":
+                continue  # in the macros below
+            got = self.consider(m, m, out)
+            if got is not True:
+                return got
+        if walk:
+            got = self.stock_walk(out, [m for m in moves if m.kind == "action"], [])
+            if got is not True:
+                return got
+        out.sort()
+        return out if scored else [x[2] for x in out]
+
+    def stock_walk(self, out, actions, walked):
+        """The macro children (derive_stock's proof): every position reached by actions
+        alone, each tested for a win, and there every move taking from a pile of S. The
+        positions of the walk go in the table too: one met again (in this walk or from
+        another position) had its walk, so the walk stops there (see derive_stock).
+        ``walked``: the actions played since the node."""
+        spiles = self.macro.piles
+        for a in actions:
+            undo, _ = self.play(a)
+            walked.append(a)
+            if self.g.won:
+                return None
+            if self.table.add(self.keyer.key(), self.st.used):
+                here = self.generate()
+                more = [m for m in here if m.kind == "action"]
+                for m in [m for m in here if m.kind != "action" and m.sources[0] in spiles]:
+                    got = self.consider(m, (*walked, m), out)
+                    if got is not True:
+                        return got
+                got = self.stock_walk(out, more, walked)
+                if got is not True:
+                    return got
+            walked.pop()
+            self.back(undo)
+            got = self.limit_hit()
+            if got is not None:
+                return got
+        return True
+
+    # -- the search -------------------------------------------------------------------
+
+    def run(self) -> Result:
+        g, st, table, ends = self.g, self.st, self.table, self.ends
+        if g.won:
+            table.size = 1
+            return self.done(WON)
+        table.add(self.keyer.key(), st.used)
+        if ends is not None and ends.any_dead():
+            return self.done(UNWINNABLE)
+        first = self.children(scored=ends is None)
+        if first is None:
+            return self.done(WON)
+        if isinstance(first, str):
+            return self.done(UNKNOWN, first)
+        if ends is not None:  # the class order above is for depth-first search
+            return self.dfs(first) or self.done(UNWINNABLE)
+        return self.in_turns(first) or self.bounded() or self.done(UNWINNABLE)
+
+    def dfs(self, first):
+        """Depth-first below the present position, whose unseen children are ``first``:
+        None when every position below was explored (the board is back where it was),
+        else the Result (a win, or a limit)."""
+        stack = [[first, 0, None]]
+        while stack:
+            frame = stack[-1]
+            moves, i = frame[0], frame[1]
+            if i >= len(moves):
+                stack.pop()
+                if stack:
+                    self.leave(frame[2])
+                continue
+            frame[1] = i + 1
+            undo = self.enter(moves[i])
+            nxt = self.children()
+            if nxt is None:
+                return self.done(WON)
+            if isinstance(nxt, str):
+                return self.done(UNKNOWN, nxt)
+            stack.append([nxt, 0, undo])
+        return None
+
+    # Waiting positions, taken in turns: depth-first, then best first (see in_turns). A waiting
+    # position is a node [parent, move, depth, searched] of the tree the search walks; the
+    # board goes from one to the next by undoing to their common ancestor and playing down.
+    # Every position in the table is either searched (its children are all in the table) or
+    # waiting, so the search is exhaustive when no position waits. Past MAX_OPEN waiting
+    # positions, each is searched depth-first in turn, best first: memory stays bounded and
+    # nothing is skipped.
+
+    def goto(self, node):
+        trail, undos = self.trail, self.undos
+        chain = []
+        n = node
+        while n is not None and not (n[2] <= len(trail) and trail[n[2] - 1] is n):
+            chain.append(n)
+            n = n[0]
+        depth = 0 if n is None else n[2]
+        while len(trail) > depth:
+            trail.pop()
+            self.leave(undos.pop())
+        for n in reversed(chain):
+            undos.append(self.enter(n[1]))
+            trail.append(n)
+
+    def push(self, parent, scored):
+        depth = parent[2] + 1 if parent is not None else 1
+        fresh = []
+        heap = self.heap
+        for key, _, m in scored:
+            self.tick += 1
+            node = [parent, m, depth, False]  # [3]: searched already
+            heapq.heappush(heap, (key, -self.tick, node))
+            fresh.append(node)
+        fresh.reverse()
+        self.lifo.extend(fresh)
+
+    def in_turns(self, first):
+        """Turns of SLICE searches each: depth-first, then best first, while at most MAX_OPEN
+        positions wait. The depth-first turns commit to a line as plain depth-first search
+        does; the best-first ones jump to the most promising position waiting anywhere. Deals
+        on which one of them goes astray the other often wins quickly; both take from the same
+        waiting positions. The Result of a win or a limit, else None."""
+        heap, lifo = self.heap, self.lifo
+        self.push(None, first)
+        turns = 0
+        while heap and len(heap) <= MAX_OPEN:
+            turns += 1
+            source = heap if turns // SLICE % 2 else None
+            node = None
+            if source is None:
+                while lifo and node is None:
+                    node = lifo.pop()
+                    if node[3]:
+                        node = None
+                if node is None:
+                    turns = SLICE  # nothing waits depth-first: go on best first
+                    continue
+            else:
+                while heap and node is None:
+                    node = heapq.heappop(heap)[2]
+                    if node[3]:
+                        node = None
+                if node is None:
+                    break
+            node[3] = True
+            self.goto(node)
+            nxt = self.children(scored=True)
+            if nxt is None:
+                return self.done(WON)
+            if isinstance(nxt, str):
+                return self.done(UNKNOWN, nxt)
+            self.push(node, nxt)
+        return None
+
+    def bounded(self):
+        """Past MAX_OPEN waiting positions: each searched depth-first in turn, best first.
+        The Result of a win or a limit, else None (every position was explored)."""
+        heap = self.heap
+        while heap:
+            node = heapq.heappop(heap)[2]
+            if node[3]:
+                continue
+            node[3] = True
+            self.goto(node)
+            nxt = self.children()
+            if nxt is None:
+                return self.done(WON)
+            if isinstance(nxt, str):
+                return self.done(UNKNOWN, nxt)
+            got = self.dfs(nxt)
+            if got is not None:
+                return got
+        return None

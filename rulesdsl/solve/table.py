@@ -1,0 +1,46 @@
+"""The transposition table: the positions a search has seen, by canonical key (keys.py).
+
+With limited actions (passes through the stock) a position seen with fewer uses of each
+covers the same position with more (dominance), unless some rule reads ``used()``.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from .analysis import Analysis
+
+
+class Table:
+    """Positions seen; with limited actions, the counters each was seen with (dominance)."""
+
+    def __init__(self, analysis: Analysis, n_actions: int):
+        self.exact = analysis.reads_used
+        self.limited = analysis.limited if not self.exact else ()
+        self.seen: Any = {} if self.limited else set()  # a set, or key -> counters seen
+        self.size = 0
+
+    def add(self, key: bytes, used) -> bool:
+        """Record the position; False when it (or one that dominates it) was seen."""
+        if self.exact:
+            key = key + array("q", used).tobytes()
+        if not self.limited:
+            if key in self.seen:
+                return False
+            self.seen.add(key)
+            self.size += 1
+            return True
+        mine = tuple(used[i] for i in self.limited)
+        known = self.seen.get(key)
+        if known is None:
+            self.seen[key] = [mine]
+            self.size += 1
+            return True
+        for other in known:
+            if all(o <= m for o, m in zip(other, mine)):
+                return False
+        known[:] = [o for o in known if not all(m <= x for m, x in zip(mine, o))]
+        known.append(mine)
+        self.size += 1
+        return True
