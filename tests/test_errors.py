@@ -12,7 +12,7 @@ from rulesdsl import cli
 from rulesdsl.core import errors
 from rulesdsl.formats import numbering
 from rulesdsl.play.game import Game
-from rulesdsl.validation.validate import RuleFailed
+from rulesdsl.validation.playouts import RuleFailed
 
 THREE_DECKS = """\
 name: Three decks
@@ -124,7 +124,7 @@ def test_cli_exit_codes_by_class(monkeypatch):
              (errors.InputError("bad input"), 2),
              (numbering.DealError("no such deal"), 2)]
     for exc, code in cases:
-        monkeypatch.setattr(cli, "cmd_schema", raising(exc))
+        monkeypatch.setattr(cli.variants, "cmd_schema", raising(exc))
         got, _, err = run("schema")
         assert (got, err) == (code, f"rulesdsl: {exc}\n")
 
@@ -133,7 +133,7 @@ def test_cli_exit_codes_by_class(monkeypatch):
 def test_an_internal_error_says_so_and_exits_70(monkeypatch, bug):
     def broken(args):
         raise bug
-    monkeypatch.setattr(cli, "cmd_schema", broken)
+    monkeypatch.setattr(cli.variants, "cmd_schema", broken)
     monkeypatch.delenv(cli.TRACEBACK_ENV, raising=False)
     code, _, err = run("schema")
     assert code == cli.EXIT_INTERNAL == 70

@@ -111,7 +111,7 @@ def test_random_expressions(text, role, want):
     value = c.fn(_env())
     if role == "state" and c.type == BOOL:
         # the validator's reading of a win over every position must include the real one
-        from rulesdsl.validation.validate import _Abstract
+        from rulesdsl.validation.abstract import _Abstract
         possible = _Abstract(world, v, capacities=True).truth(checked.tree)
         assert possible and possible <= {True, False}
         assert bool(value) in possible, (text, value, possible)
@@ -260,7 +260,7 @@ BUILDER, BUILT = _builder()
 @settings(FUZZ, max_examples=max(EXAMPLES // 4, 100))
 @given(text=conditions)
 def test_win_analysis_is_sound(text):
-    from rulesdsl.validation.validate import _Abstract
+    from rulesdsl.validation.abstract import _Abstract
     node = parse(text)
     checked = Checker(BUILDER.world).check(node, "state", "bool")
     c = Compiler(BUILDER.world).compile(checked)

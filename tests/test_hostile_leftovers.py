@@ -64,7 +64,7 @@ def test_unknown_kind_is_in_the_family_and_exits_as_a_bug(monkeypatch):
     def broken(args):
         raise kinds.UnknownKind("action kind", "shuffle")
 
-    monkeypatch.setattr(cli, "cmd_list", broken)
+    monkeypatch.setattr(cli.variants, "cmd_list", broken)
     code, out, err = run("list")
     assert code == 70 and "internal error" in err and "action kind 'shuffle'" in err
 

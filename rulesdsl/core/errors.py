@@ -21,7 +21,7 @@ Every exception rulesdsl raises on purpose derives from ``RulesdslError``::
         ArgumentError          (also a ValueError) a bad argument to an API function
           SeedError              a seed out of range
         DealError              (numbering.py) a deal number that does not exist
-      RuleFailed             (validate.py) a rule that failed during a playout
+      RuleFailed             (playouts.py) a rule that failed during a playout
       InternalError          a case rulesdsl's own code does not handle: a bug (exit 70)
         UnknownKind            (kinds.py) a kind of action or follow-up with no case
 

@@ -7,7 +7,8 @@
                ``Attribute``, every call to its builtins ``Function``; constants folded
     compiler.py checked tree -> closures (and the query plan of an accept rule)
 
-The validator's abstract evaluator (validate.py) reads the same checked tree. Nothing
+The tree's node classes live in checked.py (re-exported here); the validator's abstract
+evaluator (validation/abstract.py) reads the same checked tree. Nothing
 after this stage looks a name up.
 
 Folding runs the operation's own closure (ops.py) on constant operands with no context,
@@ -16,12 +17,10 @@ type of a conditional is the join of its two branches, typed before the test is 
 ``([] if true else tableau)`` is a list of piles whichever branch is taken.
 """
 
-# size: over 800 lines; to be split in phase 2 of issue 20
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.cards import RANK_NAMES, Deck
 from ..core.errors import CompileError, short, suggest
@@ -29,7 +28,28 @@ from ..core.limits import MAX_DEFINE_NODES
 from ..core.limits import MAX_EXPR_TREE_DEPTH as MAX_TREE_DEPTH
 from ..core.state import LAST_KINDS
 from . import ast, ops
-from .builtins import FUNCTIONS, Function
+from .builtins import FUNCTIONS
+from .checked import (
+    NOCONST,
+    Attr,
+    Binary,
+    Binding,
+    BoolOp,
+    Call,
+    Checked,
+    Cond,
+    Expr,
+    Index,
+    ListLit,
+    Method,
+    Name,
+    Number,
+    Quant,
+    Ref,
+    String,
+    Unary,
+    group_of,
+)
 from .types import (
     ANY,
     BOOL,
@@ -43,7 +63,6 @@ from .types import (
     PILE_ATTRS,
     STR,
     SUIT,
-    Attribute,
     Type,
     as_type,
     attributes,
@@ -52,14 +71,6 @@ from .types import (
     list_of,
     say,
 )
-
-
-class _NoConst:
-    def __repr__(self) -> str:
-        return "NOCONST"
-
-
-NOCONST: Any = _NoConst()  # the const of a node that is not a constant
 
 # What each kind of rule may see, beyond the names every rule sees.
 ROLE_NAMES: dict[str, dict[str, Type]] = {
@@ -131,154 +142,6 @@ class Define:
     call: bool  # declared with parentheses: used as name(...), else as a bare name
     body: ast.Node
     path: tuple  # the YAML path of its text, for diagnostics
-
-
-# -- what a name stands for ------------------------------------------------------------------
-
-
-class Ref(Enum):
-    SLOT = "slot"  # a slot of the evaluation context: run, card, source, dest, a, b, cards
-    VAR = "var"  # a quantifier's variable, in Env.v[slot]
-    CONSTANT = "constant"  # an option or a parameter
-    GROUP = "group"  # a pile group: its piles
-    RANK = "rank"  # A, J, Q, K, T
-    SUIT = "suit"
-    COLOR = "color"
-    WORD = "word"  # true, false, none
-    HISTORY = "history"  # points, last, streak: read off the position's history
-    DEALT = "dealt"  # a value the deal fixed for the whole game: base_rank, in Env.st
-
-
-class Binding(NamedTuple):
-    kind: Ref
-    name: str
-    value: Any = None  # a constant's value (every kind but SLOT and VAR)
-    slot: int = -1  # VAR: the index in Env.v
-
-
-# -- the checked tree -------------------------------------------------------------------------
-# One class per parsed node kind, with the same name; each node carries its type, its
-# folded value (NOCONST when it is not a constant) and the checked children.
-
-
-@dataclass(eq=False, slots=True)
-class Expr:
-    col: int
-    type: Type
-    const: Any
-
-    @property
-    def is_const(self) -> bool:
-        return self.const is not NOCONST
-
-
-@dataclass(eq=False, slots=True)
-class Number(Expr):
-    value: int
-
-
-@dataclass(eq=False, slots=True)
-class String(Expr):
-    value: str
-
-
-@dataclass(eq=False, slots=True)
-class Name(Expr):
-    id: str
-    ref: Binding
-
-
-@dataclass(eq=False, slots=True)
-class Attr(Expr):
-    obj: Expr
-    attr: Attribute | None  # None when the object is none (then so is this, a constant)
-
-
-@dataclass(eq=False, slots=True)
-class Method(Expr):
-    obj: Expr
-    name: str  # "at"
-    args: tuple
-
-
-@dataclass(eq=False, slots=True)
-class Index(Expr):
-    obj: Expr
-    index: Expr
-
-
-@dataclass(eq=False, slots=True)
-class Call(Expr):
-    func: Function
-    args: tuple
-
-
-@dataclass(eq=False, slots=True)
-class ListLit(Expr):
-    items: tuple
-
-
-@dataclass(eq=False, slots=True)
-class Unary(Expr):
-    op: str
-    operand: Expr
-
-
-@dataclass(eq=False, slots=True)
-class Binary(Expr):
-    op: str
-    left: Expr
-    right: Expr
-
-
-@dataclass(eq=False, slots=True)
-class BoolOp(Expr):
-    op: str
-    items: tuple
-
-
-@dataclass(eq=False, slots=True)
-class Cond(Expr):
-    then: Expr
-    test: Expr
-    other: Expr
-
-
-@dataclass(eq=False, slots=True)
-class Quant(Expr):
-    kind: str  # all / any / count / sum
-    pairs: bool  # over consecutive pairs of coll: two variables
-    names: tuple
-    slots: tuple  # each variable's index in Env.v
-    coll: Expr  # for pairs, the list inside pairs(...)
-    body: Expr
-
-
-@dataclass(frozen=True)
-class Checked:
-    """A checked expression: the tree and the kind of rule it was checked for."""
-
-    tree: Expr
-    role: str
-
-    @property
-    def type(self) -> Type:
-        return self.tree.type
-
-    @property
-    def const(self) -> Any:
-        return self.tree.const
-
-    @property
-    def is_const(self) -> bool:
-        return self.tree.is_const
-
-
-def group_of(e: Expr, w: World) -> Any:
-    """The pile group that the expression names (``tableau``), or None when it is no group name."""
-    if isinstance(e, Name) and e.ref.kind is Ref.GROUP:
-        return w.layout.groups[e.ref.name]
-    return None
 
 
 def _fold(make: Any, *parts: Expr) -> Any:

@@ -13,6 +13,7 @@ built in one place, Builder.build.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -288,12 +289,36 @@ def load_path(path, options: dict | None = None, *, warnings: list | None = None
 
 def diagnose(path, options: dict | None = None) -> list[Diagnostic]:
     """Every diagnostic for one file (errors and warnings), never raising."""
+    return load_report(path, options).diagnostics
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """Everything one load of a file found, for a tool that reports on the file itself (the
+    validator): the merged document (None when it could not be read) to place its own
+    diagnostics and read the keys as written, every diagnostic, the Variant (None when the
+    file has errors), and the options the file declares (also when the build failed)."""
+
+    document: Document | None
+    diagnostics: list
+    variant: model.Variant | None
+    declared: tuple = ()
+    data: dict = field(default_factory=dict)  # the keys as the format checked them (schema.py)
+
+
+def load_report(path, options: dict | None = None, *, wrap=None, document: Document | None = None) -> LoadReport:
+    """Load one file and report everything, never raising on a bad file. ``wrap`` is the
+    Builder's hook on every compiled expression (the validator's watch at run time);
+    ``document`` is the file as an earlier report read it, so that building it with many
+    option values reads it once."""
     path = Path(path)
-    try:
-        doc = read_with_extends(path)
-    except RulesError as exc:
-        return exc.diagnostics
-    builder = Builder(doc, options, path.stem)
+    doc = document
+    if doc is None:
+        try:
+            doc = read_with_extends(path)
+        except RulesError as exc:
+            return LoadReport(None, list(exc.diagnostics), None)
+    builder = Builder(doc, options, path.stem, wrap=wrap)
     variant = builder.build()
     if variant is None and not any(d.severity == "error" for d in builder.out):
         builder.out.append(
@@ -304,7 +329,7 @@ def diagnose(path, options: dict | None = None) -> list[Diagnostic]:
                 hint="a variant needs a name, at least one pile group under piles, a deal and a win",
             )
         )
-    return builder.out
+    return LoadReport(doc, builder.out, variant, getattr(builder, "decls", ()), getattr(builder, "data", {}))
 
 
 def load(name: str, options: dict | None = None) -> model.Variant:

@@ -1,7 +1,7 @@
 """The variants that ship in variants/: where they are, their names, one found by name.
 
 Loading is the loader's (loader.py imports this module); ``rulesdsl list`` describes them
-all (cli.py).
+all (cli/).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import rulesdsl
 from rulesdsl.core.errors import Diagnostic, RulesError
 from rulesdsl.lang.parser import parse
 from rulesdsl.play import game as game_module
-from rulesdsl.validation import validate
+from rulesdsl.validation import abstract, validate
 from rulesdsl.validation.validate import check_file, check_paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -242,7 +242,7 @@ def truth(expr, capacities=True, variant="klondike"):
     b = Builder(doc, None, variant)
     v = b.build()
     tree = b.checker.check(parse(expr), "state").tree     # what the analysis reads: the checked tree
-    return set(validate._Abstract(b.world, v, capacities).truth(tree))
+    return set(abstract._Abstract(b.world, v, capacities).truth(tree))
 
 
 @pytest.mark.parametrize("expr, want", [

@@ -283,7 +283,7 @@ def test_list_survives_an_unexpected_failure(tmp_path, monkeypatch):
             raise TypeError("a bug")
         return real(name, options)
 
-    monkeypatch.setattr(loader, "load", flaky)
+    monkeypatch.setattr(cli.variants, "load", flaky)  # where the command looks it up
     rows = cli.describe_all()
     assert [r[0] for r in rows] == ["a", "b", "c"]
     assert rows[0][3] is None and rows[2][3] is None and "TypeError" in rows[1][3]
@@ -344,7 +344,7 @@ def test_option_combinations_stop_early():
 def test_playouts_stop_when_the_budget_is_spent(tmp_path):
     """A layout of 1,000 piles lists 50,000 moves a step: the playouts stop at the budget,
     and the 'no progress' warning (V806) is not given for games that were cut short."""
-    from rulesdsl.validation.validate import playouts
+    from rulesdsl.validation.playouts import playouts
     from rulesdsl.variant.source import read_file
     text = ("name: Wide\npiles:\n  stock: {role: stock}\n  foundation: {count: 4, role: foundation, "
             "accept: 'false'}\n" + "".join(

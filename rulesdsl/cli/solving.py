@@ -1,0 +1,179 @@
+"""The solver's commands: ``solve`` (one game), ``stats`` (a range of deals), and the deal that
+``--winnable`` and ``--difficulty`` choose for ``show`` and ``play``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..core.errors import InputError, short
+from ..core.limits import MAX_STATES
+from ..formats import numbering
+from ..runners.session import hides_cards
+from ..solve import stats
+from ..solve.solver import solve_game
+from ..variant.loader import load
+from .common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    add_game_arguments,
+    add_solver_limits,
+    game_of,
+    parse_options,
+    say,
+    variant_id,
+)
+
+
+def limits_of(args):
+    if args.max_states is not None and not 1 <= args.max_states <= MAX_STATES:
+        raise InputError(f"--max-states is from 1 to {MAX_STATES}")
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise InputError("--time-limit is a number of seconds above 0")
+    return {"max_states": args.max_states, "time_limit": args.time_limit}
+
+
+def cmd_solve(args) -> int:
+    g = game_of(args)
+    r = solve_game(g, **limits_of(args))
+    if args.json:
+        print(json.dumps(r.to_json(), indent=2))
+        return EXIT_OK
+    what = {
+        "won": f"won in {len(r.moves)} move(s)",
+        "unwinnable": "unwinnable (the search was exhaustive)",
+        "unknown": f"unknown: the {r.limit} limit stopped the search",
+    }[r.verdict]
+    print(f"# {what}; {r.states} state(s) in {r.seconds:.2f} s")  # no comma: replay splits at commas
+    if hides_cards(g):
+        print("# the solver sees face-down cards (the thoughtful game)")
+    for m in r.moves:
+        print(m)
+    return EXIT_OK
+
+
+def cmd_stats(args) -> int:
+    options = parse_options(args.option)
+    load(args.variant, options)  # bad variant or option: exit 2 now
+    deals = stats.parse_range(args.deals)
+    limits = limits_of(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError("--jobs takes a number of processes, 1 or more")
+    if args.resume and not args.out:
+        raise InputError("--resume needs --out FILE.jsonl")
+    if args.cluster and not (
+        args.cluster.startswith(("tcp://", "tls://", "ucx://", "inproc://"))
+        or (args.cluster.startswith("local:") and args.cluster[6:].isdigit() and int(args.cluster[6:]) >= 1)
+    ):
+        raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
+    tag: dict = {"variant": variant_id(args.variant)}
+    if options:
+        tag["options"] = options
+    try:
+        records = stats.run(
+            args.variant,
+            options,
+            deals,
+            jobs=args.jobs,
+            out_path=args.out,
+            resume=args.resume,
+            cluster=args.cluster,
+            tag=tag,
+            **limits,
+        )
+    except stats.Interrupted as exc:
+        say(f"interrupted after {exc.done} of {exc.total} deal(s)")
+        if args.out:
+            say(f"{args.out} holds them: the same command with --resume continues from there")
+        else:
+            say("nothing was kept: give --out FILE.jsonl to keep every deal as it finishes")
+        return EXIT_INTERRUPTED
+    except RuntimeError as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{args.out}: {exc.strerror or exc}") from None
+    s = stats.summary(records)
+    if args.json:
+        print(json.dumps(s, indent=2))
+    else:
+        print(stats.render_summary(s))
+    return EXIT_OK
+
+
+def choose_deal(args):
+    """--winnable / --difficulty: the deal to play, found by the solver (said on stderr)."""
+    if not (getattr(args, "winnable", False) or getattr(args, "difficulty", None)):
+        return
+    if args.position is not None:
+        raise InputError("--winnable and --difficulty choose a deal: they do not take --position")
+    options = parse_options(args.option)
+    v = load(args.variant, options)
+    numbered = getattr(v, "numbering", None) is not None
+    if not numbered and args.deal is not None:
+        raise InputError(f"{v.id} declares no numbering: give --seed N")
+    by_seed = numbered and args.seed is not None  # a numbered variant's seeds: the seeded shuffle
+    start = args.seed if args.seed is not None else 1
+    if args.deal is not None:
+        start, ms = numbering.parse_deal(args.deal, v.numbering.scheme)
+        if ms and v.numbering.scheme != "ms":
+            raise InputError("--winnable counts the variant's own deal numbers, not ms numbers")
+    try:
+        deal, rec = stats.find_winnable(
+            args.variant, options, start, difficulty=args.difficulty, by_seed=by_seed, say=say
+        )
+    except LookupError as exc:
+        raise InputError(str(exc)) from None
+    except KeyboardInterrupt:
+        say("interrupted: the deals solved so far are cached, and the next run starts from them")
+        raise
+    level = f" ({args.difficulty}: {rec['difficulty']} states to the first win)" if args.difficulty else ""
+    word = "deal" if numbered and not by_seed else "seed"
+    print(f"rulesdsl: {word} {deal}, won by the solver{level}", file=sys.stderr)
+    if word == "deal":
+        args.deal, args.seed = str(deal), None
+    else:
+        args.seed = deal
+
+
+def add_solve(sub) -> None:
+    """The solve command's arguments."""
+    s = sub.add_parser(
+        "solve",
+        help="search for a win; print the winning line (notation, one move per line)",
+        epilog="verdicts: won (with the line; lines starting with # are comments that replay "
+        "skips), unwinnable (exhaustive search), unknown (a limit stopped it). "
+        "exit codes: 0 a verdict, 2 bad input",
+    )
+    add_game_arguments(s)
+    add_solver_limits(s)
+    s.add_argument("--json", action="store_true", help='print {"verdict", "moves", "states", "seconds"}')
+    s.set_defaults(fn=cmd_solve)
+
+
+def add_stats(sub) -> None:
+    """The stats command's arguments."""
+    s = sub.add_parser(
+        "stats", help="solve every deal of a range; the winnable share", epilog="exit codes: 0 done, 2 bad input"
+    )
+    s.add_argument("variant", help="a variant name or a path to a .yaml file")
+    s.add_argument(
+        "--deals",
+        required=True,
+        metavar="A-B",
+        help="the deals to solve, A to B: the variant's deal numbers "
+        "when it declares a numbering (Microsoft FreeCell, PySol), else seeds",
+    )
+    s.add_argument("--option", "-o", action="append", metavar="K=V", help="an option value (repeatable)")
+    s.add_argument("--jobs", type=int, default=None, metavar="N", help="processes (default: every core)")
+    add_solver_limits(s, time_default=10.0)
+    s.add_argument("--out", metavar="FILE.jsonl", help="append one JSON line per deal as it finishes")
+    s.add_argument("--resume", action="store_true", help="skip the deals already in --out")
+    s.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="tcp://HOST:PORT (a Dask scheduler) or local:N "
+        "(a local Dask cluster of N processes); needs rulesdsl[cluster]",
+    )
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.set_defaults(fn=cmd_stats)
