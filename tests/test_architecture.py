@@ -65,7 +65,6 @@ PHASE_2_FUNCTIONS = {
     "solve.solver.analyse",
     "solve.solver.solve",
     "validation.validate._Playout.try_move",
-    "runners.text.Runner.command",
 }
 
 
