@@ -17,7 +17,7 @@ from rulesdsl.formats.describe import rules_text
 from rulesdsl.play.game import Outcome
 from rulesdsl.solve.solver import UNWINNABLE, WON, solve_game
 
-from . import session
+from . import lineedit, session
 from .lineedit import editor
 from .render import board_width, render
 
@@ -59,10 +59,10 @@ commands, pile names (tableau[3] or t3) and the legal moves' notations."""
 SHOWN_LINE = 10  # the moves of a winning line solve shows, and play-out plays by default
 
 
-# the runner's own command words, for "did you mean" when a line is neither a command nor a move
-COMMANDS = (
-    "help", "undo", "redo", "moves", "show", "hint", "solve", "auto", "score", "rules", "save", "svg", "resign", "quit",
-)  # fmt: skip
+# the runner's own command words, for "did you mean" when a line is neither a command nor a
+# move (all of them for a word alone; those that take a word after them for a longer line)
+COMMANDS = lineedit.COMMANDS
+ARGUMENT_COMMANDS = ("solve", "play-out", "save", "svg", "load", "new")
 
 
 class Runner:
@@ -386,7 +386,8 @@ class Runner:
             else:  # fc-solve's complaint for its own lower-case text, or text only it reads
                 theirs = isinstance(fc, MoveError) and (text == text.lower() or isinstance(exc, InvalidMoveError))
                 told = str(fc if theirs else exc)
-                guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
+                words_known = COMMANDS if len(words) == 1 else ARGUMENT_COMMANDS
+                guess = None if "did you mean" in told else suggest(cmd, words_known)
                 told += f"; did you mean the command {guess}?" if guess else ""
                 self.say(f"{told} (type help for commands)")
             return
