@@ -1,6 +1,7 @@
 """Issue 19's acceptance, as a player meets it: each test a defect found playing the runner."""
 import io
 
+from rulesdsl.runners.render import render
 from rulesdsl.runners.text import run
 
 import rulesdsl
@@ -19,3 +20,10 @@ def test_did_you_mean_knows_every_command_word():
     assert "did you mean the command new?" in text
     assert "did you mean the command play-out?" in text
     assert "did you mean the command load?" in text
+
+
+def test_a_stacks_count_is_its_size_and_the_legend_says_so():
+    g = rulesdsl.load("klondike").new_game(3)
+    text = render(g, width=100)
+    assert "##(24)" in text and len(g.state.piles[g.variant.pile_index("stock[0]")]) == 24
+    assert "7D(5) = 7D on top, 5 cards in all" in text
