@@ -26,4 +26,4 @@ def test_a_stacks_count_is_its_size_and_the_legend_says_so():
     g = rulesdsl.load("klondike").new_game(3)
     text = render(g, width=100)
     assert "##(24)" in text and len(g.state.piles[g.variant.pile_index("stock[0]")]) == 24
-    assert "7D(5) = 7D on top, 5 cards in all" in text
+    assert "7D(5) = 5 cards, 7D on top" in text
