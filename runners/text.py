@@ -384,8 +384,12 @@ class Runner:
             if isinstance(fc, list):
                 self.play_fcs(text, fc)
             else:  # fc-solve's complaint for its own lower-case text, or text only it reads
-                theirs = isinstance(fc, MoveError) and (text == text.lower() or isinstance(exc, InvalidMoveError))
-                told = str(fc if theirs else exc)
+                if isinstance(fc, MoveError) and text == text.lower():
+                    told = str(fc)
+                elif isinstance(fc, MoveError) and isinstance(exc, InvalidMoveError):  # QX: both readings fail
+                    told = f"{exc}; as fc-solve's notation, {str(fc).removeprefix(f'illegal move {text}: ')}"
+                else:
+                    told = str(exc)
                 words_known = COMMANDS if len(words) == 1 else ARGUMENT_COMMANDS
                 guess = None if "did you mean" in told else suggest(cmd, words_known)
                 told += f"; did you mean the command {guess}?" if guess else ""

@@ -27,3 +27,12 @@ def test_a_stacks_count_is_its_size_and_the_legend_says_so():
     text = render(g, width=100)
     assert "##(24)" in text and len(g.state.piles[g.variant.pile_index("stock[0]")]) == 24
     assert "7D(5) = 5 cards, 7D on top" in text
+
+
+def test_capitals_neither_reading_takes_are_not_told_as_fc_solve_alone():
+    # QX is no card: the player sees that, and fc-solve's reading (cell q to cell x) after it
+    _, text = session(["QX", "ab", "q"], variant="freecell", seed=617)
+    line = next(l for l in text.splitlines() if "'QX'" in l or " QX" in l)
+    assert line.startswith("cannot read move 'QX'"), line
+    assert "as fc-solve's notation, no free cell 13" in line
+    assert "illegal move ab: cell[0] is empty" in text  # lower case: fc-solve's reading alone
