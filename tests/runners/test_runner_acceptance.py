@@ -1,5 +1,6 @@
 """Issue 19's acceptance, as a player meets it: each test a defect found playing the runner."""
 import io
+import json
 
 from rulesdsl.runners.render import render
 from rulesdsl.runners.text import run
@@ -8,7 +9,8 @@ import rulesdsl
 
 
 def session(commands, variant="klondike", seed=3, **options):
-    g = rulesdsl.load(variant, options).new_game(seed)
+    v = rulesdsl.load(variant, options)
+    g = v.numbered_game(1) if variant == "freecell" and seed is None else v.new_game(seed)
     out = io.StringIO()
     run(g, io.StringIO("\n".join(commands) + "\n"), out, width=100)
     return g, out.getvalue()
@@ -36,3 +38,24 @@ def test_capitals_neither_reading_takes_are_not_told_as_fc_solve_alone():
     assert line.startswith("cannot read move 'QX'"), line
     assert "as fc-solve's notation, no free cell 13" in line
     assert "illegal move ab: cell[0] is empty" in text  # lower case: fc-solve's reading alone
+
+
+def test_a_saved_numbered_deal_keeps_its_number(tmp_path):
+    path = tmp_path / "s.json"
+    g, text = session(["1", f"save {path}", "new", f"load {path}", "resign", "y", "q"], variant="freecell", seed=None)
+    assert "FreeCell  score 0  deal 1\n" in text.split(f"loaded {path}:")[1]
+    assert "deal 2" in text.split("resigned.")[1]
+    v = rulesdsl.load("freecell")
+    assert rulesdsl.Game.load_save(v, json.loads(path.read_text())).deal == 1
+
+
+def test_a_save_with_a_bad_deal_number_is_refused():
+    v = rulesdsl.load("freecell")
+    data = v.numbered_game(3).save()
+    for bad in ("x", True, [1], 0):
+        try:
+            rulesdsl.Game.load_save(v, {**data, "deal": bad})
+        except rulesdsl.RulesdslError as exc:
+            assert "deal" in str(exc)
+        else:
+            raise AssertionError(f"deal {bad!r} accepted")
