@@ -391,7 +391,7 @@ class Runner:
                 else:
                     told = str(exc)
                 words_known = COMMANDS if len(words) == 1 else ARGUMENT_COMMANDS
-                guess = None if "did you mean" in told else suggest(cmd, words_known)
+                guess = None if "did you mean" in told or cmd == "remove" else suggest(cmd, words_known)
                 told += f"; did you mean the command {guess}?" if guess else ""
                 self.say(f"{told} (type help for commands)")
             return

@@ -59,3 +59,9 @@ def test_a_save_with_a_bad_deal_number_is_refused():
             assert "deal" in str(exc)
         else:
             raise AssertionError(f"deal {bad!r} accepted")
+
+
+def test_remove_in_a_game_without_removals_is_not_taken_for_moves():
+    _, text = session(["remove", "q"])
+    line = next(l for l in text.splitlines() if l.startswith("remove needs"))
+    assert "this game has no removal moves" in line and "did you mean" not in line
