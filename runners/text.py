@@ -380,7 +380,8 @@ class Runner:
         try:
             chosen = g.resolve(text)
         except MoveError as exc:
-            fc = fc or self.fcs_moves(text)
+            if text != text.lower():  # 7D names a card: fc-solve's 7d only when no card is meant
+                fc = self.fcs_moves(text) if isinstance(exc, InvalidMoveError) else None
             if isinstance(fc, list):
                 self.play_fcs(text, fc)
             else:  # fc-solve's complaint for its own lower-case text, or text only it reads

@@ -1,4 +1,5 @@
 """Issue 19's acceptance, as a player meets it: each test a defect found playing the runner."""
+
 import io
 import json
 
@@ -10,7 +11,7 @@ import rulesdsl
 
 def session(commands, variant="klondike", seed=3, **options):
     v = rulesdsl.load(variant, options)
-    g = v.numbered_game(1) if variant == "freecell" and seed is None else v.new_game(seed)
+    g = v.numbered_game(617 if seed is None else seed) if variant == "freecell" else v.new_game(seed)
     out = io.StringIO()
     run(g, io.StringIO("\n".join(commands) + "\n"), out, width=100)
     return g, out.getvalue()
@@ -43,10 +44,10 @@ def test_capitals_neither_reading_takes_are_not_told_as_fc_solve_alone():
 def test_a_saved_numbered_deal_keeps_its_number(tmp_path):
     path = tmp_path / "s.json"
     g, text = session(["1", f"save {path}", "new", f"load {path}", "resign", "y", "q"], variant="freecell", seed=None)
-    assert "FreeCell  score 0  deal 1\n" in text.split(f"loaded {path}:")[1]
-    assert "deal 2" in text.split("resigned.")[1]
+    assert "FreeCell  score 0  deal 617\n" in text.split(f"loaded {path}:")[1]
+    assert "deal 618" in text.split("resigned.")[1]
     v = rulesdsl.load("freecell")
-    assert rulesdsl.Game.load_save(v, json.loads(path.read_text())).deal == 1
+    assert rulesdsl.Game.load_save(v, json.loads(path.read_text())).deal == 617
 
 
 def test_a_save_with_a_bad_deal_number_is_refused():
@@ -65,3 +66,11 @@ def test_remove_in_a_game_without_removals_is_not_taken_for_moves():
     _, text = session(["remove", "q"])
     line = next(l for l in text.splitlines() if l.startswith("remove needs"))
     assert "this game has no removal moves" in line and "did you mean" not in line
+
+
+def test_a_card_in_capitals_is_never_played_as_fc_solve_notation():
+    # FreeCell 617: 7D lies under six cards of tableau[0]; fc-solve's 7d (column 7 to cell d) is legal
+    g, text = session(["7D", "7d", "q"], variant="freecell", seed=None)
+    first = next(l for l in text.splitlines() if "7D" in l and ("played" in l or "illegal" in l))
+    assert first.startswith("illegal move 7D: only a run going down by one rank in alternating colours"), first
+    assert "(fc-solve 7d)" in text and g.ply == 1
