@@ -47,8 +47,8 @@ HELP = """commands:
   save FILE       save the game (it reloads with --position FILE, undo history included)
   svg FILE        write the position as an SVG picture, the last move framed
   load FILE       play a game saved with save (or a position file) of this variant
-  new [SEED]      a new deal: that seed, else the next one (the next deal number for a
-                  numbered deal)
+  new [SEED]      a new deal: that seed, else the next one (after a numbered deal, such
+                  as FreeCell's 617: new 11982 is deal 11982, new the next number)
   restart         this deal again from the start
   resign          give up this game (then: another one? y/n)
   help, ?         this list
