@@ -284,7 +284,10 @@ def _card_move_reason(game: Any, pat: Any) -> str:
         why, _ = source_reason(v, st, face, src)
         removals = _removals_from(v, src) if v.rules[src].lift == "none" else ""
         if why is not None and removals and why.startswith("cards leave"):
-            return f"{card} (on {v.pile_name(src)}) has no legal move now: it leaves only by a removal ({removals}), and none takes it with the free cards now"
+            return (
+                f"{card} (on {v.pile_name(src)}) has no legal move now: it leaves only by a removal "
+                f"({removals}), and none takes it with the free cards now"
+            )
         if why is not None:
             return why
         return f"{card} (on {v.pile_name(src)}) has no legal move now"
