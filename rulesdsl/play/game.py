@@ -415,7 +415,7 @@ class Game:
         if num is None or isinstance(deal, bool) or not isinstance(deal, (int, str)):
             raise PositionError("'deal' must be null, or a deal number of the variant's numbering")
         try:
-            number, ms = numbering.parse_deal(deal, num.scheme)
+            number, ms = numbering.parse_deal(str(deal), num.scheme)
         except numbering.DealError as exc:
             raise PositionError(f"'deal': {exc}") from None
         return f"ms{number}" if ms and num.scheme != "ms" else number
