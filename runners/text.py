@@ -7,6 +7,7 @@ Every bad command gets a one-line message and leaves the game as it was.
 from __future__ import annotations
 
 import json
+import re
 
 from rulesdsl.core.errors import InvalidMoveError, MoveError, RulesdslError, short, suggest
 from rulesdsl.core.files import write_text_atomic
@@ -385,9 +386,10 @@ class Runner:
             if isinstance(fc, list):
                 self.play_fcs(text, fc)
             else:  # fc-solve's complaint for its own lower-case text, or text only it reads
-                if isinstance(fc, MoveError) and text == text.lower():
+                theirs = isinstance(fc, MoveError) and not names_piles(g.variant, text)
+                if theirs and text == text.lower():
                     told = str(fc)
-                elif isinstance(fc, MoveError) and isinstance(exc, InvalidMoveError):  # QX: both readings fail
+                elif theirs and isinstance(exc, InvalidMoveError):  # QX: both readings fail
                     told = f"{exc}; as fc-solve's notation, {str(fc).removeprefix(f'illegal move {text}: ')}"
                 else:
                     told = str(exc)
@@ -432,6 +434,16 @@ class Runner:
             self.g.play(m)
         self.say(f"played: {self.moves_text(moves)} (fc-solve {text})")
         self.show()
+
+
+def names_piles(v, text: str) -> bool:
+    """Is the text piles alone (s0, w0>f, t9 of a known group), as the legend writes them? Then
+    its refusal is about them, not fc-solve's reading of the same letters (s0: cell s, column 0)."""
+    for part in text.split(">"):
+        m = re.fullmatch(r"([A-Za-z_]+)(\d+|\[\d+\])?", part)
+        if not (v.layout.typed(part) or m and m.group(2) and v.layout.group_named(m.group(1))):
+            return False
+    return True
 
 
 # each command word (and its short forms) -> the Runner method that answers it

@@ -275,6 +275,8 @@ def _card_move_reason(game: Any, pat: Any) -> str:
         src = next((p for p in srcs if st.piles[p]), None)
         if src is None:
             return f"{_names(v, srcs)} {'is' if len(srcs) == 1 else 'are'} empty"
+        if len(st.piles[src]) <= st.down[src]:  # its top is face down: which card it is stays hidden
+            return f"the top card of {v.pile_name(src)} is face down"
         top = st.piles[src][-1]
         face = (v.deck.rank_of[top], v.deck.suit_of[top], v.deck.copy_of[top] if v.deck.decks > 1 else None)
     else:

@@ -7,6 +7,7 @@ from rulesdsl.runners.render import render
 from rulesdsl.runners.text import run
 
 import rulesdsl
+import rulesdsl.play.why
 
 
 def session(commands, variant="klondike", seed=3, **options):
@@ -74,3 +75,25 @@ def test_a_card_in_capitals_is_never_played_as_fc_solve_notation():
     first = next(l for l in text.splitlines() if "7D" in l and ("played" in l or "illegal" in l))
     assert first.startswith("illegal move 7D: only a run going down by one rank in alternating colours"), first
     assert "(fc-solve 7d)" in text and g.ply == 1
+
+
+def test_a_pile_whose_top_is_face_down_does_not_name_the_card():
+    g = rulesdsl.load("klondike").new_game(3)
+    hidden = g.variant.deck.text(g.state.piles[g.variant.pile_index("stock[0]")][-1])
+    for text in ("s0", "s0>t1"):
+        told = rulesdsl.play.why.refusal(g, text)
+        assert told.endswith("the top card of stock[0] is face down") and hidden not in told, told
+
+
+def test_a_pile_past_its_groups_end_is_named_so():
+    g = rulesdsl.load("klondike").new_game(3)
+    assert "no pile 't9': tableau has 7 pile(s)" in rulesdsl.play.why.refusal(g, "t9")
+
+
+def test_piles_in_lower_case_are_refused_as_piles_not_as_fc_solve_cells():
+    # Klondike has a numbering, so fc-solve's notation is read too: s0 would be cell s to column 0
+    _, text = session(["s0", "w0>f", "t9", "q"])
+    assert "illegal move s0: the top card of stock[0] is face down" in text
+    assert "illegal move w0>f: waste[0] is empty" in text
+    assert "no pile 't9': tableau has 7 pile(s)" in text
+    assert "free cell" not in text
