@@ -528,12 +528,16 @@ def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS, width=None) -> int:
     r.show()
     while not r.done:
         prompt = "another game? y/n > " if r.asking else "> "
-        if rl is not None:
-            line = edited_line(rl, prompt)
-        else:
-            if interactive:
-                print(prompt, end="", file=out, flush=True)
-            line = read_line(inp)
+        try:
+            if rl is not None:
+                line = edited_line(rl, prompt)
+            else:
+                if interactive:
+                    print(prompt, end="", file=out, flush=True)
+                line = read_line(inp)
+        except KeyboardInterrupt:  # Ctrl-C at the prompt leaves, on a line of its own
+            r.say()
+            raise
         if line is None:
             if interactive:
                 r.say()
@@ -548,4 +552,6 @@ def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS, width=None) -> int:
                 r.command(line)
         except RulesdslError as exc:
             r.say(f"error: {exc}")
+        except KeyboardInterrupt:  # Ctrl-C stops a long command (solve 60, play-out all), not the game
+            r.say("\ninterrupted (the game goes on from here; quit leaves)")
     return 0

@@ -97,3 +97,15 @@ def test_piles_in_lower_case_are_refused_as_piles_not_as_fc_solve_cells():
     assert "illegal move w0>f: waste[0] is empty" in text
     assert "no pile 't9': tableau has 7 pile(s)" in text
     assert "free cell" not in text
+
+
+def test_ctrl_c_during_a_command_stops_it_and_the_game_goes_on(monkeypatch):
+    from rulesdsl.runners import text as runner_text
+
+    def interrupted(self, args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner_text.Runner, "solve_command", interrupted)
+    g, text = session(["solve 60", "1", "q"])
+    assert "interrupted (the game goes on from here; quit leaves)" in text
+    assert "played: AH@tableau[0]>foundation[0]" in text and g.ply == 1
