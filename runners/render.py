@@ -270,7 +270,7 @@ def render(game, reveal=False, color=False, width: int | None = None) -> str:
     if any(g.overlap for g in v.layout.groups.values()):
         legend.append("(7D) covered")
     if any(mode(v, p) == "stack" and len(game.state.piles[p]) > 1 for p in range(v.layout.size)):
-        legend.append("7D(5) = 7D on top of 5 cards")
+        legend.append("7D(5) = 5 cards, 7D on top")
     if legend:
         legend = _wrap(legend, width - 2)
         legend[0] = "(" + legend[0]

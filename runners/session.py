@@ -24,12 +24,16 @@ def hides_cards(game) -> bool:
 
 
 def new_game(game, arg: str | None) -> Game:
-    """``new [SEED]``: the deal of that seed; without one, the next seed (or the next deal
-    number, for a numbered deal)."""
+    """``new [SEED]``: the deal of that seed; without one, the next seed. A numbered deal
+    (FreeCell's 617) takes deal numbers instead: new 11982, or the next number."""
     v = game.variant
+    if game.deal is not None:  # a numbered deal: new N is deal number N (ms11982 too)
+        if arg is not None:
+            return v.numbered_game(arg)
+        if isinstance(game.deal, str):  # ms617 in a numbering of its own
+            return v.numbered_game(f"ms{int(game.deal[2:]) + 1}")
+        return v.numbered_game(game.deal + 1)
     if arg is None:
-        if isinstance(game.deal, int):
-            return v.numbered_game(game.deal + 1)
         return v.new_game(1 if game.seed is None else (game.seed + 1) % (MAX_SEED + 1))
     if not (arg.isascii() and arg.isdigit()) or len(arg) > len(str(MAX_SEED)) or int(arg) > MAX_SEED:
         raise InputError(f"new takes a seed, a whole number from 0 to {MAX_SEED}, not {short(arg)!r}")

@@ -7,6 +7,7 @@ Every bad command gets a one-line message and leaves the game as it was.
 from __future__ import annotations
 
 import json
+import re
 
 from rulesdsl.core.errors import InvalidMoveError, MoveError, RulesdslError, short, suggest
 from rulesdsl.core.files import write_text_atomic
@@ -17,7 +18,7 @@ from rulesdsl.formats.describe import rules_text
 from rulesdsl.play.game import Outcome
 from rulesdsl.solve.solver import UNWINNABLE, WON, solve_game
 
-from . import session
+from . import lineedit, session
 from .lineedit import editor
 from .render import board_width, render
 
@@ -47,8 +48,8 @@ HELP = """commands:
   save FILE       save the game (it reloads with --position FILE, undo history included)
   svg FILE        write the position as an SVG picture, the last move framed
   load FILE       play a game saved with save (or a position file) of this variant
-  new [SEED]      a new deal: that seed, else the next one (the next deal number for a
-                  numbered deal)
+  new [SEED]      a new deal: that seed, else the next one (after a numbered deal, such
+                  as FreeCell's 617: new 11982 is deal 11982, new the next number)
   restart         this deal again from the start
   resign          give up this game (then: another one? y/n)
   help, ?         this list
@@ -59,10 +60,10 @@ commands, pile names (tableau[3] or t3) and the legal moves' notations."""
 SHOWN_LINE = 10  # the moves of a winning line solve shows, and play-out plays by default
 
 
-# the runner's own command words, for "did you mean" when a line is neither a command nor a move
-COMMANDS = (
-    "help", "undo", "redo", "moves", "show", "hint", "solve", "auto", "score", "rules", "save", "svg", "resign", "quit",
-)  # fmt: skip
+# the runner's own command words, for "did you mean" when a line is neither a command nor a
+# move (all of them for a word alone; those that take a word after them for a longer line)
+COMMANDS = lineedit.COMMANDS
+ARGUMENT_COMMANDS = ("solve", "play-out", "save", "svg", "load", "new")
 
 
 class Runner:
@@ -274,121 +275,132 @@ class Runner:
         return played
 
     def command(self, line: str):
-        g = self.g
+        """Act on one line: a command word (HANDLERS), a move number, or a move's text."""
         words = line.split()
         if not words:
             return
         cmd = words[0].lower()
-        if cmd in ("q", "quit", "exit"):
-            self.done = True
-        elif cmd in ("help", "?"):
-            self.say(HELP)
-        elif cmd in ("u", "undo"):
-            m = g.undo()
-            self.say(f"undone: {g.move_text(m)}" if m else "nothing to undo")
-            if m:
-                self.show()
-        elif cmd in ("r", "redo"):
-            m = g.redo()
-            self.say(f"redone: {g.move_text(m)}" if m else "nothing to redo")
-            if m:
-                self.show()
-        elif cmd in ("m", "moves"):
-            self.list_moves()
-        elif cmd in ("s", "show"):
-            self.show()
-        elif cmd in ("h", "hint"):
-            m, why = self.solver_hint()
-            self.say(f"hint: {g.move_text(m)} ({why})" if m else "no move left")
-        elif cmd == "solve":
-            self.solve_command(words[1:])
-        elif cmd in ("a", "auto"):
-            n = self.auto()
-            self.say(f"auto: {n} card(s) played to the foundations")
-            if n:
-                self.show()
-        elif cmd == "score":
-            self.say(f"score: {g.score}")
-        elif cmd == "rules":
-            self.say(rules_text(g.variant))
-        elif cmd == "save":
-            name = line.strip()[len(words[0]) :].strip()
-            if not name:
-                self.say("save needs one file name: save FILE")
-                return
-            try:
-                write_text_atomic(name, json.dumps(g.save(), indent=1) + "\n")
-                self.say(f"saved to {name}")
-            except (OSError, ValueError) as exc:
-                self.say(f"cannot save to {name}: {getattr(exc, 'strerror', None) or exc}")
-        elif cmd == "svg":
-            name = line.strip()[len(words[0]) :].strip()
-            if not name:
-                self.say("svg needs one file name: svg FILE")
-                return
-            history = g.history if g.ply else []
-            try:
-                write_text_atomic(name, svg.position(g, history[-1] if history else None))
-                self.say(f"picture written to {name}")
-            except (OSError, ValueError) as exc:
-                self.say(f"cannot write to {name}: {getattr(exc, 'strerror', None) or exc}")
-        elif cmd == "play-out":
-            self.play_out(words[1:])
-        elif cmd in ("new", "restart", "load"):
-            self.change_game(cmd, words, line.strip()[len(words[0]) :].strip())
-        elif cmd == "resign":
-            self.resign()
+        handler = HANDLERS.get(cmd)
+        if handler is not None:
+            handler(self, words, line.strip()[len(words[0]) :].strip())
         elif cmd.isascii() and (cmd.isdigit() or cmd[:1] == "#" and cmd[1:].isdigit()):
-            if len(words) > 1:
-                self.say("one move at a time: type its number alone")
-                return
-            moves = g.legal_moves()
-            digits = cmd.lstrip("#")
-            n = int(digits) if len(digits) <= 9 else 0  # no game lists a billion moves
-            numbered = moves[n - 1] if 1 <= n <= len(moves) else None
-            fc = None if cmd[0] == "#" else self.fcs_moves(cmd)
-            if isinstance(fc, list) and numbered is not None:
-                self.say(
-                    f"{cmd} is ambiguous: legal move {n} ({g.move_text(numbered)}) or fc-solve's "
-                    f"{cmd} ({self.moves_text(fc)}): type #{n} or {cmd}v{self.fcs_count(fc):x}"
-                )
-                return
-            if isinstance(fc, list):
-                self.play_fcs(cmd, fc)
-                return
-            if numbered is None:
-                why = f"; as fc-solve's notation, {fc}" if isinstance(fc, MoveError) else ""
-                self.say(
-                    (f"no move {short(cmd)}: there are {len(moves)} legal move(s)" if moves else "no legal move left")
-                    + why
-                )
-                return
-            g.play(numbered)
-            self.say(f"played: {g.move_text(numbered)}")
-            self.show()
+            self.numbered(cmd, words)
         else:
-            text = line.strip()
-            # fc-solve writes lower case (5h, ah): read so first; 5H, AH are the cards
-            fc = self.fcs_moves(text) if text == text.lower() else None
+            self.typed(line.strip(), cmd, words)
+
+    # -- the command words: each handler takes (words, rest), rest the line after the word --
+    def quit(self, words, rest):
+        self.done = True
+
+    def help(self, words, rest):
+        self.say(HELP)
+
+    def undo(self, words, rest):
+        m = self.g.undo()
+        self.say(f"undone: {self.g.move_text(m)}" if m else "nothing to undo")
+        if m:
+            self.show()
+
+    def redo(self, words, rest):
+        m = self.g.redo()
+        self.say(f"redone: {self.g.move_text(m)}" if m else "nothing to redo")
+        if m:
+            self.show()
+
+    def hint_command(self, words, rest):
+        m, why = self.solver_hint()
+        self.say(f"hint: {self.g.move_text(m)} ({why})" if m else "no move left")
+
+    def auto_command(self, words, rest):
+        n = self.auto()
+        self.say(f"auto: {n} card(s) played to the foundations")
+        if n:
+            self.show()
+
+    def save_command(self, words, rest):
+        if not rest:
+            self.say("save needs one file name: save FILE")
+            return
+        try:
+            write_text_atomic(rest, json.dumps(self.g.save(), indent=1) + "\n")
+            self.say(f"saved to {rest}")
+        except (OSError, ValueError) as exc:
+            self.say(f"cannot save to {rest}: {getattr(exc, 'strerror', None) or exc}")
+
+    def svg_command(self, words, rest):
+        g = self.g
+        if not rest:
+            self.say("svg needs one file name: svg FILE")
+            return
+        history = g.history if g.ply else []
+        try:
+            write_text_atomic(rest, svg.position(g, history[-1] if history else None))
+            self.say(f"picture written to {rest}")
+        except (OSError, ValueError) as exc:
+            self.say(f"cannot write to {rest}: {getattr(exc, 'strerror', None) or exc}")
+
+    # -- moves typed as a number, or as text -------------------------------------------
+    def numbered(self, cmd, words):
+        """N or #N: legal move number N (or, for N alone, fc-solve's move N when that is one)."""
+        g = self.g
+        if len(words) > 1:
+            self.say("one move at a time: type its number alone")
+            return
+        moves = g.legal_moves()
+        digits = cmd.lstrip("#")
+        n = int(digits) if len(digits) <= 9 else 0  # no game lists a billion moves
+        numbered = moves[n - 1] if 1 <= n <= len(moves) else None
+        fc = None if cmd[0] == "#" else self.fcs_moves(cmd)
+        if isinstance(fc, list) and numbered is not None:
+            self.say(
+                f"{cmd} is ambiguous: legal move {n} ({g.move_text(numbered)}) or fc-solve's "
+                f"{cmd} ({self.moves_text(fc)}): type #{n} or {cmd}v{self.fcs_count(fc):x}"
+            )
+            return
+        if isinstance(fc, list):
+            self.play_fcs(cmd, fc)
+            return
+        if numbered is None:
+            why = f"; as fc-solve's notation, {fc}" if isinstance(fc, MoveError) else ""
+            self.say(
+                (f"no move {short(cmd)}: there are {len(moves)} legal move(s)" if moves else "no legal move left") + why
+            )
+            return
+        g.play(numbered)
+        self.say(f"played: {g.move_text(numbered)}")
+        self.show()
+
+    def typed(self, text, cmd, words):
+        """A move's text (notation, short forms, an action's name) or fc-solve's notation."""
+        g = self.g
+        # fc-solve writes lower case (5h, ah): read so first; 5H, AH are the cards
+        fc = self.fcs_moves(text) if text == text.lower() else None
+        if isinstance(fc, list):
+            self.play_fcs(text, fc)
+            return
+        try:
+            chosen = g.resolve(text)
+        except MoveError as exc:
+            if text != text.lower():  # 7D names a card: fc-solve's 7d only when no card is meant
+                fc = self.fcs_moves(text) if isinstance(exc, InvalidMoveError) else None
             if isinstance(fc, list):
                 self.play_fcs(text, fc)
-                return
-            try:
-                chosen = g.resolve(text)
-            except MoveError as exc:
-                fc = fc or self.fcs_moves(text)
-                if isinstance(fc, list):
-                    self.play_fcs(text, fc)
-                else:  # fc-solve's complaint for its own lower-case text, or text only it reads
-                    theirs = isinstance(fc, MoveError) and (text == text.lower() or isinstance(exc, InvalidMoveError))
-                    told = str(fc if theirs else exc)
-                    guess = None if "did you mean" in told or len(words) > 1 else suggest(cmd, COMMANDS)
-                    told += f"; did you mean the command {guess}?" if guess else ""
-                    self.say(f"{told} (type help for commands)")
-                return
-            m = g.play(chosen.move)
-            self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
-            self.show()
+            else:  # fc-solve's complaint for its own lower-case text, or text only it reads
+                theirs = isinstance(fc, MoveError) and not names_piles(g.variant, text)
+                if theirs and text == text.lower():
+                    told = str(fc)
+                elif theirs and isinstance(exc, InvalidMoveError):  # QX: both readings fail
+                    told = f"{exc}; as fc-solve's notation, {str(fc).removeprefix(f'illegal move {text}: ')}"
+                else:
+                    told = str(exc)
+                words_known = COMMANDS if len(words) == 1 else ARGUMENT_COMMANDS
+                guess = None if "did you mean" in told or cmd == "remove" else suggest(cmd, words_known)
+                told += f"; did you mean the command {guess}?" if guess else ""
+                self.say(f"{told} (type help for commands)")
+            return
+        m = g.play(chosen.move)
+        self.say(f"played: {g.move_text(m)}" + (f" ({chosen.note})" if chosen.note else ""))
+        self.show()
 
     # -- fc-solve's standard notation (variants with a numbering) ------------------
     def fcs_moves(self, text):
@@ -422,6 +434,37 @@ class Runner:
             self.g.play(m)
         self.say(f"played: {self.moves_text(moves)} (fc-solve {text})")
         self.show()
+
+
+def names_piles(v, text: str) -> bool:
+    """Is the text piles alone (s0, w0>f, t9 of a known group), as the legend writes them? Then
+    its refusal is about them, not fc-solve's reading of the same letters (s0: cell s, column 0)."""
+    for part in text.split(">"):
+        m = re.fullmatch(r"([A-Za-z_]+)(\d+|\[\d+\])?", part)
+        if not (v.layout.typed(part) or m and m.group(2) and v.layout.group_named(m.group(1))):
+            return False
+    return True
+
+
+# each command word (and its short forms) -> the Runner method that answers it
+HANDLERS = {
+    **dict.fromkeys(("q", "quit", "exit"), Runner.quit),
+    **dict.fromkeys(("help", "?"), Runner.help),
+    **dict.fromkeys(("u", "undo"), Runner.undo),
+    **dict.fromkeys(("r", "redo"), Runner.redo),
+    **dict.fromkeys(("m", "moves"), lambda r, words, rest: r.list_moves()),
+    **dict.fromkeys(("s", "show"), lambda r, words, rest: r.show()),
+    **dict.fromkeys(("h", "hint"), Runner.hint_command),
+    "solve": lambda r, words, rest: r.solve_command(words[1:]),
+    **dict.fromkeys(("a", "auto"), Runner.auto_command),
+    "score": lambda r, words, rest: r.say(f"score: {r.g.score}"),
+    "rules": lambda r, words, rest: r.say(rules_text(r.g.variant)),
+    "save": Runner.save_command,
+    "svg": Runner.svg_command,
+    "play-out": lambda r, words, rest: r.play_out(words[1:]),
+    **{w: (lambda r, words, rest: r.change_game(words[0].lower(), words, rest)) for w in ("new", "restart", "load")},
+    "resign": lambda r, words, rest: r.resign(),
+}
 
 
 class Refused:
@@ -485,12 +528,16 @@ def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS, width=None) -> int:
     r.show()
     while not r.done:
         prompt = "another game? y/n > " if r.asking else "> "
-        if rl is not None:
-            line = edited_line(rl, prompt)
-        else:
-            if interactive:
-                print(prompt, end="", file=out, flush=True)
-            line = read_line(inp)
+        try:
+            if rl is not None:
+                line = edited_line(rl, prompt)
+            else:
+                if interactive:
+                    print(prompt, end="", file=out, flush=True)
+                line = read_line(inp)
+        except KeyboardInterrupt:  # Ctrl-C at the prompt leaves, on a line of its own
+            r.say()
+            raise
         if line is None:
             if interactive:
                 r.say()
@@ -505,4 +552,6 @@ def run(game, inp, out, hint_seconds=DEFAULT_HINT_SECONDS, width=None) -> int:
                 r.command(line)
         except RulesdslError as exc:
             r.say(f"error: {exc}")
+        except KeyboardInterrupt:  # Ctrl-C stops a long command (solve 60, play-out all), not the game
+            r.say("\ninterrupted (the game goes on from here; quit leaves)")
     return 0

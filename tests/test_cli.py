@@ -203,3 +203,10 @@ def test_deeply_nested_variant_file(tmp_path):
     assert code == 2 and "Traceback" not in err and "Y001" in err
     code, _, err = run("check", "--play", "0", str(path))
     assert code == 1 and "Y001" in err
+
+
+def test_check_takes_a_shipped_variants_name_as_the_other_commands_do():
+    code, out, err = run("check", "Golf")
+    assert code == 0 and "Y003" not in out + err and "1 file(s) checked: 0 error(s)" in out + err
+    code, out, err = run("check", "no_such_game")
+    assert code != 0 and "no_such_game: Y003 cannot read variant file" in out + err

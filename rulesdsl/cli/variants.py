@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from ..core.errors import InputError, RulesError, short
@@ -72,7 +73,7 @@ def cmd_check(args) -> int:
         raise InputError(f"--solve-seconds takes a number of seconds above 0 and at most {MAX_SOLVE_SECONDS}")
     notes: list = []
     diags = check_paths(
-        args.files,
+        [f if os.path.exists(f) else str(registry.find_variant(f) or f) for f in args.files],  # golf: its file
         play=args.play,
         strict=args.strict,
         options=parse_options(args.option) or None,

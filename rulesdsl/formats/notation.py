@@ -304,6 +304,8 @@ def parse(v, text: str) -> Pattern:
         found = v.layout.typed(t)
         if found:  # a pile alone: a move from it
             return Pattern("move", ((None, found),), None, text=t)
+        if re.fullmatch(r"[A-Za-z_]+(\d+|\[\d+\])", t) and v.layout.group_named(re.split(r"[\d\[]", t)[0]):
+            _piles(v, t)  # t9 of a game with seven: a pile of a known group past its end
     try:
         cards = tuple(_cards_part(v, w) for w in t.split())
     except InvalidMoveError as exc:

@@ -376,6 +376,7 @@ class Game:
             "variant": self.variant.id,
             "options": dict(self.variant.options),
             "seed": self.seed,
+            **({"deal": self.deal} if self.deal is not None else {}),
             "start": position.to_dict(self.variant, self.start),
             "moves": [self.move_text(m) for m in self.history],
             "redo": [self.move_text(m) for m in reversed(self.future)],
@@ -390,6 +391,7 @@ class Game:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
             raise PositionError(f"'seed' must be null or a whole number from 0 to {MAX_SEED}")
         g = cls(variant, position.from_dict(variant, data.get("start")), seed)
+        g.deal = cls._saved_deal(variant, data.get("deal"))
         moves = data.get("moves", [])
         redo = data.get("redo", [])
         if not all(isinstance(x, list) and all(isinstance(t, str) for t in x) for x in (moves, redo)):
@@ -403,6 +405,20 @@ class Game:
         for _ in redo:
             g.undo()
         return g
+
+    @staticmethod
+    def _saved_deal(variant, deal) -> int | str | None:
+        """A save's deal number (so that new deals the next one), read as Game.numbered reads it."""
+        if deal is None:
+            return None
+        num = variant.numbering
+        if num is None or isinstance(deal, bool) or not isinstance(deal, (int, str)):
+            raise PositionError("'deal' must be null, or a deal number of the variant's numbering")
+        try:
+            number, ms = numbering.parse_deal(str(deal), num.scheme)
+        except numbering.DealError as exc:
+            raise PositionError(f"'deal': {exc}") from None
+        return f"ms{number}" if ms and num.scheme != "ms" else number
 
 
 def deep_size(root: object, skip: tuple = ()) -> int:

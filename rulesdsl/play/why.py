@@ -165,6 +165,9 @@ def source_reason(v: Any, st: Any, face: tuple, src: int) -> tuple[str | None, i
         return f"{name} is covered by {', '.join(v.pile_name(q) for q in cover)}: a covered pile gives no card", i
     r, pile = v.rules[src], st.piles[src]
     if r.lift == "none":
+        removals = _removals_from(v, src)
+        if removals:
+            return f"cards leave {name} only by a removal ({removals}), never by a move", i
         return f"cards never leave {name} by hand", i
     if r.lift == "top" and i != len(pile) - 1:
         return f"only the top card of {name} may be moved, and that is {v.deck.text(pile[-1])}", i
@@ -272,6 +275,8 @@ def _card_move_reason(game: Any, pat: Any) -> str:
         src = next((p for p in srcs if st.piles[p]), None)
         if src is None:
             return f"{_names(v, srcs)} {'is' if len(srcs) == 1 else 'are'} empty"
+        if len(st.piles[src]) <= st.down[src]:  # its top is face down: which card it is stays hidden
+            return f"the top card of {v.pile_name(src)} is face down"
         top = st.piles[src][-1]
         face = (v.deck.rank_of[top], v.deck.suit_of[top], v.deck.copy_of[top] if v.deck.decks > 1 else None)
     else:
@@ -279,6 +284,12 @@ def _card_move_reason(game: Any, pat: Any) -> str:
     card = _face_text(v, face)
     if pat.dest is None:
         why, _ = source_reason(v, st, face, src)
+        removals = _removals_from(v, src) if v.rules[src].lift == "none" else ""
+        if why is not None and removals and why.startswith("cards leave"):
+            return (
+                f"{card} (on {v.pile_name(src)}) has no legal move now: it leaves only by a removal "
+                f"({removals}), and none takes it with the free cards now"
+            )
         if why is not None:
             return why
         return f"{card} (on {v.pile_name(src)}) has no legal move now"
@@ -290,6 +301,11 @@ def _card_move_reason(game: Any, pat: Any) -> str:
     if pat.explicit:
         return why
     return f"{card}@{v.pile_name(src)}>{v.pile_name(dests[0])}: {why}"
+
+
+def _removals_from(v: Any, src: int) -> str:
+    """The names of the removals that take cards from pile src ('' if none does)."""
+    return ", ".join(rm.name for rm in v.removals if src in rm.sources)
 
 
 def _names(v: Any, piles: tuple) -> str:

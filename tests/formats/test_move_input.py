@@ -219,7 +219,14 @@ REASONS = [
         "pyramid",
         "pyramid[27]: 9C; stock[0]: *",
         "9C@p27>d0",
-        "illegal move 9C@p27>d0: cards never leave pyramid[27] by hand",
+        "illegal move 9C@p27>d0: cards leave pyramid[27] only by a removal (king, pair), never by a move",
+    ),
+    (
+        "pyramid",
+        "pyramid[27]: 9C; stock[0]: *",
+        "9C",
+        "illegal move 9C: 9C (on pyramid[27]) has no legal move now: it leaves only by a removal (king, pair), "
+        "and none takes it with the free cards now",
     ),
     (
         "spider",

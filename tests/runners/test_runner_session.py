@@ -36,6 +36,13 @@ def test_new_after_a_numbered_deal_is_the_next_number():
     assert "deal 618" in text
 
 
+def test_new_with_a_number_after_a_numbered_deal_is_that_deal_number():
+    g = rulesdsl.load("freecell").numbered_game(617)
+    text = session(["new 11982", "new x", "q"], game=g)
+    assert "FreeCell  score 0  deal 11982" in text
+    assert "error: a deal number is a whole number, like 11982" in text
+
+
 def test_restart_is_the_same_deal_with_no_move_played():
     g = rulesdsl.load("sakhmet").new_game(3)
     before = rulesdsl.runners.render.render(g, width=80)
