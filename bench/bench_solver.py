@@ -11,6 +11,7 @@
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -21,8 +22,15 @@ from rulesdsl.solve import stats
 from rulesdsl.solve.solver import solve
 from rulesdsl.solve.stats import _variant, deal_state
 
-RATE_DEALS = [("freecell", 1), ("freecell", 11982), ("bakers_game", 1), ("black_hole", 3), ("golf", 4),
-              ("klondike", 1), ("klondike", 2)]
+RATE_DEALS = [
+    ("freecell", 1),
+    ("freecell", 11982),
+    ("bakers_game", 1),
+    ("black_hole", 3),
+    ("golf", 4),
+    ("klondike", 1),
+    ("klondike", 2),
+]
 
 
 def rate():
@@ -33,8 +41,10 @@ def rate():
         cpu = time.process_time()
         r = solve(v, deal_state(v, deal), max_states=50_000, time_limit=60, analysis=an)
         cpu = time.process_time() - cpu
-        print(f"{name:12} deal {deal:5}: {r.verdict:10} {r.states:7} states {r.seconds:6.2f} s "
-              f"{r.states / max(r.seconds, 1e-9):7.0f} states/s, {r.states / max(cpu, 1e-9):7.0f} per CPU second")
+        print(
+            f"{name:12} deal {deal:5}: {r.verdict:10} {r.states:7} states {r.seconds:6.2f} s "
+            f"{r.states / max(r.seconds, 1e-9):7.0f} states/s, {r.states / max(cpu, 1e-9):7.0f} per CPU second"
+        )
 
 
 def many(name, a, b, secs=None, options=None):
@@ -68,8 +78,10 @@ def positions(name, a, b, max_states, options):
         counts[r.verdict] += 1
         total += r.states
         moves += len(r.moves)
-    print(f"{name} {a}-{b}, {max_states} positions each: {counts['won']} won, {counts['unwinnable']} unwinnable, "
-          f"{counts['unknown']} unknown; {total} positions; {moves / max(counts['won'], 1):.0f} moves a won line")
+    print(
+        f"{name} {a}-{b}, {max_states} positions each: {counts['won']} won, {counts['unwinnable']} unwinnable, "
+        f"{counts['unknown']} unknown; {total} positions; {moves / max(counts['won'], 1):.0f} moves a won line"
+    )
 
 
 def cpu_limited(name, a, b, secs, out, options):
@@ -90,7 +102,9 @@ def cpu_limited(name, a, b, secs, out, options):
             counts[r.verdict] = counts.get(r.verdict, 0) + 1
             states += r.states
             spent += t
-    print(f"{name} {options} deals {a}-{b}, {secs} CPU s each: {counts}; {states / max(spent, 1e-9):.0f} states per CPU second")
+    print(
+        f"{name} {options} deals {a}-{b}, {secs} CPU s each: {counts}; {states / max(spent, 1e-9):.0f} states per CPU second"
+    )
 
 
 def main(argv):

@@ -9,6 +9,7 @@ combination), loaded, and played for a few random moves when it loads. Printed: 
 were generated, loaded and refused (by diagnostic code), how many ended in a Python
 exception (a traceback: always a bug) and how many ran over the time limit (a hang).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests import exprgen  # noqa: E402
 
-LIMIT = 20        # seconds for one case before it counts as a hang
+LIMIT = 20  # seconds for one case before it counts as a hang
 
 
 class Hang(Exception):
@@ -60,7 +61,7 @@ def main(argv=None) -> int:
             except Hang:
                 outcome["hang"] += 1
                 failures.append((slot, text, "hang"))
-            except Exception:                     # a traceback: what this run looks for
+            except Exception:  # a traceback: what this run looks for
                 outcome["traceback"] += 1
                 failures.append((slot, text, traceback.format_exc(limit=6)))
             finally:
@@ -77,10 +78,14 @@ def main(argv=None) -> int:
         print(f"              {code} {k:,}")
     print(f"tracebacks  {outcome['traceback']:,}")
     print(f"hangs       {outcome['hang']:,} (over {LIMIT} s)")
-    print(f"time        {total:.1f} s, {1000 * total / max(n, 1):.1f} ms a case; slowest {longest[0] * 1000:.0f} ms"
-          f" ({longest[1][0] if longest[1] else '-'})")
-    print("per slot    " + ", ".join(f"{s} {by_slot[s, 'loaded']}/{by_slot[s, 'loaded'] + by_slot[s, 'refused']}"
-                                     for s in exprgen.SLOTS))
+    print(
+        f"time        {total:.1f} s, {1000 * total / max(n, 1):.1f} ms a case; slowest {longest[0] * 1000:.0f} ms"
+        f" ({longest[1][0] if longest[1] else '-'})"
+    )
+    print(
+        "per slot    "
+        + ", ".join(f"{s} {by_slot[s, 'loaded']}/{by_slot[s, 'loaded'] + by_slot[s, 'refused']}" for s in exprgen.SLOTS)
+    )
     for slot, text, what in failures[:10]:
         print(f"\n--- {slot}: {text[:300]}\n{what}")
     return 1 if failures else 0

@@ -8,6 +8,7 @@ when it loads, a short random game, under a per-mutant time limit; the process r
 mutants, loaded, refused with a diagnostic, tracebacks and hangs, each by kind of change,
 and every distinct traceback place once. Exit status 1 when there is a traceback or a hang.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,7 +36,7 @@ def main() -> int:
     args = ap.parse_args()
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
     work = Path(tempfile.mkdtemp(prefix="rulesdsl-mutants-"))
-    for name, text in TEXTS.items():            # the originals, for extends
+    for name, text in TEXTS.items():  # the originals, for extends
         (work / name).write_text(text, encoding="utf-8")
     rng = random.Random(args.seed)
     tally: Counter = Counter()
@@ -77,8 +78,10 @@ def main() -> int:
             print(f"{outcome} failures by kind of change: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     for place, (i, name, kinds) in sorted(places.items()):
         print(f"  {place}  [first: mutant {i} of {name}, {'+'.join(kinds)}]")
-    print(f"time: {elapsed:.1f} s ({1000 * elapsed / max(args.count, 1):.1f} ms a mutant); "
-          f"slowest {slowest[0]:.2f} s: {slowest[1]}")
+    print(
+        f"time: {elapsed:.1f} s ({1000 * elapsed / max(args.count, 1):.1f} ms a mutant); "
+        f"slowest {slowest[0]:.2f} s: {slowest[1]}"
+    )
     return 1 if tally["traceback"] or tally["hang"] or tally["echo"] else 0
 
 

@@ -10,6 +10,7 @@ the loader refuses. ``variant(slot, text)`` is ``BASE`` with that slot's express
 Used by tests/lang/test_hostile_expressions.py (a few hundred, in CI) and
 bench/fuzz_expressions.py (10,000, with figures).
 """
+
 from __future__ import annotations
 
 import json
@@ -17,22 +18,22 @@ import random
 
 # slot -> (YAML placeholder, role, wanted type, default text); the 16 places of the format
 SLOTS = {
-    "params":         ("role: const", "int", "n + 1"),
-    "count":          ("role: count", "int", "n + 3"),
-    "sequence":       ("role: sequence", "bool", "b.rank == a.rank - 1"),
-    "max_run":        ("role: move", "int", "13"),
-    "accept":         ("role: move", "bool", "card.suit == dest.top.suit and card.rank == dest.top.rank + 1"),
-    "accept_empty":   ("role: move", "bool", "card.rank == K"),
-    "pile_points":    ("role: move", "int", "10"),
-    "remove":         ("role: card", "bool", "card.rank > 13"),
-    "action_count":   ("role: state", "int", "1"),
-    "action_limit":   ("role: state", "int", "n * 10"),
-    "action_when":    ("role: state", "bool", "true"),
-    "action_points":  ("role: state", "int", "0 - 1"),
-    "removal_when":   ("role: remove", "bool", "cards[0].rank + cards[1].rank == 13"),
+    "params": ("role: const", "int", "n + 1"),
+    "count": ("role: count", "int", "n + 3"),
+    "sequence": ("role: sequence", "bool", "b.rank == a.rank - 1"),
+    "max_run": ("role: move", "int", "13"),
+    "accept": ("role: move", "bool", "card.suit == dest.top.suit and card.rank == dest.top.rank + 1"),
+    "accept_empty": ("role: move", "bool", "card.rank == K"),
+    "pile_points": ("role: move", "int", "10"),
+    "remove": ("role: card", "bool", "card.rank > 13"),
+    "action_count": ("role: state", "int", "1"),
+    "action_limit": ("role: state", "int", "n * 10"),
+    "action_when": ("role: state", "bool", "true"),
+    "action_points": ("role: state", "int", "0 - 1"),
+    "removal_when": ("role: remove", "bool", "cards[0].rank + cards[1].rank == 13"),
     "removal_points": ("role: remove", "int", "2"),
-    "win":            ("role: state", "bool", "all(f in foundation: f.size == 13)"),
-    "score":          ("role: state", "int", "sum(f in foundation: f.size)"),
+    "win": ("role: state", "bool", "all(f in foundation: f.size == 13)"),
+    "score": ("role: state", "int", "sum(f in foundation: f.size)"),
 }
 ROLE = {slot: spec[0].split(": ")[1] for slot, spec in SLOTS.items()}
 WANT = {slot: spec[1] for slot, spec in SLOTS.items()}
@@ -112,13 +113,15 @@ def line_of(slot: str) -> int:
 
 GROUPS = ["stock", "waste", "foundation", "tableau", "discard"]
 ROLE_NAMES = {
-    "state": {}, "const": {}, "count": {},
+    "state": {},
+    "const": {},
+    "count": {},
     "sequence": {"a": "card", "b": "card"},
     "move": {"run": "list[card]", "card": "card", "source": "pile", "dest": "pile"},
     "remove": {"cards": "list[card]"},
     "card": {"card": "card"},
 }
-CONSTS = {"n": "int", "level": "str"}       # options (and the param p, except in count)
+CONSTS = {"n": "int", "level": "str"}  # options (and the param p, except in count)
 HISTORY = {"int": ["points", "streak"], "pile": ["last.source", "last.dest"], "str": ["last.kind"]}
 HISTORY_ROLES = ("state", "sequence", "move", "remove")
 SUITS = ["spades", "hearts", "diamonds", "clubs"]
@@ -130,7 +133,7 @@ class Gen:
 
     def __init__(self, rng: random.Random, role: str, wrong: float = 0.04):
         self.rng, self.role, self.wrong = rng, role, wrong
-        self.scope: dict[str, str] = {}          # quantifier variables in scope -> type
+        self.scope: dict[str, str] = {}  # quantifier variables in scope -> type
         self.fresh = 0
 
     # names of a type visible here
@@ -142,7 +145,7 @@ class Gen:
             out.append("p")
         if t == "list[pile]" and self.role not in ("const", "count"):
             out += GROUPS
-        if self.role in HISTORY_ROLES:                  # the history (docs/expressions.md)
+        if self.role in HISTORY_ROLES:  # the history (docs/expressions.md)
             out += HISTORY.get(t, [])
         return out
 
@@ -154,7 +157,7 @@ class Gen:
 
     def gen(self, t: str, depth: int) -> str:
         r = self.rng.random()
-        if r < self.wrong:                       # wrong on purpose, now and then
+        if r < self.wrong:  # wrong on purpose, now and then
             return self.mistake(t, depth)
         if depth <= 0 or r < 0.15:
             return self.leaf(t)
@@ -163,12 +166,12 @@ class Gen:
     def mistake(self, t, depth):
         kind = self.rng.randrange(7)
         if kind == 0:
-            return self.gen(self.pick([x for x in TYPES if x != t]), depth - 1)   # another type
+            return self.gen(self.pick([x for x in TYPES if x != t]), depth - 1)  # another type
         if kind == 1:
             return self.pick(["nope", "cardd", "tableau.size", "run.rank", "used(nope)", "f(1)"])
         if kind == 2:
-            return str(self.pick([1_000_001, 10 ** 12, 2 ** 31, 10 ** 40]))
-        if kind == 3:                                                              # too deep
+            return str(self.pick([1_000_001, 10**12, 2**31, 10**40]))
+        if kind == 3:  # too deep
             op = self.pick([" + 1", " * 1", " ** 1", " - 1"])
             return "1" + op * self.rng.randrange(40, 80)
         if kind == 4:
@@ -304,12 +307,14 @@ class Gen:
         return self.leaf("list[pile]")
 
     def g_suit(self, d):
-        return f"{self.gen('card', d)}.suit" if not self.const_only() and self.rng.random() < 0.6 \
-            else self.pick(SUITS)
+        return f"{self.gen('card', d)}.suit" if not self.const_only() and self.rng.random() < 0.6 else self.pick(SUITS)
 
     def g_color(self, d):
-        return f"{self.gen('card', d)}.color" if not self.const_only() and self.rng.random() < 0.6 \
+        return (
+            f"{self.gen('card', d)}.color"
+            if not self.const_only() and self.rng.random() < 0.6
             else self.pick(["red", "black"])
+        )
 
     def g_str(self, d):
         if not self.const_only() and self.rng.random() < 0.5:
@@ -361,6 +366,7 @@ def cases(count: int, seed: int = 0):
 
 # -- one case: write, check, load, play --------------------------------------------------------
 
+
 def run_case(slot: str, text: str, path, *, moves: int = 12, seed: int = 1) -> tuple:
     """Put text in the slot, check the file, and play a few moves when it loads.
 
@@ -389,5 +395,5 @@ def run_case(slot: str, text: str, path, *, moves: int = 12, seed: int = 1) -> t
         if not legal:
             break
         g.play(rng.choice(legal))
-    g.undo()                 # None when no move was played
+    g.undo()  # None when no move was played
     return "loaded", codes

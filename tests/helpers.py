@@ -1,4 +1,5 @@
 """Small helpers shared by the rules tests: hand-made positions and move sets."""
+
 from __future__ import annotations
 
 import rulesdsl

@@ -4,6 +4,7 @@ Every probe of the hostile-input suites goes through `probe()`: 2 GiB of address
 a wall-clock limit, no standard input unless given. `assert_refused()` states what a
 refusal must look like: exit 1 or 2, no Python traceback, and a message that says where.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,10 +14,10 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-MEMORY = 2 << 30        # bytes of address space for one probe
-TIMEOUT = 60            # seconds for one probe
+MEMORY = 2 << 30  # bytes of address space for one probe
+TIMEOUT = 60  # seconds for one probe
 
-LOCATED = re.compile(r"[^\s:]+:\d+:\d+:")   # FILE:LINE:COL:
+LOCATED = re.compile(r"[^\s:]+:\d+:\d+:")  # FILE:LINE:COL:
 
 
 @dataclass
@@ -39,14 +40,18 @@ def probe(*args, stdin: bytes | str | None = None, timeout: float = TIMEOUT, cwd
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     env = dict(os.environ, PYTHONIOENCODING="utf-8", NO_COLOR="1")
     try:
-        proc = subprocess.run([sys.executable, "-m", "rulesdsl", *map(str, args)],
-                              input=data if data is not None else b"",
-                              capture_output=True, timeout=timeout, preexec_fn=limit_memory,
-                              env=env, cwd=cwd)
-    except subprocess.TimeoutExpired as exc:      # pragma: no cover - a hang is the failure
+        proc = subprocess.run(
+            [sys.executable, "-m", "rulesdsl", *map(str, args)],
+            input=data if data is not None else b"",
+            capture_output=True,
+            timeout=timeout,
+            preexec_fn=limit_memory,
+            env=env,
+            cwd=cwd,
+        )
+    except subprocess.TimeoutExpired as exc:  # pragma: no cover - a hang is the failure
         raise AssertionError(f"probe hung for {timeout}s: rulesdsl {' '.join(map(str, args))}") from exc
-    return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"),
-                  proc.stderr.decode("utf-8", "replace"))
+    return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
 
 
 def assert_refused(r: Result, *, located: bool = True, codes=(1, 2)) -> None:

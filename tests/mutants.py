@@ -12,6 +12,7 @@ short random game; it returns what happened: "loaded", "refused" (a clean diagno
 Used by tests/variant/test_hostile_variants.py (a few hundred mutants) and
 bench/fuzz_variants.py (10,000, with the figures).
 """
+
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ VARIANTS = ROOT / "variants"
 TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(VARIANTS.glob("*.yaml"))}
 DATA = {name: yaml.safe_load(text) for name, text in TEXTS.items()}
 
-HUGE = "__HUGE_NUMBER__"          # replaced by 5,000 digits after the YAML is written
+HUGE = "__HUGE_NUMBER__"  # replaced by 5,000 digits after the YAML is written
 LONG = "n" * 5000
 
 REPLACEMENTS = [
@@ -37,13 +38,25 @@ REPLACEMENTS = [
     ("bool", lambda rng: rng.choice([True, False])),
     ("null", lambda rng: None),
     ("float", lambda rng: rng.choice([1.5, -0.0, float("inf"), float("nan"), 1e300])),
-    ("negative", lambda rng: rng.choice([-1, -13, -10 ** 9])),
+    ("negative", lambda rng: rng.choice([-1, -13, -(10**9)])),
     ("zero", lambda rng: 0),
-    ("huge_int", lambda rng: rng.choice([HUGE, 10 ** 8, 2 ** 63, 10 ** 30, -(10 ** 30)])),
+    ("huge_int", lambda rng: rng.choice([HUGE, 10**8, 2**63, 10**30, -(10**30)])),
     ("long_string", lambda rng: LONG),
-    ("pile_index", lambda rng: rng.choice(["tableau[99]", "stock[99]", "foundation[-1]",
-                                           "tableau[100000000000000000000]", f"{LONG}[0]",
-                                           "waste[1]", "place[54]", "tableau["])),
+    (
+        "pile_index",
+        lambda rng: rng.choice(
+            [
+                "tableau[99]",
+                "stock[99]",
+                "foundation[-1]",
+                "tableau[100000000000000000000]",
+                f"{LONG}[0]",
+                "waste[1]",
+                "place[54]",
+                "tableau[",
+            ]
+        ),
+    ),
 ]
 
 # sizes far past their limits, at the places they belong
@@ -51,8 +64,14 @@ SIZES = [
     (("deck", "decks"), [100_000_000, 9, 0, HUGE]),
     (("deck", "ranks"), [list(range(1, 14)) * 40, ["A"] * 14, [14], [0]]),
     (("deck", "suits"), [[{"name": f"s{i}", "letter": chr(65 + i % 26), "color": "red"} for i in range(200)]]),
-    (("deal",), [["shuffle"] * 5000, [{"to": "stock", "count": 100_000_000}],
-                 ["shuffle", {"to": "stock", "count": [10 ** 9] * 3}]]),
+    (
+        ("deal",),
+        [
+            ["shuffle"] * 5000,
+            [{"to": "stock", "count": 100_000_000}],
+            ["shuffle", {"to": "stock", "count": [10**9] * 3}],
+        ],
+    ),
 ]
 
 
@@ -82,8 +101,18 @@ def _set(data, path, value):
 
 def mutate_once(data, rng, kind=None):
     """One change to data (in place where it can be); returns (data, kind)."""
-    kinds = ["replace", "replace", "replace", "replace", "delete", "duplicate", "rename",
-             "swap_section", "size", "index"]
+    kinds = [
+        "replace",
+        "replace",
+        "replace",
+        "replace",
+        "delete",
+        "duplicate",
+        "rename",
+        "swap_section",
+        "size",
+        "index",
+    ]
     kind = kind or rng.choice(kinds)
     paths = list(_paths(data))
     if kind == "replace":
@@ -142,12 +171,13 @@ def mutant(rng: random.Random) -> tuple[str, str, tuple]:
     for _ in range(rng.choice((1, 1, 2, 3))):
         data, kind = mutate_once(data, rng)
         kinds.append(kind)
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10 ** 6)
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10**6)
     text = text.replace(HUGE, "9" * 5000)
     return name, text, tuple(kinds)
 
 
 # -- running one ---------------------------------------------------------------------------
+
 
 class Hang(Exception):
     pass
@@ -157,6 +187,7 @@ class Hang(Exception):
 def time_limit(seconds: float):
     def fire(signum, frame):
         raise Hang()
+
     old = signal.signal(signal.SIGALRM, fire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -168,13 +199,14 @@ def time_limit(seconds: float):
 
 def _where(exc: BaseException) -> str:
     """The innermost rulesdsl (or runners) line the exception passed through."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__)
-              if "/rulesdsl/" in f.filename or "/runners/" in f.filename]
+    frames = [
+        f for f in traceback.extract_tb(exc.__traceback__) if "/rulesdsl/" in f.filename or "/runners/" in f.filename
+    ]
     f = frames[-1] if frames else traceback.extract_tb(exc.__traceback__)[-1]
     return f"{Path(f.filename).parent.name}/{Path(f.filename).name}:{f.lineno}"
 
 
-MAX_MESSAGE = 600        # characters: a message longer than this repeats input in full
+MAX_MESSAGE = 600  # characters: a message longer than this repeats input in full
 
 
 def run_one(path: Path, *, seconds: float = 20.0, moves: int = 40, seed: int = 1) -> tuple:
@@ -215,7 +247,7 @@ def run_one(path: Path, *, seconds: float = 20.0, moves: int = 40, seed: int = 1
             return "loaded", ""
     except Hang:
         return "hang", stage
-    except Exception as exc:     # a traceback is what is being counted
+    except Exception as exc:  # a traceback is what is being counted
         text = str(exc)
         frames = traceback.extract_tb(exc.__traceback__)
         # following extends is part A's (issue 8): counted apart, not fixed here

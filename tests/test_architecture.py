@@ -11,6 +11,7 @@ and when a module or a function is over the size limit without a comment saying 
 The PHASE_2 allow-lists hold today's exceptions; phase 2 of issue 20 (the module splits) empties
 them. They only shrink: an entry that no longer applies fails too, so it is taken out.
 """
+
 from __future__ import annotations
 
 import ast
@@ -49,6 +50,7 @@ PHASE_2_FUNCTIONS: set = set()
 
 # -- reading the modules ------------------------------------------------------------------------
 
+
 def module_files() -> dict[str, Path]:
     """Short module name -> file: 'play.game', 'cli', 'runners.text'; a package is named by its
     folder ('lang', 'runners'), the top package by '__init__'."""
@@ -74,8 +76,8 @@ def _short(dotted: str, known: set[str]) -> str | None:
     if dotted == "rulesdsl":
         return "__init__"
     for prefix in ("rulesdsl.", ""):
-        if dotted.startswith(prefix) and dotted[len(prefix):] in known:
-            return dotted[len(prefix):]
+        if dotted.startswith(prefix) and dotted[len(prefix) :] in known:
+            return dotted[len(prefix) :]
     return None
 
 
@@ -88,8 +90,9 @@ def _package_of(name: str, packages: set[str]) -> str:
     return "rulesdsl." + name.rsplit(".", 1)[0] if "." in name else "rulesdsl"
 
 
-def import_names(name: str, source: str, known: set[str], packages: set[str] = frozenset()
-                 ) -> list[tuple[str, str | None, bool]]:
+def import_names(
+    name: str, source: str, known: set[str], packages: set[str] = frozenset()
+) -> list[tuple[str, str | None, bool]]:
     """(imported module, the name taken from it or None for the module itself, inside a function
     or class?) for each project import of a module."""
     tree = ast.parse(source)
@@ -105,7 +108,7 @@ def import_names(name: str, source: str, known: set[str], packages: set[str] = f
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 parts = _package_of(name, packages).split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1])
+                base = ".".join(parts[: len(parts) - node.level + 1])
                 module = f"{base}.{node.module}" if node.module else base
             else:
                 module = node.module or ""
@@ -156,7 +159,7 @@ def documented() -> list[tuple[str, set[str]]]:
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One cycle of the graph as a path that starts and ends at the same module, or None."""
-    state: dict[str, int] = {}          # 1 on the current path, 2 done
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
     path: list[str] = []
 
     def visit(n: str) -> list[str] | None:
@@ -164,7 +167,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(n)
         for m in sorted(graph.get(n, ())):
             if state.get(m) == 1:
-                return path[path.index(m):] + [m]
+                return path[path.index(m) :] + [m]
             if m not in state:
                 found = visit(m)
                 if found:
@@ -184,13 +187,17 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def upward_layers(graph: dict[str, set[str]]) -> list[str]:
     """'a imports b' for each import of a module of a later stage."""
     rank = {s: i for i, s in enumerate(LAYERS)}
-    return sorted(f"{a} ({layer(a)}) imports {b} ({layer(b)})" for a, bs in graph.items() for b in bs
-                  if rank[layer(b)] > rank[layer(a)])
+    return sorted(
+        f"{a} ({layer(a)}) imports {b} ({layer(b)})"
+        for a, bs in graph.items()
+        for b in bs
+        if rank[layer(b)] > rank[layer(a)]
+    )
 
 
 def file_reads(found: dict[str, list[tuple[str, str | None, bool]]]) -> set[tuple[str, str]]:
     """(module, what) for each import of the loader's internals or the YAML reader after the variant stage."""
-    after = LAYERS[LAYERS.index("variant") + 1:]
+    after = LAYERS[LAYERS.index("variant") + 1 :]
     out = set()
     for name, imported in found.items():
         if layer(name) not in after:
@@ -219,7 +226,7 @@ def long_functions(prefix: str, source: str) -> dict[str, tuple[int, bool]]:
                 size = child.end_lineno - child.lineno + 1
                 if size > MAX_FUNCTION_LINES:
                     top = min([child.lineno] + [d.lineno for d in child.decorator_list])
-                    near = lines[max(0, top - 4):child.lineno + 5]
+                    near = lines[max(0, top - 4) : child.lineno + 5]
                     out[f"{qual}{child.name}"] = (size, any(SIZE_NOTE.search(x) for x in near))
                 walk(child, f"{qual}{child.name}.")
             elif isinstance(child, ast.ClassDef):
@@ -232,6 +239,7 @@ def long_functions(prefix: str, source: str) -> dict[str, tuple[int, bool]]:
 
 
 # -- the tests ----------------------------------------------------------------------------------
+
 
 def test_every_module_belongs_to_a_stage_and_each_stage_says_what_it_may_import():
     files = module_files()
@@ -258,8 +266,9 @@ def test_no_module_imports_one_documented_after_it():
     graph, _ = real_graph()
     order = [name for name, _ in documented()]
     rank = {name: i for i, name in enumerate(order)}
-    upward = sorted(f"{a} imports {b}" for a, bs in graph.items() for b in bs
-                    if a in rank and b in rank and rank[b] > rank[a])
+    upward = sorted(
+        f"{a} imports {b}" for a, bs in graph.items() for b in bs if a in rank and b in rank and rank[b] > rank[a]
+    )
     assert not upward, upward
 
 
@@ -273,10 +282,13 @@ def test_the_documented_graph_is_the_real_one():
     rows = documented()
     names = [name for name, _ in rows]
     assert len(names) == len(set(names)), "a module is listed twice"
-    assert set(names) == set(graph), {"undocumented": sorted(set(graph) - set(names)),
-                                      "gone": sorted(set(names) - set(graph))}
-    wrong = {name: {"documented": sorted(shown), "real": sorted(graph[name])}
-             for name, shown in rows if shown != graph[name]}
+    assert set(names) == set(graph), {
+        "undocumented": sorted(set(graph) - set(names)),
+        "gone": sorted(set(names) - set(graph)),
+    }
+    wrong = {
+        name: {"documented": sorted(shown), "real": sorted(graph[name])} for name, shown in rows if shown != graph[name]
+    }
     assert not wrong, wrong
 
 
@@ -296,16 +308,19 @@ def test_no_module_over_the_limit_without_a_note():
     bare = sorted(n for n in over if notes[n] is None)
     assert not bare, f"over {MAX_MODULE_LINES} lines without a '# size:' note near the top: {bare}"
     phase_2 = {n for n in over if PHASE_2_NOTE in (notes[n] or "")}
-    assert phase_2 == PHASE_2_MODULES, {"noted for phase 2, not listed": sorted(phase_2 - PHASE_2_MODULES),
-                                        "listed, not over or not noted": sorted(PHASE_2_MODULES - phase_2)}
+    assert phase_2 == PHASE_2_MODULES, {
+        "noted for phase 2, not listed": sorted(phase_2 - PHASE_2_MODULES),
+        "listed, not over or not noted": sorted(PHASE_2_MODULES - phase_2),
+    }
 
 
 def test_no_function_over_the_limit_without_a_note():
     found: dict[str, tuple[int, bool]] = {}
     for name, f in module_files().items():
         found |= long_functions(name, f.read_text(encoding="utf-8"))
-    bare = sorted(f"{q} ({size} lines)" for q, (size, noted) in found.items()
-                  if not noted and q not in PHASE_2_FUNCTIONS)
+    bare = sorted(
+        f"{q} ({size} lines)" for q, (size, noted) in found.items() if not noted and q not in PHASE_2_FUNCTIONS
+    )
     assert not bare, f"over {MAX_FUNCTION_LINES} lines without a '# size:' note: {bare}"
     gone = PHASE_2_FUNCTIONS - set(found)
     assert not gone, f"split or renamed, take them off PHASE_2_FUNCTIONS: {sorted(gone)}"
@@ -313,16 +328,23 @@ def test_no_function_over_the_limit_without_a_note():
 
 def test_the_checks_see_a_cycle_an_upward_import_and_an_inner_import():
     known = {"play.game", "variant.model", "engine.moves"}
-    assert find_cycle({"model": {"game"}, "game": {"moves"}, "moves": {"model"}}) == \
-        ["game", "moves", "model", "game"]
+    assert find_cycle({"model": {"game"}, "game": {"moves"}, "moves": {"model"}}) == ["game", "moves", "model", "game"]
     assert find_cycle({"model": {"game"}, "game": {"moves"}, "moves": set()}) is None
     source = "from ..play import game\nfrom ..engine.moves import Move\n\ndef f():\n    from .model import Variant\n"
-    assert imports("variant.deal", source, known) == \
-        [("engine.moves", False), ("play.game", False), ("variant.model", True)]
-    assert imports("runners.text", "from rulesdsl.formats import fcs, Game\nimport os\n",
-                   known | {"formats.fcs", "formats"}, {"formats"}) == [("formats", False), ("formats.fcs", False)]
-    assert upward_layers({"engine.moves": {"play.game"}, "play.game": {"engine.moves"}}) == \
-        ["engine.moves (engine) imports play.game (play)"]
+    assert imports("variant.deal", source, known) == [
+        ("engine.moves", False),
+        ("play.game", False),
+        ("variant.model", True),
+    ]
+    assert imports(
+        "runners.text",
+        "from rulesdsl.formats import fcs, Game\nimport os\n",
+        known | {"formats.fcs", "formats"},
+        {"formats"},
+    ) == [("formats", False), ("formats.fcs", False)]
+    assert upward_layers({"engine.moves": {"play.game"}, "play.game": {"engine.moves"}}) == [
+        "engine.moves (engine) imports play.game (play)"
+    ]
 
 
 def test_the_checks_see_a_file_read_and_a_long_module_or_function():

@@ -1,4 +1,5 @@
 """The command line: every subcommand, its output shape and exit codes, and clean errors."""
+
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ def run(*args, stdin=""):
     """Run the CLI in-process; returns (exit code, stdout, stderr)."""
     import io
     from contextlib import redirect_stderr, redirect_stdout
+
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
@@ -17,7 +19,7 @@ def run(*args, stdin=""):
         with redirect_stdout(out), redirect_stderr(err):
             try:
                 code = cli.main(list(args))
-            except SystemExit as exc:   # argparse usage errors
+            except SystemExit as exc:  # argparse usage errors
                 code = exc.code
     finally:
         sys.stdin = old_stdin
@@ -39,8 +41,9 @@ def test_check_valid_and_broken(tmp_path):
     code, _, err = run("check", "--play", "1", "variants/sakhmet.yaml", "variants/klondike.yaml")
     assert code == 0, err
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: X\npiles:\n  tableau: {count: 2, acept: 'true'}\ndeal: [shuffle, {rest: 'tableau[0]'}]\n"
-                   "win: 'true'\n")
+    bad.write_text(
+        "name: X\npiles:\n  tableau: {count: 2, acept: 'true'}\ndeal: [shuffle, {rest: 'tableau[0]'}]\nwin: 'true'\n"
+    )
     code, _, err = run("check", "--play", "0", str(bad))
     assert code == 1
     assert f"{bad}:3:23: S101 unknown key 'acept'" in err
@@ -106,9 +109,13 @@ def test_replay_stops_at_first_illegal_move(tmp_path):
 
 
 def test_bad_input_never_shows_a_traceback(tmp_path):
-    for args in (["show", "nosuchgame"], ["show", "sakhmet", "--option", "level=draw9"],
-                 ["show", "sakhmet", "--option", "nolevel"], ["show", "sakhmet", "--position", "/nonexistent"],
-                 ["replay", "sakhmet", "--moves", "/nonexistent"]):
+    for args in (
+        ["show", "nosuchgame"],
+        ["show", "sakhmet", "--option", "level=draw9"],
+        ["show", "sakhmet", "--option", "nolevel"],
+        ["show", "sakhmet", "--position", "/nonexistent"],
+        ["replay", "sakhmet", "--moves", "/nonexistent"],
+    ):
         code, _, err = run(*args)
         assert code == 2, args
         assert "Traceback" not in err and err.strip(), args
@@ -169,10 +176,18 @@ def test_position_file_with_a_byte_order_mark(tmp_path):
 
 
 def test_save_with_bad_seed_or_moves_is_refused(tmp_path):
-    base = {"format": "rulesdsl-save/1", "start": {"piles": {"stock[0]": ["#AN", "#2N"]}},
-            "moves": ["draw"], "redo": []}
-    for change, words in (({"seed": "x"}, "seed"), ({"seed": -5}, "seed"), ({"moves": [None]}, "move texts"),
-                          ({"redo": [3]}, "move texts")):
+    base = {
+        "format": "rulesdsl-save/1",
+        "start": {"piles": {"stock[0]": ["#AN", "#2N"]}},
+        "moves": ["draw"],
+        "redo": [],
+    }
+    for change, words in (
+        ({"seed": "x"}, "seed"),
+        ({"seed": -5}, "seed"),
+        ({"moves": [None]}, "move texts"),
+        ({"redo": [3]}, "move texts"),
+    ):
         path = tmp_path / "s.json"
         path.write_text(json.dumps({**base, **change}))
         code, _, err = run("show", "sakhmet", "--position", str(path))
@@ -181,8 +196,7 @@ def test_save_with_bad_seed_or_moves_is_refused(tmp_path):
 
 def test_position_of_another_variant_is_named(tmp_path):
     path = tmp_path / "p.json"
-    path.write_text(json.dumps({"variant": "sakhmet", "options": {"level": "draw3"},
-                                "piles": {"tableau[0]": ["AN"]}}))
+    path.write_text(json.dumps({"variant": "sakhmet", "options": {"level": "draw3"}, "piles": {"tableau[0]": ["AN"]}}))
     code, _, err = run("show", "klondike", "--position", str(path))
     assert code == 2 and "for 'sakhmet'" in err, err
 

@@ -1,6 +1,7 @@
 """One place per concept: card text both ways (cards.py), pile names both ways (layout.py),
 pile roles and action and follow-up kinds as enums dispatched explicitly (kinds.py), and one
 helper for echoing user text (errors.short)."""
+
 import dataclasses
 
 import pytest
@@ -23,7 +24,7 @@ def test_card_text_reads_back_to_the_same_card(n, data):
     c = data.draw(st.integers(0, deck.size - 1))
     rank, suit, copy = deck.parse_card(deck.text(c, copy=True))
     assert deck.copies(rank, suit)[copy or 0] == c
-    assert deck.parse_card(deck.text(c)) == (rank, suit, None)        # the face alone: no copy
+    assert deck.parse_card(deck.text(c)) == (rank, suit, None)  # the face alone: no copy
     assert deck.parse_face(deck.text(c)) == (rank, suit)
     assert deck.text(c, copy=True) == deck.text(c) + (f".{deck.copy_of[c]}" if deck.copy_of[c] else "")
 
@@ -36,6 +37,7 @@ def test_bad_card_text_is_a_card_text_error(text):
 
 def test_rank_names_are_one_map_that_the_compiler_uses():
     from rulesdsl.lang import checker  # names are bound by the checker stage
+
     assert checker.RANK_NAMES is cards.RANK_NAMES
     assert {r: cards.parse_rank(r) for r in cards.RANK_NAMES} == cards.RANK_NAMES
 
@@ -80,10 +82,10 @@ def test_one_echo_helper():
     short = errors.short
     assert short("abc", quote=True) == "'abc'" and short(7, quote=True) == "7"
     assert short("x" * 100, quote=True) == repr("x" * 60 + "... (100 characters)")
-    assert short(10 ** 30) == "a 31-digit number"
-    assert short(10 ** 30, digits=12) == "a number of about 31 digits"
+    assert short(10**30) == "a 31-digit number"
+    assert short(10**30, digits=12) == "a number of about 31 digits"
     assert short("9" * 5000, digits=12) == "99999999...(5,000 digits)"
     assert short("-" + "9" * 5000, digits=12, quote=True) == "'-99999999...(5,000 digits)'"
     assert short("123", digits=12, quote=True) == "'123'"
     assert short("draw3", digits=12, quote=True) == "'draw3'"
-    assert errors.say_number(10 ** 13) == short(10 ** 13, digits=12) == "10000000...(14 digits)"
+    assert errors.say_number(10**13) == short(10**13, digits=12) == "10000000...(14 digits)"

@@ -1,4 +1,5 @@
 """The reference docs agree with the code: every key and function documented, and nothing more."""
+
 import re
 from pathlib import Path
 

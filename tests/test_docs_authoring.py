@@ -4,6 +4,7 @@ A step is a ```yaml block after a `<!-- check -->` marker, followed by a ```cons
 that starts with `$ rulesdsl check variants/golf.yaml`. The last step's file must be the
 shipped variants/golf.yaml, byte for byte.
 """
+
 from __future__ import annotations
 
 import re
@@ -45,6 +46,9 @@ def test_step_prints_what_the_tutorial_shows(shipped, text, console, tmp_path, m
 
 def test_schema_comment_points_at_the_schema():
     assert "# yaml-language-server: $schema=../docs/variant.schema.json" in DOC
-    assert (ROOT / "variants" / "golf.yaml").read_text(encoding="utf-8").startswith(
-        "# yaml-language-server: $schema=../docs/variant.schema.json\n")
+    assert (
+        (ROOT / "variants" / "golf.yaml")
+        .read_text(encoding="utf-8")
+        .startswith("# yaml-language-server: $schema=../docs/variant.schema.json\n")
+    )
     assert (ROOT / "variants" / ".." / "docs" / "variant.schema.json").exists()

@@ -1,5 +1,6 @@
 """docs/diagnostics.md lists every diagnostic code rulesdsl emits, and only those; every code
 is declared once in rulesdsl/diagnostics.py, which the docs are checked against."""
+
 import re
 from pathlib import Path
 
@@ -68,9 +69,11 @@ def test_a_warning_is_one_in_the_registry_and_in_the_docs():
 
 
 def test_an_undeclared_code_is_refused_when_it_is_made():
-    for make in (lambda: Diagnostic("Z999", "no such code"),
-                 lambda: CompileError("E299", "no such code", 1),
-                 lambda: ExprSyntaxError("E199", "no such code", 1)):
+    for make in (
+        lambda: Diagnostic("Z999", "no such code"),
+        lambda: CompileError("E299", "no such code", 1),
+        lambda: ExprSyntaxError("E199", "no such code", 1),
+    ):
         with pytest.raises(KeyError, match="not declared"):
             make()
 

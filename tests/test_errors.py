@@ -1,6 +1,7 @@
 """One exception family: every error rulesdsl raises on purpose is a RulesdslError, move text
 gets one of three distinct errors, and the command line maps each class to its exit code
 (an internal error says it is one, exit 70)."""
+
 import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
@@ -40,16 +41,30 @@ def run(*args):
 
 
 def test_every_error_class_is_under_one_root():
-    for cls in (errors.RulesError, errors.ExprSyntaxError, errors.CompileError, errors.MoveError,
-                errors.InvalidMoveError, errors.IllegalMoveError, errors.AmbiguousMoveError,
-                errors.PositionError, errors.CardTextError, errors.InputError, errors.SeedError,
-                errors.ArgumentError, numbering.DealError, RuleFailed, cli.InputError):
+    for cls in (
+        errors.RulesError,
+        errors.ExprSyntaxError,
+        errors.CompileError,
+        errors.MoveError,
+        errors.InvalidMoveError,
+        errors.IllegalMoveError,
+        errors.AmbiguousMoveError,
+        errors.PositionError,
+        errors.CardTextError,
+        errors.InputError,
+        errors.SeedError,
+        errors.ArgumentError,
+        numbering.DealError,
+        RuleFailed,
+        cli.InputError,
+    ):
         assert issubclass(cls, errors.RulesdslError), cls
     for cls in (errors.InvalidMoveError, errors.IllegalMoveError, errors.AmbiguousMoveError):
         assert issubclass(cls, errors.MoveError)
     # the old import paths still work
     from rulesdsl.lang.compiler import CompileError
     from rulesdsl.lang.parser import ExprSyntaxError
+
     assert CompileError is errors.CompileError and ExprSyntaxError is errors.ExprSyntaxError
 
 
@@ -76,10 +91,10 @@ def test_text_naming_two_legal_moves_is_ambiguous(tmp_path):
     v = rulesdsl.load_path(str(path))
     g = Game.from_position(v, "tableau[0]: 7D.1 5S 7D.2 3H; stock[0]: *")
     with pytest.raises(errors.AmbiguousMoveError) as info:
-        g.play("7D@tableau[0]>tableau[1]")       # 7D.0 is not there; 7D.1 and 7D.2 both are
+        g.play("7D@tableau[0]>tableau[1]")  # 7D.0 is not there; 7D.1 and 7D.2 both are
     assert "7D.2@tableau[0]>tableau[1], 7D.1@tableau[0]>tableau[1]" in str(info.value)
     assert g.ply == 0
-    assert g.play("7D.1@tableau[0]>tableau[1]").cards == tuple(g.state.piles[1])   # the copy says which
+    assert g.play("7D.1@tableau[0]>tableau[1]").cards == tuple(g.state.piles[1])  # the copy says which
 
 
 def test_text_naming_one_copy_loosely_is_still_read(tmp_path):
@@ -93,6 +108,7 @@ def test_text_naming_one_copy_loosely_is_still_read(tmp_path):
 
 def test_bad_api_arguments_are_input_and_still_value_errors():
     from rulesdsl.solve import solver, stats
+
     with pytest.raises(errors.ArgumentError):
         stats.parse_range("3-x")
     v = rulesdsl.load("klondike")
@@ -104,7 +120,7 @@ def test_bad_api_arguments_are_input_and_still_value_errors():
 
 def test_a_bad_seed_is_input_and_still_a_value_error():
     v = rulesdsl.load("klondike")
-    for bad in (-1, 2 ** 64, "7", True):
+    for bad in (-1, 2**64, "7", True):
         with pytest.raises(errors.SeedError):
             v.new_game(bad)
     with pytest.raises(ValueError):
@@ -115,14 +131,17 @@ def test_cli_exit_codes_by_class(monkeypatch):
     def raising(exc):
         def fn(args):
             raise exc
+
         return fn
 
-    cases = [(errors.IllegalMoveError("illegal move X"), 1),
-             (errors.InvalidMoveError("cannot read move X"), 2),
-             (errors.AmbiguousMoveError("ambiguous move X"), 2),
-             (errors.PositionError("bad position"), 2),
-             (errors.InputError("bad input"), 2),
-             (numbering.DealError("no such deal"), 2)]
+    cases = [
+        (errors.IllegalMoveError("illegal move X"), 1),
+        (errors.InvalidMoveError("cannot read move X"), 2),
+        (errors.AmbiguousMoveError("ambiguous move X"), 2),
+        (errors.PositionError("bad position"), 2),
+        (errors.InputError("bad input"), 2),
+        (numbering.DealError("no such deal"), 2),
+    ]
     for exc, code in cases:
         monkeypatch.setattr(cli.variants, "cmd_schema", raising(exc))
         got, _, err = run("schema")
@@ -133,6 +152,7 @@ def test_cli_exit_codes_by_class(monkeypatch):
 def test_an_internal_error_says_so_and_exits_70(monkeypatch, bug):
     def broken(args):
         raise bug
+
     monkeypatch.setattr(cli.variants, "cmd_schema", broken)
     monkeypatch.delenv(cli.TRACEBACK_ENV, raising=False)
     code, _, err = run("schema")
@@ -152,8 +172,10 @@ def test_a_json_position_with_a_5000_digit_number_gets_the_language_message(tmp_
         code, out, err = run("show", "klondike", "--position", str(pos))
         assert code == 2 and not out
         assert "Exceeds the limit" not in err and "Traceback" not in err
-        assert err == (f"rulesdsl: {pos}: bad JSON: the number 99999999...(5,000 digits) is outside the "
-                       f"integer range -2,147,483,647..2,147,483,647\n")
+        assert err == (
+            f"rulesdsl: {pos}: bad JSON: the number 99999999...(5,000 digits) is outside the "
+            f"integer range -2,147,483,647..2,147,483,647\n"
+        )
 
 
 def test_the_api_refuses_a_5000_digit_json_number_as_a_position_error():
@@ -162,15 +184,17 @@ def test_the_api_refuses_a_5000_digit_json_number_as_a_position_error():
         Game.from_position(v, '{"piles": {}, "points": ' + "1" * 5000 + "}")
     assert "Exceeds" not in str(info.value)
     # numbers up to the cap still read: a seed is up to 2**64 - 1, 20 digits
-    assert errors.short(str(2 ** 64 - 1), digits=12) == "18446744...(20 digits)"
+    assert errors.short(str(2**64 - 1), digits=12) == "18446744...(20 digits)"
 
 
 def test_the_runner_answers_rulesdsl_errors_and_lets_bugs_through(monkeypatch):
     from rulesdsl.runners import text
+
     g = rulesdsl.new_game("klondike", seed=1)
 
     def command(self, line):
         raise errors.PositionError("no such position") if line.startswith("p") else KeyError("bug")
+
     monkeypatch.setattr(text.Runner, "command", command)
     out = io.StringIO()
     text.run(g, io.StringIO("p\n"), out)

@@ -10,6 +10,7 @@ condition really is in positions of real games.
 2,000 examples each by default (well under a minute); set RULESDSL_FUZZ_EXAMPLES for more,
 e.g. ``RULESDSL_FUZZ_EXAMPLES=50000 python -m pytest tests/test_fuzz.py`` for a nightly run.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -37,28 +38,141 @@ WORK = Path(tempfile.mkdtemp(prefix="rulesdsl-fuzz-"))
 atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 
 # the CI run is the same every time; a run with RULESDSL_FUZZ_EXAMPLES set explores new inputs
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                derandomize="RULESDSL_FUZZ_EXAMPLES" not in os.environ,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    derandomize="RULESDSL_FUZZ_EXAMPLES" not in os.environ,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 
 # -- random expressions ------------------------------------------------------------------------
 
-WORDS = ["card", "run", "dest", "source", "a", "b", "cards", "pile", "foundation", "tableau",
-         "stock", "waste", "draw", "passes", "level", "mixed", "A", "K", "Q", "hearts", "red", "black",
-         "true", "false", "none", "x", "f", "p", "c"]
-ATTRS = [".rank", ".suit", ".color", ".copy", ".name", ".size", ".empty", ".top", ".bottom",
-         ".cards", ".down", ".up", ".free", ".covered", ".index", ".group", ".prev", ".next",
-         ".first", ".last", ".nope"]
-OPS = [" + ", " - ", " * ", " / ", " % ", " ** ", " == ", " != ", " < ", " <= ", " > ", " >= ",
-       " and ", " or ", " in ", " not in ", " if ", " else ", "not ", "-"]
-FUNCS = ["len(", "cards(", "tops(", "succ(", "pred(", "min(", "max(", "abs(", "used(", "pairs(",
-         "all(x in ", "any(p in ", "count(c in ", "sum(f in ", "all(a, b in pairs(", "nope("]
-PUNCT = ["(", ")", "[", "]", ",", ":", ".", "'draw'", '"x"', "'", "0", "1", "13", "-1", "999999",
-         "1000001", "[0]", "[99]", "[-1]", " "]
+WORDS = [
+    "card",
+    "run",
+    "dest",
+    "source",
+    "a",
+    "b",
+    "cards",
+    "pile",
+    "foundation",
+    "tableau",
+    "stock",
+    "waste",
+    "draw",
+    "passes",
+    "level",
+    "mixed",
+    "A",
+    "K",
+    "Q",
+    "hearts",
+    "red",
+    "black",
+    "true",
+    "false",
+    "none",
+    "x",
+    "f",
+    "p",
+    "c",
+]
+ATTRS = [
+    ".rank",
+    ".suit",
+    ".color",
+    ".copy",
+    ".name",
+    ".size",
+    ".empty",
+    ".top",
+    ".bottom",
+    ".cards",
+    ".down",
+    ".up",
+    ".free",
+    ".covered",
+    ".index",
+    ".group",
+    ".prev",
+    ".next",
+    ".first",
+    ".last",
+    ".nope",
+]
+OPS = [
+    " + ",
+    " - ",
+    " * ",
+    " / ",
+    " % ",
+    " ** ",
+    " == ",
+    " != ",
+    " < ",
+    " <= ",
+    " > ",
+    " >= ",
+    " and ",
+    " or ",
+    " in ",
+    " not in ",
+    " if ",
+    " else ",
+    "not ",
+    "-",
+]
+FUNCS = [
+    "len(",
+    "cards(",
+    "tops(",
+    "succ(",
+    "pred(",
+    "min(",
+    "max(",
+    "abs(",
+    "used(",
+    "pairs(",
+    "all(x in ",
+    "any(p in ",
+    "count(c in ",
+    "sum(f in ",
+    "all(a, b in pairs(",
+    "nope(",
+]
+PUNCT = [
+    "(",
+    ")",
+    "[",
+    "]",
+    ",",
+    ":",
+    ".",
+    "'draw'",
+    '"x"',
+    "'",
+    "0",
+    "1",
+    "13",
+    "-1",
+    "999999",
+    "1000001",
+    "[0]",
+    "[99]",
+    "[-1]",
+    " ",
+]
 
-token = st.one_of(st.sampled_from(WORDS), st.sampled_from(ATTRS), st.sampled_from(OPS),
-                  st.sampled_from(FUNCS), st.sampled_from(PUNCT), st.integers(0, 20).map(str))
+token = st.one_of(
+    st.sampled_from(WORDS),
+    st.sampled_from(ATTRS),
+    st.sampled_from(OPS),
+    st.sampled_from(FUNCS),
+    st.sampled_from(PUNCT),
+    st.integers(0, 20).map(str),
+)
 expression = st.one_of(
     st.lists(token, min_size=1, max_size=14).map("".join),
     st.text(max_size=40),
@@ -97,8 +211,12 @@ def test_random_expressions(text, role, want):
         return
     v = GAME.variant
     # options as the loader types them: one type each, or "any" for values of mixed kinds
-    world = World(v.deck, v.layout, {"draw": (1, "int"), "level": ("draw1", "str"), "mixed": ("one", "any")},
-                  [a.name for a in v.actions])
+    world = World(
+        v.deck,
+        v.layout,
+        {"draw": (1, "int"), "level": ("draw1", "str"), "mixed": ("one", "any")},
+        [a.name for a in v.actions],
+    )
     try:
         checked = Checker(world).check(node, role, want)
         c = Compiler(world).compile(checked)
@@ -106,12 +224,13 @@ def test_random_expressions(text, role, want):
         assert exc.code.startswith("E") and exc.message and exc.col >= 1
         return
     if "mixed" in text:
-        return     # an option whose values mix text and numbers may fail when run: V801's job
+        return  # an option whose values mix text and numbers may fail when run: V801's job
     # a compiled expression never raises on a real position (the language is total)
     value = c.fn(_env())
     if role == "state" and c.type == BOOL:
         # the validator's reading of a win over every position must include the real one
         from rulesdsl.validation.abstract import _Abstract
+
         possible = _Abstract(world, v, capacities=True).truth(checked.tree)
         assert possible and possible <= {True, False}
         assert bool(value) in possible, (text, value, possible)
@@ -119,11 +238,47 @@ def test_random_expressions(text, role, want):
 
 # -- mutated variant files -----------------------------------------------------------------------
 
-SCALARS = ["0", "-1", "1", "13", "200", "99999", "true", "false", "null", "~", "''", '""', "[]", "{}",
-           "[1, 2]", "{a: 1}", "tableau", "stock[0]", "foundation[9]", "run", "top", "none", "shuffle",
-           "'card.rank =='", '"all(f in foundation: f.size == 13)"', "'used(\"draw\") < 2'", "K",
-           "'succ(card.rank) == dest.top.rank'", "&x 1", "*x", "!!python/object:os.system", "|",
-           "'{}'", "\"\\t\"", "'a: b'", "- 1", "ZZ", "10D", "'#KH'"]
+SCALARS = [
+    "0",
+    "-1",
+    "1",
+    "13",
+    "200",
+    "99999",
+    "true",
+    "false",
+    "null",
+    "~",
+    "''",
+    '""',
+    "[]",
+    "{}",
+    "[1, 2]",
+    "{a: 1}",
+    "tableau",
+    "stock[0]",
+    "foundation[9]",
+    "run",
+    "top",
+    "none",
+    "shuffle",
+    "'card.rank =='",
+    '"all(f in foundation: f.size == 13)"',
+    "'used(\"draw\") < 2'",
+    "K",
+    "'succ(card.rank) == dest.top.rank'",
+    "&x 1",
+    "*x",
+    "!!python/object:os.system",
+    "|",
+    "'{}'",
+    '"\\t"',
+    "'a: b'",
+    "- 1",
+    "ZZ",
+    "10D",
+    "'#KH'",
+]
 
 
 def _mutate(text: str, ops) -> str:
@@ -157,10 +312,12 @@ def _mutate(text: str, ops) -> str:
     return "\n".join(lines) + "\n"
 
 
-op = st.tuples(st.sampled_from(["delete", "duplicate", "swap", "scalar", "key", "indent", "expression",
-                                "truncate"]),
-               st.integers(0, 400), st.integers(0, 400),
-               st.one_of(st.sampled_from(SCALARS), expression))
+op = st.tuples(
+    st.sampled_from(["delete", "duplicate", "swap", "scalar", "key", "indent", "expression", "truncate"]),
+    st.integers(0, 400),
+    st.integers(0, 400),
+    st.one_of(st.sampled_from(SCALARS), expression),
+)
 
 
 @FUZZ
@@ -219,16 +376,21 @@ int_leaf = st.one_of(
     st.just("used('draw')"),
 )
 ints = st.recursive(int_leaf, _int_exprs, max_leaves=6)
-conditions = st.recursive(_bools(ints), lambda b: st.one_of(
-    st.builds(lambda a, c: f"({a} and {c})", b, b),
-    st.builds(lambda a, c: f"({a} or {c})", b, b),
-    b.map(lambda a: f"not ({a})"),
-), max_leaves=6)
+conditions = st.recursive(
+    _bools(ints),
+    lambda b: st.one_of(
+        st.builds(lambda a, c: f"({a} and {c})", b, b),
+        st.builds(lambda a, c: f"({a} or {c})", b, b),
+        b.map(lambda a: f"not ({a})"),
+    ),
+    max_leaves=6,
+)
 
 
 def _positions():
     """Klondike positions along three random games: the states the conditions are tried on."""
     import random
+
     out = []
     v = rulesdsl.load("klondike")
     for seed in (1, 2, 3):
@@ -248,6 +410,7 @@ KLONDIKE, POSITIONS = _positions()
 
 def _builder():
     from rulesdsl.variant.loader import Builder, read_with_extends
+
     b = Builder(read_with_extends(ROOT / "variants" / "klondike.yaml"), None, "klondike")
     return b, b.build()
 
@@ -261,6 +424,7 @@ BUILDER, BUILT = _builder()
 @given(text=conditions)
 def test_win_analysis_is_sound(text):
     from rulesdsl.validation.abstract import _Abstract
+
     node = parse(text)
     checked = Checker(BUILDER.world).check(node, "state", "bool")
     c = Compiler(BUILDER.world).compile(checked)

@@ -1,6 +1,7 @@
 """Grid neighbours (issue 10, item 8): ``pile.at(drow, dcol)`` is the place drow rows down and
 dcol card widths right in the pile's own group (docs/expressions.md), none where no place lies
 exactly there; a group with ``wrap: true`` counts round."""
+
 from __future__ import annotations
 
 import textwrap
@@ -23,12 +24,14 @@ from tests.helpers import game, notations
 DECK = Deck([Suit(*s) for s in STANDARD_SUITS])
 # grid: 4 rows of 5 (global 0..19); torus: 3 rows of 4, wrapping (20..31); line: a count of 6
 # (32..37); steps: rows [2, 4] with offsets [2, 0] (38..43)
-LAYOUT = Layout([
-    Group("grid", 0, 20, rows=(5, 5, 5, 5)),
-    Group("torus", 0, 12, rows=(4, 4, 4), wrap=True),
-    Group("line", 0, 6),
-    Group("steps", 0, 6, rows=(2, 4), offsets=(2, 0)),
-])
+LAYOUT = Layout(
+    [
+        Group("grid", 0, 20, rows=(5, 5, 5, 5)),
+        Group("torus", 0, 12, rows=(4, 4, 4), wrap=True),
+        Group("line", 0, 6),
+        Group("steps", 0, 6, rows=(2, 4), offsets=(2, 0)),
+    ]
+)
 WORLD = World(DECK, LAYOUT, {}, [])
 
 
@@ -49,7 +52,7 @@ def test_a_rectangular_grid(p, dr, dc):
     r, c = divmod(p, 5)
     want = (r + dr) * 5 + c + dc if 0 <= r + dr < 4 and 0 <= c + dc < 5 else None
     assert LAYOUT.at(p, dr, dc) == want
-    assert run(f"source.at({dr}, {dc})", p) == want                 # constant offsets: a table
+    assert run(f"source.at({dr}, {dc})", p) == want  # constant offsets: a table
     assert run(f"source.at(len(run) + ({dr}), len(run) + ({dc}))", p, run=()) == want  # at play time
 
 
@@ -82,21 +85,24 @@ def test_never_another_group():
 
 def test_none_and_constants():
     assert compiled("none.at(0, 1)").const is None
-    assert compiled("grid[7].at(-1, 1)", "state").const == 3     # folded at load
+    assert compiled("grid[7].at(-1, 1)", "state").const == 3  # folded at load
     assert compiled("grid[0].at(-1, 0)", "state").const is None
     assert run("source.at(none, 1)", 0) is None
     assert run("source.at(1, 0).at(1, 0)", 2) == 12
 
 
-@pytest.mark.parametrize("text,code,col", [
-    ("card.at(0, 1) == dest", "E235", 6),
-    ("dest.near(0, 1) == dest", "E235", 6),
-    ("dest.at(0) == dest", "E204", 6),
-    ("dest.at(0, 1, 2) == dest", "E204", 6),
-    ("dest.at(hearts, 1) == dest", "E203", 9),
-    ("dest.at(0, 'x') == dest", "E203", 12),
-    ("dest.at(0, 1) == 3", "E203", 18),
-])
+@pytest.mark.parametrize(
+    "text,code,col",
+    [
+        ("card.at(0, 1) == dest", "E235", 6),
+        ("dest.near(0, 1) == dest", "E235", 6),
+        ("dest.at(0) == dest", "E204", 6),
+        ("dest.at(0, 1, 2) == dest", "E204", 6),
+        ("dest.at(hearts, 1) == dest", "E203", 9),
+        ("dest.at(0, 'x') == dest", "E203", 12),
+        ("dest.at(0, 1) == 3", "E203", 18),
+    ],
+)
 def test_errors_name_the_column(text, code, col):
     with pytest.raises(CompileError) as info:
         compiled(text)
@@ -115,17 +121,22 @@ MONTE = textwrap.dedent("""\
 def test_monte_carlo_removal_states_touching_with_at():
     # the shipped file: 7S at 6 touches 7H at 0 and 7C at 12 diagonally; 7D at 8 only 7C
     g = game("monte_carlo", "tableau[0]: 7H; tableau[6]: 7S; tableau[8]: 7D; tableau[12]: 7C")
-    assert notations(g) == {"remove 7H@tableau[0] 7S@tableau[6]", "remove 7S@tableau[6] 7C@tableau[12]",
-                            "remove 7D@tableau[8] 7C@tableau[12]", "compact"}
+    assert notations(g) == {
+        "remove 7H@tableau[0] 7S@tableau[6]",
+        "remove 7S@tableau[6] 7C@tableau[12]",
+        "remove 7D@tableau[8] 7C@tableau[12]",
+        "compact",
+    }
 
 
 def test_only_side_by_side(tmp_path):
     f = tmp_path / "side.yaml"
-    f.write_text(MONTE.format(when="cards[0].rank == cards[1].rank and piles[1] in "
-                                   "[piles[0].at(0, 1), piles[0].at(0, -1)]"), encoding="utf-8")
+    f.write_text(
+        MONTE.format(when="cards[0].rank == cards[1].rank and piles[1] in [piles[0].at(0, 1), piles[0].at(0, -1)]"),
+        encoding="utf-8",
+    )
     v = rulesdsl.load_path(f)
-    g = rulesdsl.Game.from_position(v, "tableau[0]: 7H; tableau[1]: 7S; tableau[5]: 7D; tableau[4]: 9S; "
-                                       "tableau[9]: 9H")
+    g = rulesdsl.Game.from_position(v, "tableau[0]: 7H; tableau[1]: 7S; tableau[5]: 7D; tableau[4]: 9S; tableau[9]: 9H")
     assert {n for n in notations(g) if n.startswith("remove")} == {"remove 7H@tableau[0] 7S@tableau[1]"}
 
 

@@ -1,5 +1,6 @@
 """General loader features: a pile group's count computed from the options, and the
 position-reading functions tops()/cards() applied to a whole group (never folded away)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -41,7 +42,7 @@ def test_count_follows_an_option(tmp_path, n):
     v = rulesdsl.load_path(write(tmp_path), {"n": n})
     assert [name for name in v.layout.pile_names if name.startswith("row")] == [f"row[{i}]" for i in range(n)]
     g = v.new_game(3)
-    g.play("draw")                               # one card onto each pile of the group
+    g.play("draw")  # one card onto each pile of the group
     assert [len(g.state.piles[v.pile_index(f"row[{i}]")]) for i in range(n)] == [1] * n
 
 
@@ -50,21 +51,24 @@ def test_count_expression_with_arithmetic(tmp_path):
     assert v.layout.groups["row"].count == 9
 
 
-@pytest.mark.parametrize("count,code", [
-    ('"n == 2"', "E208"),            # a condition, not a number
-    ('"stock"', "E201"),             # no pile is known when counts are computed
-    ('"n * 101"', "S104"),           # 202 with the default option: out of range
-    ('"n - 2"', "S104"),             # 0 piles
-    ('"n +"', "E1"),                 # a syntax error
-    ('"m"', "E201"),                 # unknown name
-    ("0", "S104"),
-    ("true", "S103"),
-])
+@pytest.mark.parametrize(
+    "count,code",
+    [
+        ('"n == 2"', "E208"),  # a condition, not a number
+        ('"stock"', "E201"),  # no pile is known when counts are computed
+        ('"n * 101"', "S104"),  # 202 with the default option: out of range
+        ('"n - 2"', "S104"),  # 0 piles
+        ('"n +"', "E1"),  # a syntax error
+        ('"m"', "E201"),  # unknown name
+        ("0", "S104"),
+        ("true", "S103"),
+    ],
+)
 def test_bad_counts_are_reported(tmp_path, count, code):
     diags = rulesdsl.check(write(tmp_path, count=count))
     errors = [d for d in diags if d.severity == "error"]
     assert errors and errors[0].code.startswith(code), [str(d) for d in errors]
-    assert errors[0].line == 11                     # the count line
+    assert errors[0].line == 11  # the count line
 
 
 def test_tops_of_a_group_reads_the_position(tmp_path):

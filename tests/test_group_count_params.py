@@ -1,4 +1,5 @@
 """A group's count is an expression over the options and the params (issue 10, item 14)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -37,8 +38,7 @@ def _write(tmp_path, count):
     return p
 
 
-@pytest.mark.parametrize("count,extra,piles", [("p + 3", 1, 5), ("p + 3", 2, 7), ("q", 0, 1),
-                                                 ("q + extra", 2, 7)])
+@pytest.mark.parametrize("count,extra,piles", [("p + 3", 1, 5), ("p + 3", 2, 7), ("q", 0, 1), ("q + extra", 2, 7)])
 def test_count_reads_params(tmp_path, count, extra, piles):
     v = rulesdsl.load(_write(tmp_path, count), {"extra": extra})
     assert v.layout.groups["tableau"].count == piles

@@ -6,6 +6,7 @@ cache). Random play grows the history to 1,000 moves, backing up a few moves at 
 the games chosen cover the kinds of record: card moves, flips, several-card deals and
 recycles, redeals, automatic moves, many piles. bench/bench_engine.py reports every variant.
 """
+
 from __future__ import annotations
 
 import random
@@ -37,14 +38,17 @@ def grow(v, plies=PLIES, seed=1, budget=20_000):
     return g
 
 
-@pytest.mark.parametrize("name, options", [
-    ("klondike", {"draw": 3}),
-    ("cruel", {}),          # a redeal as often as the player likes
-    ("canfield", {}),       # three-card deals and recycles
-    ("spider", {"suits": 1}),
-    ("forty_thieves", {}),
-    ("maze", {}),           # 54 piles
-])
+@pytest.mark.parametrize(
+    "name, options",
+    [
+        ("klondike", {"draw": 3}),
+        ("cruel", {}),  # a redeal as often as the player likes
+        ("canfield", {}),  # three-card deals and recycles
+        ("spider", {"suits": 1}),
+        ("forty_thieves", {}),
+        ("maze", {}),  # 54 piles
+    ],
+)
 def test_a_game_with_a_1000_move_history_is_under_64_kb(name, options):
     v = rulesdsl.load(name, options)
     g = grow(v)

@@ -3,6 +3,7 @@
 Each probe runs the command line in a child process under 2 GiB and a time limit
 (tests/hostile.py): a hang, a traceback or a memory blow-up fails the test.
 """
+
 from __future__ import annotations
 
 import errno
@@ -69,6 +70,7 @@ def refused_with(r, code, *, located=True):
 
 # -- 1. extends stays in its folder ---------------------------------------------------------
 
+
 def test_extends_absolute_system_file_is_refused(game):
     r = probe("check", "--play", "0", child(game, extends="/etc/passwd"))
     refused_with(r, "X704")
@@ -112,7 +114,7 @@ def test_extends_symlink_loop_is_a_located_error(game):
 def test_extends_inside_the_folder_and_shipped_variants_still_work(game):
     (game / "sub").mkdir()
     (game / "sub" / "base.yaml").write_text(MINI, encoding="utf-8")
-    (game / "alias.yaml").symlink_to(game / "sub" / "base.yaml")    # a link that stays inside
+    (game / "alias.yaml").symlink_to(game / "sub" / "base.yaml")  # a link that stays inside
     for name in ("sub/base.yaml", "sub/../sub/base.yaml", "alias.yaml", "alias", "golf"):
         v = rulesdsl.load_path(child(game, extends=name))
         assert v.name == "Child" and v.new_game(1).legal_moves()
@@ -128,7 +130,7 @@ def test_extends_never_resolves_outside_the_folder(tmp_path_factory, segments, a
     root = tmp_path_factory.mktemp("x")
     folder = root / "games"
     (folder / "sub").mkdir(parents=True)
-    (folder / "up").symlink_to(root, target_is_directory=True)      # a link that leaves
+    (folder / "up").symlink_to(root, target_is_directory=True)  # a link that leaves
     (root / "base.yaml").write_text(MINI, encoding="utf-8")
     (folder / "sub" / "base.yaml").write_text(MINI, encoding="utf-8")
     name = ("/" if absolute else "") + "/".join(segments)
@@ -148,9 +150,10 @@ def test_extends_never_resolves_outside_the_folder(tmp_path_factory, segments, a
 
 # -- 2. special files, everywhere a file is read ------------------------------------------
 
+
 @pytest.mark.parametrize("dev", DEVICES)
 def test_device_as_variant_position_and_moves(dev):
-    every = dev == "/dev/zero"       # /dev/urandom: the two commonest entry points only
+    every = dev == "/dev/zero"  # /dev/urandom: the two commonest entry points only
     refused_with(probe("show", "klondike", "--position", dev), "Y007", located=False)
     refused_with(probe("check", dev), "Y007", located=False)
     if every:
@@ -160,8 +163,13 @@ def test_device_as_variant_position_and_moves(dev):
 
 
 def test_fifo_as_variant_position_moves_and_after(fifo):
-    for args in (("check", fifo), ("play", fifo), ("show", "klondike", "--position", fifo),
-                 ("replay", "klondike", "--moves", fifo), ("moves", "klondike", "--after", fifo)):
+    for args in (
+        ("check", fifo),
+        ("play", fifo),
+        ("show", "klondike", "--position", fifo),
+        ("replay", "klondike", "--moves", fifo),
+        ("moves", "klondike", "--after", fifo),
+    ):
         r = probe(*args, timeout=30)
         refused_with(r, "Y007", located=False)
         assert "FIFO" in r.text
@@ -180,8 +188,14 @@ def test_special_files_as_extends_parents(game, fifo):
 
 def python_probe(code: str, *args) -> subprocess.CompletedProcess:
     """Python code in a child process under the probe limits (for the library's own entry points)."""
-    return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
-                          timeout=TIMEOUT, preexec_fn=limit_memory, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        preexec_fn=limit_memory,
+        cwd=ROOT,
+    )
 
 
 LOAD = """
@@ -204,9 +218,10 @@ def test_library_load_refuses_special_files(fifo):
 
 # -- sizes ----------------------------------------------------------------------------------
 
+
 def sparse(path: Path, size: int) -> Path:
     with open(path, "wb") as fh:
-        fh.truncate(size)      # no disk used: every byte reads as zero
+        fh.truncate(size)  # no disk used: every byte reads as zero
     return path
 
 
@@ -229,10 +244,11 @@ def test_a_file_that_grows_is_read_no_further_than_the_cap(tmp_path, monkeypatch
         fh.write(b" " * 5000)
     real_fstat = os.fstat
 
-    def small(fd):          # the size fstat saw before the file grew
+    def small(fd):  # the size fstat saw before the file grew
         st = list(real_fstat(fd))
         st[6] = 2
         return os.stat_result(st)
+
     monkeypatch.setattr(files.os, "fstat", small)
     with pytest.raises(RulesError) as info:
         files.read_bytes(p, 100, "position")
@@ -249,6 +265,7 @@ def test_position_not_utf8_is_located(tmp_path):
 
 
 # -- 7. saves are atomic ----------------------------------------------------------------------
+
 
 def saved_game(tmp_path):
     g = rulesdsl.new_game("klondike", 4)
@@ -267,16 +284,21 @@ def test_interrupted_save_leaves_the_old_save_intact(tmp_path, monkeypatch):
 
     class Cut:
         """A file whose write puts down half the text, then fails as a full disk does."""
+
         def __init__(self, fh):
             self.fh = fh
+
         def __enter__(self):
             return self
+
         def __exit__(self, *exc):
             self.fh.close()
+
         def write(self, text):
-            self.fh.write(text[:len(text) // 2])
+            self.fh.write(text[: len(text) // 2])
             self.fh.flush()
             raise OSError(errno.ENOSPC, "No space left on device")
+
         def __getattr__(self, name):
             return getattr(self.fh, name)
 
@@ -285,7 +307,7 @@ def test_interrupted_save_leaves_the_old_save_intact(tmp_path, monkeypatch):
     Runner(g, out).command(f"save {target}")
     assert "cannot save" in out.getvalue() and "No space left" in out.getvalue()
     assert target.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]     # no temporary left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temporary left
     monkeypatch.undo()
     Runner(g, out).command(f"save {target}")
     assert json.loads(target.read_text())["moves"] == ["draw"]
@@ -297,8 +319,10 @@ def test_save_failing_at_fsync_or_rename_keeps_the_old_save(tmp_path, monkeypatc
     g.play("draw")
     for name in ("fsync", "replace"):
         with monkeypatch.context() as m:
+
             def fail(*a, **k):
                 raise OSError(errno.EIO, "Input/output error")
+
             m.setattr(files.os, name, fail)
             with pytest.raises(OSError):
                 files.write_text_atomic(target, json.dumps(g.save()))
@@ -318,8 +342,12 @@ def test_save_keeps_the_mode_and_writes_through_a_link(tmp_path):
 
 def test_save_onto_a_fifo_or_a_folder_is_refused_without_blocking(tmp_path, fifo):
     (tmp_path / "dir.json").mkdir()
-    r = probe("play", "klondike", stdin=f"save {fifo}\nsave {tmp_path / 'dir.json'}\nsave {tmp_path / 'no' / 'x.json'}"
-              f"\nscore\nq\n", timeout=30)
+    r = probe(
+        "play",
+        "klondike",
+        stdin=f"save {fifo}\nsave {tmp_path / 'dir.json'}\nsave {tmp_path / 'no' / 'x.json'}\nscore\nq\n",
+        timeout=30,
+    )
     assert r.code == 0 and "Traceback" not in r.text
     assert r.out.count("cannot save to") == 3, r.out[-2000:]
     assert "FIFO" in r.out and "a folder" in r.out
@@ -328,6 +356,7 @@ def test_save_onto_a_fifo_or_a_folder_is_refused_without_blocking(tmp_path, fifo
 
 # -- 8. the runner goes on after a bad line ----------------------------------------------------
 
+
 def test_runner_survives_invalid_utf8_and_endless_lines():
     huge = b"x" * (3 << 20)
     stdin = b"draw\n\xff\xfe\xc3(\n" + huge + b"\n" + b"draw " * 300 + b"\nundo\nscore\nq\n"
@@ -335,12 +364,13 @@ def test_runner_survives_invalid_utf8_and_endless_lines():
     assert r.code == 0 and "Traceback" not in r.text, r.text[-2000:]
     assert "that line is not UTF-8 text (byte 1): ignored" in r.out
     assert r.out.count(f"command too long (over {limits.MAX_COMMAND_LINE} characters): ignored") == 2
-    assert "undone: draw" in r.out            # the game went on: the draw before was still there
+    assert "undone: draw" in r.out  # the game went on: the draw before was still there
     assert "score: 0" in r.out
 
 
 def test_runner_reads_bytes_one_line_at_a_time():
     import io
+
     g = rulesdsl.new_game("klondike", 2)
     out = io.StringIO()
 
@@ -360,7 +390,8 @@ GOLF = rulesdsl.load("golf")
 @settings(max_examples=50, deadline=None)
 def test_any_bytes_leave_the_runner_running(data):
     import io
-    for letter in b"qxgvQXGV":      # no quit, exit, resign or save: the game must reach the end
+
+    for letter in b"qxgvQXGV":  # no quit, exit, resign or save: the game must reach the end
         data = data.replace(bytes([letter]), b"_")
     out = io.StringIO()
     inp = io.TextIOWrapper(io.BytesIO(data + b"\nscore\n"), encoding="utf-8")
@@ -370,10 +401,13 @@ def test_any_bytes_leave_the_runner_running(data):
 
 # -- 10. a position or save of another game ----------------------------------------------------
 
+
 def test_position_naming_another_variant_is_refused_even_when_its_piles_fit(tmp_path):
     p = tmp_path / "freecell.json"
-    p.write_text(json.dumps({"format": "rulesdsl-position/1", "variant": "freecell",
-                             "piles": {"tableau[0]": ["AS", "2S"]}}), encoding="utf-8")
+    p.write_text(
+        json.dumps({"format": "rulesdsl-position/1", "variant": "freecell", "piles": {"tableau[0]": ["AS", "2S"]}}),
+        encoding="utf-8",
+    )
     r = probe("show", "klondike", "--position", p)
     assert_refused(r, located=False)
     assert "'freecell'" in r.err and "'klondike'" in r.err
@@ -395,6 +429,7 @@ def test_save_of_another_variant_is_refused(tmp_path):
 
 # -- 11. --strict: the summary and the exit code agree ---------------------------------------------
 
+
 def test_strict_summary_agrees_with_the_exit_code():
     warn = ROOT / "tests" / "broken" / "v_d506_no_shuffle.yaml"
     r = probe("check", "--play", "0", "--strict", warn)
@@ -405,6 +440,7 @@ def test_strict_summary_agrees_with_the_exit_code():
 
 # -- the wheel: variants found without the source tree, runners inside rulesdsl ------------------
 
+
 def test_shipped_variants_and_runners_live_in_the_rulesdsl_namespace():
     tomllib = pytest.importorskip("tomllib")
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
@@ -412,6 +448,7 @@ def test_shipped_variants_and_runners_live_in_the_rulesdsl_namespace():
     assert conf["package-dir"] == {"rulesdsl.runners": "runners", "rulesdsl.variants": "variants"}
     assert conf["package-data"]["rulesdsl.variants"] == ["*.yaml"]
     import rulesdsl.runners.text
+
     assert Path(rulesdsl.runners.text.__file__).resolve().parent == ROOT / "runners"
     # from the source tree (or an editable install) the repository's own folder is used, so an
     # edit in variants/ is seen at once
@@ -421,8 +458,11 @@ def test_shipped_variants_and_runners_live_in_the_rulesdsl_namespace():
 def test_docs_limits_lists_the_file_limits():
     doc = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     files_section = doc.split("## Files", 1)[1].split("\n## ", 1)[0]
-    mib = [(limits.MAX_VARIANT_BYTES >> 20, "a variant file"), (limits.MAX_POSITION_BYTES >> 20, "a position"),
-           (limits.MAX_MOVES_BYTES >> 20, "a move list")]
+    mib = [
+        (limits.MAX_VARIANT_BYTES >> 20, "a variant file"),
+        (limits.MAX_POSITION_BYTES >> 20, "a position"),
+        (limits.MAX_MOVES_BYTES >> 20, "a move list"),
+    ]
     for size, what in mib:
         assert any(what in row and f"| {size} MiB |" in row for row in files_section.splitlines()), what
     assert f"| {limits.MAX_COMMAND_LINE:,} characters |" in files_section

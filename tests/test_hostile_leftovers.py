@@ -1,6 +1,7 @@
 """Leftovers of hardening (issue 19): echoes of 5,000 characters cut with errors.short, the
 language's own range message for a huge option value, UnknownKind in the RulesdslError
 family, and fc-solve's "could not solve" output read as holding no solution."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,12 +22,15 @@ def test_a_five_thousand_character_file_name_is_cut(tmp_path, monkeypatch):
     assert "Y003" in err and "(5,005 characters)" in err and len(err) < 600, err[:800]
 
 
-@pytest.mark.parametrize("line,where", [
-    ("points: " + "9" * 5000, "line 2: points"),
-    ("points: -" + "9" * 5000, "line 2: points"),
-    ("streak: " + "9" * 5000, "line 2: streak"),
-    ("used: recycle=" + "9" * 5000, "line 2: used: recycle"),
-])
+@pytest.mark.parametrize(
+    "line,where",
+    [
+        ("points: " + "9" * 5000, "line 2: points"),
+        ("points: -" + "9" * 5000, "line 2: points"),
+        ("streak: " + "9" * 5000, "line 2: streak"),
+        ("used: recycle=" + "9" * 5000, "line 2: used: recycle"),
+    ],
+)
 def test_a_five_thousand_digit_number_in_a_compact_position_is_cut(line, where):
     v = rulesdsl.load("klondike")
     with pytest.raises(errors.PositionError) as info:
@@ -48,7 +52,9 @@ def test_the_command_line_cuts_a_position_number(tmp_path):
     assert code == 2 and "(5,000 digits)" in err and len(err) < 400, err[:600]
 
 
-@pytest.mark.parametrize("given", ["9" * 5000, 10**5000, -(10**5000), 2**31], ids=["digits", "int", "negative", "just-over"])
+@pytest.mark.parametrize(
+    "given", ["9" * 5000, 10**5000, -(10**5000), 2**31], ids=["digits", "int", "negative", "just-over"]
+)
 def test_a_huge_option_value_gets_the_languages_range_message(given):
     with pytest.raises(errors.RulesError) as info:
         rulesdsl.load("klondike", {"draw": given})

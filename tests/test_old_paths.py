@@ -2,6 +2,7 @@
 dotted name gives the very module at its new home (so monkeypatching and isinstance still
 work) and warns with a DeprecationWarning naming the new path; rulesdsl.svg (public API:
 rulesdsl.svg.position) answers without a warning. This is the one test that uses old paths."""
+
 from __future__ import annotations
 
 import importlib
@@ -35,8 +36,10 @@ def test_an_old_path_is_the_new_module_and_warns(old, new):
 
 
 def test_the_warning_points_at_the_importing_line_and_from_imports_work():
-    code = ("import warnings\nwarnings.simplefilter('always')\n"
-            "import rulesdsl.solver\nfrom rulesdsl import stats\nimport rulesdsl\nrulesdsl.cards\n")
+    code = (
+        "import warnings\nwarnings.simplefilter('always')\n"
+        "import rulesdsl.solver\nfrom rulesdsl import stats\nimport rulesdsl\nrulesdsl.cards\n"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     lines = [x for x in proc.stderr.splitlines() if "DeprecationWarning" in x]
     assert [x.split(": ")[0] for x in lines] == ["<string>:3", "<string>:4", "<string>:6"], proc.stderr

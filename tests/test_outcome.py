@@ -1,5 +1,6 @@
 """The end of a game as one value (Game.outcome), won / over derived from it, Game.generate(),
 and the frozen Variant."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -32,7 +33,7 @@ def test_a_won_game_is_over_even_when_moves_remain(tmp_path):
     path = tmp_path / "early.yaml"
     path.write_text(EARLY_WIN)
     g = Game.from_position(rulesdsl.load_path(path), "foundation[0]: AS; tableau[0]: 2H; tableau[1]: 3C")
-    assert g.legal_moves()                  # the 2H and 3C can still move to the empty column
+    assert g.legal_moves()  # the 2H and 3C can still move to the empty column
     assert g.outcome is Outcome.WON and g.won and g.over
 
 
@@ -43,7 +44,7 @@ def test_a_game_with_no_legal_move_is_lost():
 
 
 def test_a_stalled_game_is_not_over():
-    g = game("klondike", "tableau[0]: KS; tableau[1]: 5H")   # a king shuttled between empty columns
+    g = game("klondike", "tableau[0]: KS; tableau[1]: 5H")  # a king shuttled between empty columns
     assert g.outcome is Outcome.STALLED and g.stalled()
     assert not g.over and not g.won
     assert g.outcome.value == "stalled"
@@ -77,7 +78,7 @@ def test_generate_computes_the_moves_afresh():
     cached = g.legal_moves()
     fresh = g.generate()
     assert fresh == cached and fresh is not cached and g.generate() is not fresh
-    assert g.legal_moves() is cached        # generate() leaves the cache alone
+    assert g.legal_moves() is cached  # generate() leaves the cache alone
     g.play(cached[0])
     assert g.generate() == g.legal_moves() != cached
 
@@ -85,9 +86,9 @@ def test_generate_computes_the_moves_afresh():
 def test_the_variant_is_frozen():
     v = rulesdsl.load("klondike")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        v.name = "other"                    # type: ignore[misc]
+        v.name = "other"  # type: ignore[misc]
     for index in (v.options, v.groups, v.action_index, v.removal_index, v.removal_number):
         with pytest.raises(TypeError):
-            index["x"] = 1                  # type: ignore[index]
+            index["x"] = 1  # type: ignore[index]
     assert v.action_index["draw"] == 0 and v.sources and v.dest_blocks
-    assert rulesdsl.load("klondike") != v   # two loads are two variants (identity)
+    assert rulesdsl.load("klondike") != v  # two loads are two variants (identity)

@@ -1,4 +1,5 @@
 """The package docstring's example runs as written (python -m doctest style)."""
+
 import doctest
 
 import rulesdsl

@@ -9,6 +9,7 @@ The variants are found with rulesdsl.variant_names(), so a new file in variants/
 covered without touching this test. The example budget is shared between all
 configurations so that the file stays fast as the catalogue grows.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,8 +25,8 @@ import rulesdsl
 from rulesdsl import Game
 
 PLAYOUT = 60
-TOTAL_EXAMPLES = 160     # shared by all configurations
-SPREAD = 4               # moves played and undone per position, besides the one kept
+TOTAL_EXAMPLES = 160  # shared by all configurations
+SPREAD = 4  # moves played and undone per position, besides the one kept
 
 
 def _configs():
@@ -34,7 +35,7 @@ def _configs():
         try:
             decls = rulesdsl.load(name).option_decls
         except rulesdsl.RulesError:
-            out.append(pytest.param(name, (), id=name))    # the test reports the load error
+            out.append(pytest.param(name, (), id=name))  # the test reports the load error
             continue
         choices = [[(o.name, value) for value in o.values] for o in decls if o.values is not None]
         for combo in itertools.product(*choices):
@@ -45,9 +46,13 @@ def _configs():
 
 CONFIGS = _configs()
 EXAMPLES = max(3, TOTAL_EXAMPLES // max(len(CONFIGS), 1))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SEEDS = st.integers(min_value=0, max_value=2 ** 64 - 1)
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 @functools.lru_cache(maxsize=None)
@@ -90,7 +95,7 @@ def test_random_playout(name, combo, seed, data):
         assert sum(dealt.values()) == v.deck.size
     else:
         assert sum(dealt.values()) <= v.deck.size
-    assert all(n == 1 for n in dealt.values())      # each physical card once
+    assert all(n == 1 for n in dealt.values())  # each physical card once
     check_state(v, g.state, dealt)
 
     for _ in range(PLAYOUT):
@@ -135,7 +140,7 @@ def test_random_playout(name, combo, seed, data):
     saved = json.loads(json.dumps(g.save()))
     h = Game.load_save(v, saved)
     assert same_position(v, h.state, g.state)
-    assert g.history == played[:len(played) - back]
+    assert g.history == played[: len(played) - back]
     assert [h.move_text(m) for m in h.history] == [g.move_text(m) for m in g.history]
     assert [h.move_text(m) for m in h.future] == [g.move_text(m) for m in g.future]
     while g.redo() is not None:
@@ -154,7 +159,7 @@ def test_random_playout(name, combo, seed, data):
 def test_deal_reproducible(name, combo, seed):
     v = variant(name, combo)
     a = v.new_game(seed)
-    b = rulesdsl.load(name, dict(combo)).new_game(seed)   # a fresh load too
+    b = rulesdsl.load(name, dict(combo)).new_game(seed)  # a fresh load too
     assert a.state == b.state
     assert a.position() == b.position()
     assert a.legal_moves() == b.legal_moves()

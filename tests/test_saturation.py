@@ -6,6 +6,7 @@ Sarlacc's ``max_run`` is (empty cells + 1) * 2 ** (empty free places): with 31 o
 places it passes 2,147,483,647. It used to become none there, and no run could move; it now
 saturates at that end (ops.py), so comparisons with it keep working.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -38,9 +39,7 @@ MAX_RUN_VARIANTS = _with_max_run()
 
 def test_the_variants_that_bound_runs_are_all_checked():
     # the four files that declare max_run, and those that extend them
-    assert {"freecell", "eight_off", "forecell", "sarlacc", "bakers_game", "seahaven_towers"} <= set(
-        MAX_RUN_VARIANTS
-    )
+    assert {"freecell", "eight_off", "forecell", "sarlacc", "bakers_game", "seahaven_towers"} <= set(MAX_RUN_VARIANTS)
 
 
 def _max_run(v, state, s: int, n: int, d: int):
@@ -96,12 +95,13 @@ def test_max_run_never_shrinks_when_a_place_empties(name, seed, data):
 
 def test_sarlacc_max_run_saturates_with_every_place_empty():
     v = _load("sarlacc")
-    g = rulesdsl.Game.from_position(v, "tableau[42]: TD 9C")      # (5,1): the rest is empty
+    g = rulesdsl.Game.from_position(v, "tableau[42]: TD 9C")  # (5,1): the rest is empty
     s, d = v.pile_index("tableau[42]"), v.pile_index("tableau[43]")
-    assert _max_run(v, g.state, s, 2, d) == MAX_INT             # 7 * 2 ** 50, saturated
+    assert _max_run(v, g.state, s, 2, d) == MAX_INT  # 7 * 2 ** 50, saturated
 
 
 # -- every rule that multiplies, at its extremes ---------------------------------------------------
+
 
 def _grows(tree) -> bool:
     """Does the tree multiply, raise to a power or sum (what may pass the integer range)?"""

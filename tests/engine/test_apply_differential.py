@@ -7,6 +7,7 @@ must be identical (State.key(): piles, face-down counts, action counters, points
 two operation logs equal, op for op. Each step also undoes a random number of moves, so
 undo is compared after long sequences too. DIFF_POSITIONS (environment) raises the count.
 """
+
 from __future__ import annotations
 
 import os
@@ -149,8 +150,12 @@ def test_automatic_moves_match(suits):
             suit = deck.suit_of[piles[col][-1]]
             run = []
             for rank in range(13, 0, -1):  # K..A of one suit, taken from wherever they lie
-                p, c = next((p, c) for p in range(len(piles)) for c in piles[p]
-                            if deck.suit_of[c] == suit and deck.rank_of[c] == rank and c not in run)
+                p, c = next(
+                    (p, c)
+                    for p in range(len(piles))
+                    for c in piles[p]
+                    if deck.suit_of[c] == suit and deck.rank_of[c] == rank and c not in run
+                )
                 piles[p].remove(c)
                 down[p] = min(down[p], max(len(piles[p]) - 1, 0))
                 run.append(c)

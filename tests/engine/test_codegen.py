@@ -1,5 +1,6 @@
 """codegen.py: the generated source holds none of the variant's text, is cached, and is what
 `rulesdsl explain --generated` prints; the reference engine stays selectable."""
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ must list exactly the same moves in the same order, and a sample of the listed m
 and taken back, must give the same positions from either list. Set RULESDSL_DIFF_POSITIONS
 for a longer run.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Deals are the same on every machine and Python version: the generator and one deal pinned."""
+
 import rulesdsl
 from rulesdsl.engine.deal import SplitMix64, shuffle
 from rulesdsl.formats import position

@@ -1,5 +1,6 @@
 """--deal N on the newer games and on every command; --deal or --position with --seed; fc-solve
 moves typed to the text runner (docs/interop.md)."""
+
 from __future__ import annotations
 
 import io
@@ -19,12 +20,18 @@ UNNUMBERED = ["aces_up", "australian_patience", "flower_garden", "forty_thieves"
 def test_unnumbered_games_answer_deal_clearly(name, tmp_path):
     moves = tmp_path / "m.txt"
     moves.write_text("")
-    for args in (("show", name, "--deal", "5"), ("moves", name, "--deal", "5"),
-                 ("replay", name, "--deal", "5", "--moves", str(moves)), ("play", name, "--deal", "5")):
+    for args in (
+        ("show", name, "--deal", "5"),
+        ("moves", name, "--deal", "5"),
+        ("replay", name, "--deal", "5", "--moves", str(moves)),
+        ("play", name, "--deal", "5"),
+    ):
         code, out, err = run(*args, stdin="quit\n")
         assert code == 2 and out == "", args
-        assert err.strip() == (f"rulesdsl: {name} declares no numbering, so its deals have no numbers "
-                               f"(use --seed; docs/interop.md lists the numbered variants)")
+        assert err.strip() == (
+            f"rulesdsl: {name} declares no numbering, so its deals have no numbers "
+            f"(use --seed; docs/interop.md lists the numbered variants)"
+        )
     code, _, err = run("show", name, "--format", "fcs")
     assert code == 2 and f"{name} declares no numbering, so it has no fc-solve board format" in err
 
@@ -47,9 +54,10 @@ def test_deal_on_every_command_for_the_new_games(name, tmp_path):
     assert code == 0 and v.name in out
     # the first fc-solve move listed, replayed from the deal and from the board file
     g = v.numbered_game(617)
-    first = next((fcs.move_text(v, g.state, m, g.legal_moves()) for m in g.legal_moves()
-                  if fcs.move_text(v, g.state, m)), None)
-    if first is None:                      # Whitehead's first move may be the draw only
+    first = next(
+        (fcs.move_text(v, g.state, m, g.legal_moves()) for m in g.legal_moves() if fcs.move_text(v, g.state, m)), None
+    )
+    if first is None:  # Whitehead's first move may be the draw only
         assert name == "whitehead"
         return
     moves = tmp_path / "m.txt"
@@ -75,6 +83,7 @@ def test_whitehead_board_after_a_draw_has_no_fcs_line_for_the_waste():
 
 # -- --seed with --deal or --position ------------------------------------------------
 
+
 def test_seed_with_deal_or_position_is_refused_even_when_it_is_1(tmp_path):
     for seed in ("1", "0", "7"):
         code, _, err = run("show", "freecell", "--deal", "5", "--seed", seed)
@@ -90,6 +99,7 @@ def test_seed_with_deal_or_position_is_refused_even_when_it_is_1(tmp_path):
 
 
 # -- fc-solve moves typed to the runner ------------------------------------------------
+
 
 def session(game, commands):
     out = io.StringIO()
@@ -116,8 +126,10 @@ def test_runner_digits_mean_a_move_number_or_an_fc_solve_move_and_ambiguity_is_a
     col_move = next(m for m in legal if fcs.move_text(v, g.state, m, legal) == "13")
     assert len(legal) >= 13
     text = session(g, ["13"])
-    assert f"13 is ambiguous: legal move 13 ({g.move_text(legal[12])}) or fc-solve's 13 " \
-           f"({g.move_text(col_move)}): type #13 or 13v1" in text
+    assert (
+        f"13 is ambiguous: legal move 13 ({g.move_text(legal[12])}) or fc-solve's 13 "
+        f"({g.move_text(col_move)}): type #13 or 13v1" in text
+    )
     assert g.ply == 0
     session(g, ["#13"])
     assert g.history == [legal[12]]
@@ -136,7 +148,7 @@ def test_runner_plays_a_sequence_move_step_by_step():
     text = session(g, ["12v3"])
     assert "(fc-solve 12v3)" in text
     assert [v.deck.text(c) for c in g.state.piles[v.numbering.columns[1]]] == ["KS", "TH", "9C", "8D", "7S"]
-    assert g.ply > 1          # one card at a time, through the empty columns
+    assert g.ply > 1  # one card at a time, through the empty columns
 
 
 def test_runner_without_numbering_reads_only_its_own_notation():

@@ -1,4 +1,5 @@
 """`deal: - place:` keys are pile references: group[i], or a group of exactly one pile."""
+
 from __future__ import annotations
 
 import textwrap
@@ -32,11 +33,14 @@ def codes(path):
 
 
 def test_place_on_indexed_piles_and_single_pile_group(tmp_path):
-    path = write(tmp_path, """\
+    path = write(
+        tmp_path,
+        """\
         "base[0]": KH
         "base[2]": [KS, AS]
         single: KH
-    """)
+    """,
+    )
     assert codes(path) == []
     g = rulesdsl.load_path(path).new_game(5)
     pos = g.position()["piles"]
@@ -46,21 +50,30 @@ def test_place_on_indexed_piles_and_single_pile_group(tmp_path):
 
 
 def test_place_key_that_is_not_a_pile_reference(tmp_path):
-    path = write(tmp_path, """\
+    path = write(
+        tmp_path,
+        """\
         "base[x]": KH
-    """)
+    """,
+    )
     assert ("S106", "error") in codes(path)
 
 
 def test_place_on_a_group_of_several_piles_is_an_error(tmp_path):
-    path = write(tmp_path, """\
+    path = write(
+        tmp_path,
+        """\
         base: KH
-    """)
+    """,
+    )
     assert ("P306", "error") in codes(path)
 
 
 def test_place_on_a_pile_past_the_group(tmp_path):
-    path = write(tmp_path, """\
+    path = write(
+        tmp_path,
+        """\
         "base[3]": KH
-    """)
+    """,
+    )
     assert ("P305", "error") in codes(path)

@@ -1,5 +1,6 @@
 """Interchangeable piles and automatic moves, on small hand-written variants and the shipped
 FreeCell: what the generator lists, what is played, and that undo restores the exact state."""
+
 from __future__ import annotations
 
 import random
@@ -79,9 +80,9 @@ def test_an_automatic_move_with_a_condition_plays_scores_and_undoes(tmp_path):
 def test_the_condition_holds_back_what_it_does_not_allow(tmp_path):
     v = variant(tmp_path, AUTO)
     g = Game.from_position(v, "foundation[0]: AH 2H; tableau[0]: 4S 3H; tableau[1]: 4C; tableau[2]: 4D")
-    g.play("3H@tableau[0]>tableau[2]")            # 3H is above the condition's 2: it stays
+    g.play("3H@tableau[0]>tableau[2]")  # 3H is above the condition's 2: it stays
     assert pile(g, "tableau[2]") == ["4D", "3H"] and pile(g, "foundation[0]") == ["AH", "2H"]
-    assert "3H@tableau[2]>foundation[0]" in notations(g)   # still a legal move for the player
+    assert "3H@tableau[2]>foundation[0]" in notations(g)  # still a legal move for the player
 
 
 def test_automatic_moves_that_would_never_stop_are_cut_off(tmp_path):
@@ -98,9 +99,9 @@ def test_interchangeable_empty_piles_give_one_move_to_the_first(tmp_path):
     v = variant(tmp_path, AUTO)
     g = Game.from_position(v, "foundation[1]: AD; tableau[0]: 4S 3H; tableau[1]: 4C")
     to_f = sorted(m for m in notations(g) if ">foundation" in m)
-    assert to_f == []                             # 3H fits no foundation
+    assert to_f == []  # 3H fits no foundation
     g = Game.from_position(v, "foundation[1]: AD 2D; tableau[0]: 4S 3D; tableau[1]: 4C")
-    assert "3D@tableau[0]>foundation[1]" in notations(g)       # a non-empty pile is its own move
+    assert "3D@tableau[0]>foundation[1]" in notations(g)  # a non-empty pile is its own move
 
 
 def _without_flag(tmp_path):

@@ -1,5 +1,6 @@
 """Pile indexes (issue 10, item 11): piles are numbered from 0, a negative index never counts
 from the end of a group; a group that declares ``wrap: true`` counts round instead."""
+
 from __future__ import annotations
 
 import textwrap
@@ -47,12 +48,13 @@ def test_computed_index_with_wrap_counts_round(src, k):
 
 
 def test_the_issue_example():
-    assert run("tableau[source.index - 4]", 1) is None            # never tableau[2] (from the end)
-    assert run("place[source.index - 4]", 6) == 8                 # place[1 - 4] is place[3]
+    assert run("tableau[source.index - 4]", 1) is None  # never tableau[2] (from the end)
+    assert run("place[source.index - 4]", 6) == 8  # place[1 - 4] is place[3]
 
 
-@pytest.mark.parametrize("text,col", [("tableau[-1]", 9), ("tableau[0 - 2].size", 9),
-                                      ("[tableau[0], tableau[1]][-1]", 26)])
+@pytest.mark.parametrize(
+    "text,col", [("tableau[-1]", 9), ("tableau[0 - 2].size", 9), ("[tableau[0], tableau[1]][-1]", 26)]
+)
 def test_constant_negative_index_is_an_error(text, col):
     with pytest.raises(CompileError) as info:
         compiled(text, "state")

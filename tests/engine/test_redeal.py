@@ -3,6 +3,7 @@
 Hand-made positions on a small variant: what is gathered (keep), in which order, where it goes
 (count, skip, going round again), the seeded shuffle, limits, and undo restoring every pile.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -65,8 +66,9 @@ def test_fixed_order_gathers_pile_by_pile_bottom_first_and_deals_count_per_pile(
 
 
 def test_cards_left_after_the_last_pile_go_round_again(tmp_path):
-    path = variant(tmp_path, "pickup: {kind: redeal, from: tableau, to: ['tableau[0]', 'tableau[1]'], "
-                             "count: 1, order: fixed}\n")
+    path = variant(
+        tmp_path, "pickup: {kind: redeal, from: tableau, to: ['tableau[0]', 'tableau[1]'], count: 1, order: fixed}\n"
+    )
     g = at(path, "tableau[0]: 6S 5S; tableau[2]: 4S 3S 2S")
     g.play("pickup")
     assert pile(g, "tableau[0]") == ["6S", "4S", "2S"] and pile(g, "tableau[1]") == ["5S", "3S"]
@@ -74,10 +76,13 @@ def test_cards_left_after_the_last_pile_go_round_again(tmp_path):
 
 
 def test_keep_leaves_piles_alone_and_skip_leaves_targets_empty(tmp_path):
-    path = variant(tmp_path, """\
+    path = variant(
+        tmp_path,
+        """\
         pickup: {kind: redeal, from: tableau, count: 2, order: fixed,
                  keep: "pile.top.rank == 6", skip: "pile.index == 1 or not pile.empty"}
-    """)
+    """,
+    )
     g = at(path, "tableau[0]: 5S 6H; tableau[1]: 2S 3S; tableau[2]: 4D; tableau[3]: AC 2C")
     g.play("pickup")
     # tableau[0] is kept; the others are gathered (2S 3S 4D AC 2C); tableau[1] is skipped,
@@ -87,9 +92,12 @@ def test_keep_leaves_piles_alone_and_skip_leaves_targets_empty(tmp_path):
 
 
 def test_a_redeal_that_would_gather_nothing_is_not_offered(tmp_path):
-    path = variant(tmp_path, """\
+    path = variant(
+        tmp_path,
+        """\
         pickup: {kind: redeal, from: tableau, order: fixed, keep: "pile.top.rank == 6"}
-    """)
+    """,
+    )
     assert "pickup" not in notations(at(path, "tableau[0]: 5S 6H; tableau[2]: 6D; other[0]: 3C"))
     assert "pickup" in notations(at(path, "tableau[0]: 5S 6H; tableau[2]: 5D; other[0]: 3C"))
     assert "pickup" not in notations(at(path, "other[0]: 3C"))
@@ -126,11 +134,11 @@ def cards_after(path, seed, redeals=1):
 def test_shuffled_redeal_is_fixed_by_the_seed_and_the_redeal_number(tmp_path):
     path = variant(tmp_path, SHUFFLED)
     first = cards_after(path, 7)
-    assert first == cards_after(path, 7)                         # same seed, same cards
-    assert [len(p) for p in first] == [4, 3, 3, 3]                # 13 cards: 3 each, then round again
+    assert first == cards_after(path, 7)  # same seed, same cards
+    assert [len(p) for p in first] == [4, 3, 3, 3]  # 13 cards: 3 each, then round again
     assert sorted(sum(first, [])) == sorted(c for part in POSITION.split(";") for c in part.split()[1:])
     others = {tuple(map(tuple, cards_after(path, s))) for s in range(1, 9)}
-    assert len(others) > 1                                      # the seed matters
+    assert len(others) > 1  # the seed matters
     second = cards_after(path, 7, 2)
     assert second != first
 
@@ -156,11 +164,14 @@ def test_a_saved_position_keeps_its_seed(tmp_path):
 @settings(max_examples=25, deadline=None)
 @given(seed=hs.integers(0, 2**64 - 1), plies=hs.lists(hs.integers(0, 1000), max_size=12))
 def test_undo_restores_every_pile_exactly(tmp_path_factory, seed, plies):
-    path = variant(tmp_path_factory.mktemp("r"), """\
+    path = variant(
+        tmp_path_factory.mktemp("r"),
+        """\
         redeal: {kind: redeal, from: tableau, count: 3, limit: 3}
         pickup: {kind: redeal, from: [tableau, other], to: tableau, count: 5, order: fixed,
                  keep: "pile.size == 1"}
-    """)
+    """,
+    )
     g = rulesdsl.load_path(path).new_game(seed)
     for k in plies:
         moves = g.legal_moves()
@@ -175,18 +186,21 @@ def test_undo_restores_every_pile_exactly(tmp_path_factory, seed, plies):
         g.redo()
 
 
-@pytest.mark.parametrize("actions,code", [
-    ("draw: {kind: deal, from: 'tableau[0]'}\n", "A630"),
-    ("draw: {kind: deal, from: 'tableau[0]', to: 'other[0]', order: fixed}\n", "A631"),
-    ("draw: {kind: recycle, from: 'tableau[0]', to: 'other[0]', keep: 'pile.empty'}\n", "A631"),
-    ("r: {kind: redeal, from: [tableau, 'tableau[0]']}\n", "A632"),
-    ("r: {kind: redeal, from: tableau, to: [other, other]}\n", "A632"),
-    ("r: {kind: redeal, from: tableau, keep: 'card.rank == 6'}\n", "E201"),
-    ("r: {kind: redeal, from: tableau, skip: 'pile.size'}\n", "E208"),
-    ("r: {kind: redeal, from: tableau, order: sorted}\n", "S105"),
-    ("draw: {kind: deal, from: tableau, to: 'other[0]'}\n", "P306"),
-    ("draw: {kind: deal, from: ['tableau[0]', 'tableau[1]'], to: 'other[0]'}\n", "S103"),
-])
+@pytest.mark.parametrize(
+    "actions,code",
+    [
+        ("draw: {kind: deal, from: 'tableau[0]'}\n", "A630"),
+        ("draw: {kind: deal, from: 'tableau[0]', to: 'other[0]', order: fixed}\n", "A631"),
+        ("draw: {kind: recycle, from: 'tableau[0]', to: 'other[0]', keep: 'pile.empty'}\n", "A631"),
+        ("r: {kind: redeal, from: [tableau, 'tableau[0]']}\n", "A632"),
+        ("r: {kind: redeal, from: tableau, to: [other, other]}\n", "A632"),
+        ("r: {kind: redeal, from: tableau, keep: 'card.rank == 6'}\n", "E201"),
+        ("r: {kind: redeal, from: tableau, skip: 'pile.size'}\n", "E208"),
+        ("r: {kind: redeal, from: tableau, order: sorted}\n", "S105"),
+        ("draw: {kind: deal, from: tableau, to: 'other[0]'}\n", "P306"),
+        ("draw: {kind: deal, from: ['tableau[0]', 'tableau[1]'], to: 'other[0]'}\n", "S103"),
+    ],
+)
 def test_misuse_is_reported(tmp_path, actions, code):
     assert code in errors(variant(tmp_path, actions))
 

@@ -1,5 +1,6 @@
 """The rules in English (rulesdsl/describe.py): every shipped variant, known games, mutated copies,
 options, the fuzzed expressions of tests/exprgen.py, the `rules` command and the runner's `rules`."""
+
 import io
 import os
 import re
@@ -88,7 +89,10 @@ def test_every_option_value_describes(name):
 
 def test_klondike_reads_as_klondike():
     t = flat(text_of("klondike"))
-    assert "Deal 1, 2, 3, 4, 5, 6 and 7 cards to the seven tableau piles in turn, only the top card of each pile face up" in t
+    assert (
+        "Deal 1, 2, 3, 4, 5, 6 and 7 cards to the seven tableau piles in turn, only the top card of each pile face up"
+        in t
+    )
     assert "On its top card it takes a card one rank lower than the top card and of the other colour." in t
     assert "When empty it takes a king (alone or with the cards on it)." in t
     assert "a run of face-up cards from the top going down by one rank in alternating colours" in t
@@ -128,9 +132,15 @@ def test_sultan_the_sultan_is_never_built_on_and_two_redeals():
     assert "the ace follows the king" in t
     assert "K♥ on the sultan pile" in t
     assert "sultan (1 pile): Its cards never leave it. It takes no cards." in t
-    assert "kings (7 piles): Its cards never leave it. On its top card it takes a card one rank higher than the top card (the ace follows the king) and of the same suit." in t
+    assert (
+        "kings (7 piles): Its cards never leave it. On its top card it takes a card one rank higher than the top card (the ace follows the king) and of the same suit."
+        in t
+    )
     assert "at most twice in a game (so at most three passes through the stock pile)" in t
-    assert "An empty pile of the eight reserve piles is refilled at once, face up, with the top card of the waste pile or else of the stock pile." in t
+    assert (
+        "An empty pile of the eight reserve piles is refilled at once, face up, with the top card of the waste pile or else of the stock pile."
+        in t
+    )
     assert "The 87 cards left go face down to the stock pile." in t
 
 
@@ -139,7 +149,10 @@ def test_freecell_four_cells_and_its_run_limit():
     assert "cell: four piles, shown as “Free cells”, role cell, each holding at most one card." in t
     assert "When empty it takes a single card that comes from a tableau pile." in t
     assert "a single ace of this pile's own suit (the piles in order: spades, hearts, diamonds, clubs)" in t
-    assert "The most cards that may move from it at once: (the number of empty cell piles plus 1) times 2 to the power the number of tableau piles that are empty" in t
+    assert (
+        "The most cards that may move from it at once: (the number of empty cell piles plus 1) times 2 to the power the number of tableau piles that are empty"
+        in t
+    )
     assert "When empty it takes any card or run." in t
     assert "Nothing is played automatically" not in t
     assert "None: every card moves by the player's hand." in t
@@ -151,7 +164,11 @@ def test_golf_kings_option():
     assert "not a king" not in opened
     assert "a card one rank above or below the top card." in opened
     turned = flat(text_of("golf", corner="turn"))
-    assert "either the difference between the rank of the card moved and the rank of the top card of this pile is 1 or" in turned or "12" in turned
+    assert (
+        "either the difference between the rank of the card moved and the rank of the top card of this pile is 1 or"
+        in turned
+        or "12" in turned
+    )
 
 
 def test_spider_suits_and_automatic_move():
@@ -159,7 +176,10 @@ def test_spider_suits_and_automatic_move():
     assert "Eight decks shuffled together: 104 cards, of one suit: clubs" in t
     assert "only when no tableau pile is empty" in t
     assert "When empty it takes a run of 13 cards whose bottom card is a king." in t
-    assert "Whenever a legal move from the ten tableau piles to the eight foundation piles exists, it is played at once" in t
+    assert (
+        "Whenever a legal move from the ten tableau piles to the eight foundation piles exists, it is played at once"
+        in t
+    )
     assert "each move onto the eight foundation piles scores 100" in t
 
 
@@ -168,7 +188,10 @@ def test_maze_pyramid_scorpion_sarlacc():
     assert "Cards removed: after the deal the kings are taken out of the game (4 cards)." in maze
     assert "but place[8] and place[17] (they stay empty)" in maze
     pyramid = flat(text_of("pyramid"))
-    assert "two free face-up top cards of the 28 pyramid piles and the waste pile go together to the discard pile when the ranks of the first card and the second card add up to 13" in pyramid
+    assert (
+        "two free face-up top cards of the 28 pyramid piles and the waste pile go together to the discard pile when the ranks of the first card and the second card add up to 13"
+        in pyramid
+    )
     assert "when the card is a king" in pyramid
     assert "each row lying partly over the row before it" in pyramid
     assert "pyramid piles but" not in pyramid
@@ -196,16 +219,27 @@ def test_mutation_redeal_limit(tmp_path):
 
 def test_mutation_pass_limit_removed(tmp_path):
     t = flat(mutated(tmp_path, "sultan", "    limit: 2\n", ""))
-    assert "turn the waste pile over onto it, face down, so that its cards come again in the same order; any number of times" in t
+    assert (
+        "turn the waste pile over onto it, face down, so that its cards come again in the same order; any number of times"
+        in t
+    )
 
 
 def test_mutation_build_direction(tmp_path):
-    t = flat(mutated(tmp_path, "klondike", 'accept: "card.rank == dest.top.rank - 1', 'accept: "card.rank == dest.top.rank + 1'))
+    t = flat(
+        mutated(
+            tmp_path, "klondike", 'accept: "card.rank == dest.top.rank - 1', 'accept: "card.rank == dest.top.rank + 1'
+        )
+    )
     assert "takes a card one rank higher than the top card and of the other colour" in t
     assert "takes a card one rank lower than the top card" not in t
     t = flat(mutated(tmp_path, "klondike", "b.rank == a.rank - 1", "b.rank == a.rank + 1"))
     assert "going up by one rank in alternating colours" in t
-    t = flat(mutated(tmp_path, "klondike", 'accept: "card.rank == dest.top.rank - 1', 'accept: "card.rank == dest.top.rank - 2'))
+    t = flat(
+        mutated(
+            tmp_path, "klondike", 'accept: "card.rank == dest.top.rank - 1', 'accept: "card.rank == dest.top.rank - 2'
+        )
+    )
     assert "takes a card two ranks lower than the top card" in t
 
 
@@ -221,12 +255,21 @@ def test_mutation_colour_rule(tmp_path):
 def test_mutation_draw_count(tmp_path):
     t = flat(mutated(tmp_path, "klondike", "count: draw", "count: 5"))
     assert "draw: deal five cards from the stock pile" in t
-    t = flat(mutated(tmp_path, "sultan", 'to: "waste[0]"\n    label: Draw a card', 'to: "waste[0]"\n    count: 2\n    label: Draw a card'))
+    t = flat(
+        mutated(
+            tmp_path,
+            "sultan",
+            'to: "waste[0]"\n    label: Draw a card',
+            'to: "waste[0]"\n    count: 2\n    label: Draw a card',
+        )
+    )
     assert "deal two cards from the stock pile" in t
 
 
 def test_mutation_win_condition(tmp_path):
-    t = flat(mutated(tmp_path, "klondike", 'win: "all(f in foundation: f.size == 13)"', 'win: "all(t in tableau: t.empty)"'))
+    t = flat(
+        mutated(tmp_path, "klondike", 'win: "all(f in foundation: f.size == 13)"', 'win: "all(t in tableau: t.empty)"')
+    )
     assert "The game is won when every tableau pile is empty." in t
     assert "every foundation pile holds 13 cards" not in t
     t = flat(mutated(tmp_path, "golf", 'win: "all(t in tableau: t.empty)"', 'win: "foundation[0].size >= 40"'))
@@ -247,7 +290,9 @@ def test_mutation_deal(tmp_path):
 
 def test_every_change_of_a_rule_changes_the_text(tmp_path):
     base = text_of("klondike")
-    lifted = mutated(tmp_path, "klondike", 'lift: run\n    sequence: "b.rank == a.rank - 1 and b.color != a.color"', "lift: top")
+    lifted = mutated(
+        tmp_path, "klondike", 'lift: run\n    sequence: "b.rank == a.rank - 1 and b.color != a.color"', "lift: top"
+    )
     assert lifted != base and "tableau (7 piles): Its top card may be moved. On its top card" in flat(lifted)
     auto = mutated(tmp_path, "klondike", "- flip: tableau", "- {move: tableau, to: foundation}")
     assert "Whenever a legal move from the seven tableau piles to the four foundation piles exists" in flat(auto)
@@ -335,15 +380,20 @@ def test_the_examples_in_docs_are_the_current_text():
     assert "docs/rules-text.md" in readme and "rulesdsl rules VARIANT" in readme
 
 
-@settings(max_examples=int(os.environ.get("RULESDSL_DESCRIBE_EXAMPLES", "25")), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=int(os.environ.get("RULESDSL_DESCRIBE_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(k=st.integers(-4, 4), colour=st.sampled_from(["==", "!="]), limit=st.integers(0, 30))
 def test_any_build_step_colour_and_limit_is_said(tmp_path, k, colour, limit):
     """Klondike's tableau rule with any rank step and colour test, and any recycle limit."""
     rank = "dest.top.rank" + (f" + {k}" if k > 0 else f" - {-k}" if k < 0 else "")
     src = (VARIANTS / "klondike.yaml").read_text(encoding="utf-8")
-    src = src.replace('accept: "card.rank == dest.top.rank - 1 and card.color != dest.top.color"',
-                      f'accept: "card.rank == {rank} and card.color {colour} dest.top.color"')
+    src = src.replace(
+        'accept: "card.rank == dest.top.rank - 1 and card.color != dest.top.color"',
+        f'accept: "card.rank == {rank} and card.color {colour} dest.top.color"',
+    )
     src = src.replace("limit: redeals", f"limit: {limit}")
     path = tmp_path / f"k_{k}_{'eq' if colour == '==' else 'ne'}_{limit}.yaml"
     path.write_text(src, encoding="utf-8")
@@ -352,8 +402,10 @@ def test_any_build_step_colour_and_limit_is_said(tmp_path, k, colour, limit):
     if k == 0:
         step = "the same rank as the top card"
     else:
-        step = f"{'one' if abs(k) == 1 else ['two', 'three', 'four'][abs(k) - 2]} rank{'s' if abs(k) > 1 else ''} " \
-               f"{'higher' if k > 0 else 'lower'} than the top card"
+        step = (
+            f"{'one' if abs(k) == 1 else ['two', 'three', 'four'][abs(k) - 2]} rank{'s' if abs(k) > 1 else ''} "
+            f"{'higher' if k > 0 else 'lower'} than the top card"
+        )
     assert f"On its top card it takes a card {step} and {colour_words}." in t
     if limit == 0:
         assert "never (its limit is 0)" in t
@@ -368,13 +420,16 @@ def test_any_build_step_colour_and_limit_is_said(tmp_path, k, colour, limit):
 def test_constant_rules_are_said_plainly(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(
-        'name: T\npiles:\n  stock: {role: stock}\n  waste: {role: waste, lift: top}\n'
+        "name: T\npiles:\n  stock: {role: stock}\n  waste: {role: waste, lift: top}\n"
         'deal:\n  - shuffle\n  - {rest: "stock[0]"}\n'
         'actions:\n  draw: {kind: deal, from: "stock[0]", to: "waste[0]", when: "1 > 2"}\nwin: "2 > 1"\n',
         encoding="utf-8",
     )
     t = flat(describe(rulesdsl.load(str(path))))
-    assert "draw: deal one card from the stock pile face up onto the waste pile; never possible (its condition is always false)." in t
+    assert (
+        "draw: deal one card from the stock pile face up onto the waste pile; never possible (its condition is always false)."
+        in t
+    )
     assert "The game is won at once: the win rule always holds." in t
     assert "No actions" not in t and "No score is kept." in t
 

@@ -5,6 +5,7 @@ Needs the `fc-solve` binary (Debian's freecell-solver-bin; .ci/run installs it).
 when the binary is absent and CI is not set; under CI=true a missing binary fails. Each run of
 fc-solve is bounded (-mi) and takes milliseconds.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,9 @@ FC_SOLVE = shutil.which("fc-solve")
 CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 ITERATIONS = "200000"
 
-pytestmark = pytest.mark.skipif(FC_SOLVE is None and not CI,
-                                reason="fc-solve is not installed (apt-get install freecell-solver-bin)")
+pytestmark = pytest.mark.skipif(
+    FC_SOLVE is None and not CI, reason="fc-solve is not installed (apt-get install freecell-solver-bin)"
+)
 
 # Microsoft deals: 1 to 50 and two famous ones (617, 21283). fc-solve's looking-glass preset
 # (-l lg) solves each within the bound; its default preset needs millions of states for deal 9.
@@ -46,8 +48,14 @@ SEQUENCE_MOVES = {"beleaguered_castle", "streets_and_alleys", "simple_simon"}
 def solve(board: str, *flags: str) -> str:
     if FC_SOLVE is None:
         pytest.fail("CI is set but fc-solve is missing: install freecell-solver-bin")
-    proc = subprocess.run([FC_SOLVE, "-mi", ITERATIONS, *flags, "-"], input=board, capture_output=True,
-                          text=True, timeout=120, env=dict(os.environ, FREECELL_SOLVER_QUIET="1"))
+    proc = subprocess.run(
+        [FC_SOLVE, "-mi", ITERATIONS, *flags, "-"],
+        input=board,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, FREECELL_SOLVER_QUIET="1"),
+    )
     return proc.stdout
 
 

@@ -4,6 +4,7 @@ The Microsoft generator is pinned with known boards and checked against pysol-ca
 whole range; every shipped variant with a numbering deals pysol-cards' board card for card;
 fc-solve boards and moves are read and written both ways.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,11 +28,13 @@ def _pysol(game, n, ms=False):
     from pysol_cards.cards import CardRenderer
     from pysol_cards.deal_game import Game as PGame
     from pysol_cards.random_base import RandomBase
+
     which = RandomBase.DEALS_MS if ms else RandomBase.DEALS_PYSOLFC
     return PGame(game, n, which).calc_layout_string(CardRenderer(True))
 
 
 # -- the Microsoft generator ---------------------------------------------------------
+
 
 def test_ms_deal_1_pinned():
     cols = numbering.ms_columns(1)
@@ -43,11 +46,14 @@ def test_ms_deal_1_pinned():
     assert [len(c) for c in cols] == [7, 7, 7, 7, 6, 6, 6, 6]
 
 
-@pytest.mark.parametrize("n, first, last", [
-    (617, "7D TD TH KD 4C 4S JD", "AH KH TC JS 2S QH"),
-    (11982, "AH 3D KD JC 6C JD KC", "JS KS 3C 7C 7S 5H"),
-    (21283, "KS QC 4C AS 4S 7D KH", "6H 3C 2H 9H 6S 8H"),
-])   # as fc-solve's make-microsoft-freecell-board prints them
+@pytest.mark.parametrize(
+    "n, first, last",
+    [
+        (617, "7D TD TH KD 4C 4S JD", "AH KH TC JS 2S QH"),
+        (11982, "AH 3D KD JC 6C JD KC", "JS KS 3C 7C 7S 5H"),
+        (21283, "KS QC 4C AS 4S 7D KH", "6H 3C 2H 9H 6S 8H"),
+    ],
+)  # as fc-solve's make-microsoft-freecell-board prints them
 def test_ms_boards_pinned(n, first, last):
     cols = numbering.ms_columns(n)
     assert cols[0] == first.split() and cols[7] == last.split()
@@ -59,7 +65,7 @@ def test_ms_generator_agrees_with_pysol_cards(n):
     assert numbering.ms_board_text(n) == _pysol("freecell", n, ms=True)
 
 
-@pytest.mark.parametrize("n", [2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, MAX_MS_DEAL])
+@pytest.mark.parametrize("n", [2**31 - 1, 2**31, 2**32 - 1, 2**32, MAX_MS_DEAL])
 def test_ms_generator_range_edges(n):
     assert numbering.ms_board_text(n) == _pysol("freecell", n, ms=True)
 
@@ -67,18 +73,26 @@ def test_ms_generator_range_edges(n):
 def test_deal_numbers_are_checked():
     assert numbering.parse_deal("617", "ms") == (617, False)
     assert numbering.parse_deal(" ms617 ", "pysol") == (617, True)
-    for bad, scheme in (("0", "ms"), (str(MAX_MS_DEAL + 1), "ms"), (str(MAX_PYSOL_DEAL + 1), "pysol"),
-                        ("-3", "ms"), ("12a", "pysol"), ("", "ms"), ("9" * 30, "pysol")):
+    for bad, scheme in (
+        ("0", "ms"),
+        (str(MAX_MS_DEAL + 1), "ms"),
+        (str(MAX_PYSOL_DEAL + 1), "pysol"),
+        ("-3", "ms"),
+        ("12a", "pysol"),
+        ("", "ms"),
+        ("9" * 30, "pysol"),
+    ):
         with pytest.raises(numbering.DealError):
             numbering.parse_deal(bad, scheme)
 
 
 # -- every numbered variant deals pysol-cards' board ------------------------------------
 
+
 def _parts(text, face_up=False):
     b = fcs.parse_board(text)
     cols = [[(c, d and not face_up) for c, d, _ in col] for col in b.columns]
-    while cols and not cols[-1]:       # an empty last column is no column (Der Katz: 8 kings, 9 columns)
+    while cols and not cols[-1]:  # an empty last column is no column (Der Katz: 8 kings, 9 columns)
         cols.pop()
     cells = [c for c, _ in b.cells or []]
     while cells and cells[-1] is None:
@@ -110,23 +124,30 @@ def test_numbered_boards_equal_pysol_cards(name, n):
     # every card is dealt, and the shape is the variant's own deal's
     assert g.state.card_count() == v.deck.size
     own = v.new_game(1).state
-    if v.deal_by_cards:        # the deal looks at the cards (Citadel, Der Katz): sizes vary by deal
+    if v.deal_by_cards:  # the deal looks at the cards (Citadel, Der Katz): sizes vary by deal
         assert own.down == g.state.down
         return
-    assert [(len(p), d) for p, d in zip(own.piles, own.down)] == \
-        [(len(p), d) for p, d in zip(g.state.piles, g.state.down)]
+    assert [(len(p), d) for p, d in zip(own.piles, own.down)] == [
+        (len(p), d) for p, d in zip(g.state.piles, g.state.down)
+    ]
 
 
-@pytest.mark.parametrize("name, first, last", [
-    ("fan", "JD KS 4S", "6H"),
-    ("yukon", "3D", "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H"),
-    ("russian_solitaire", "3D", "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H"),
-    ("whitehead", "QH", "JD 7C 5S 3H 9D JS AS"),
-])   # PySol deal 1 as pysol-cards prints it (Whitehead face up, as PySol deals it)
+@pytest.mark.parametrize(
+    "name, first, last",
+    [
+        ("fan", "JD KS 4S", "6H"),
+        ("yukon", "3D", "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H"),
+        ("russian_solitaire", "3D", "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H"),
+        ("whitehead", "QH", "JD 7C 5S 3H 9D JS AS"),
+    ],
+)  # PySol deal 1 as pysol-cards prints it (Whitehead face up, as PySol deals it)
 def test_pysol_deal_1_pinned(name, first, last):
     v = rulesdsl.load(name)
-    cols = [line for line in fcs.to_text(v, v.numbered_game(1).state).splitlines()
-            if not line.startswith(("Talon", "Foundations", "Freecells"))]
+    cols = [
+        line
+        for line in fcs.to_text(v, v.numbered_game(1).state).splitlines()
+        if not line.startswith(("Talon", "Foundations", "Freecells"))
+    ]
     assert cols[0] == first and cols[-1] == last
 
 
@@ -134,11 +155,13 @@ def test_pysol_deal_1_pinned(name, first, last):
 def test_ms_prefix_forces_the_microsoft_generator(name):
     v = rulesdsl.load(name)
     g = v.numbered_game("ms40000")
-    assert _parts(fcs.to_text(v, g.state)) == \
-        _parts(_pysol(v.numbering.game, 40000, ms=True), face_up=v.numbering.face_up)
+    assert _parts(fcs.to_text(v, g.state)) == _parts(
+        _pysol(v.numbering.game, 40000, ms=True), face_up=v.numbering.face_up
+    )
 
 
 # -- the command line ------------------------------------------------------------------
+
 
 def test_show_deal_as_fcs():
     code, out, err = run("show", "freecell", "--deal", "1", "--format", "fcs")
@@ -190,6 +213,7 @@ def test_position_file_in_fcs_format(tmp_path):
 
 # -- boards both ways ----------------------------------------------------------------
 
+
 def _playout(g, moves, rnd):
     for _ in range(moves):
         legal = g.legal_moves()
@@ -200,13 +224,12 @@ def _playout(g, moves, rnd):
 
 @pytest.mark.parametrize("name", NUMBERED)
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(1, 10 ** 6), plies=st.integers(0, 60))
+@given(seed=st.integers(1, 10**6), plies=st.integers(0, 60))
 def test_board_text_round_trips(name, seed, plies):
     v = rulesdsl.load(name)
     g = v.numbered_game(seed)
     _playout(g, plies, random.Random(seed))
-    mapped = set(v.numbering.columns) | set(v.numbering.cells) | set(v.numbering.foundations) | \
-        set(v.numbering.talon)
+    mapped = set(v.numbering.columns) | set(v.numbering.cells) | set(v.numbering.foundations) | set(v.numbering.talon)
     if any(pile and p not in mapped for p, pile in enumerate(g.state.piles)):
         with pytest.raises(PositionError, match="no place"):
             fcs.to_text(v, g.state)
@@ -220,6 +243,7 @@ def test_board_text_round_trips(name, seed, plies):
         # nor which copy of a card, with two decks: compare faces
         def faces(st, p):
             return [(v.deck.rank_of[c], v.deck.suit_of[c]) for c in st.piles[p]]
+
         assert sorted(faces(back.state, p) for p in found) == sorted(faces(g.state, p) for p in found)
         rest = [p for p in range(v.layout.size) if p not in found]
         assert [faces(back.state, p) for p in rest] == [faces(g.state, p) for p in rest]
@@ -228,24 +252,27 @@ def test_board_text_round_trips(name, seed, plies):
 
 def test_foundations_go_to_their_suits_home():
     v = rulesdsl.load("freecell")
-    text = ("Foundations: H-2 C-0 D-A S-3\nFreecells: - - - -\n" +
-            numbering.ms_board_text(1).replace("AH", "").replace("2H", "").replace("AD", "")
-            .replace("AS", "").replace("2S", "").replace("3S", ""))
+    text = "Foundations: H-2 C-0 D-A S-3\nFreecells: - - - -\n" + numbering.ms_board_text(1).replace("AH", "").replace(
+        "2H", ""
+    ).replace("AD", "").replace("AS", "").replace("2S", "").replace("3S", "")
     g = Game.from_position(v, text)
     found = [[v.deck.text(c) for c in g.state.piles[p]] for p in v.numbering.foundations]
     assert found == [["AS", "2S", "3S"], ["AH", "2H"], ["AD"], []]
     assert fcs.to_text(v, g.state).splitlines()[0] == "Foundations: H-2 C-0 D-A S-3"
 
 
-@pytest.mark.parametrize("text, match", [
-    ("JD KD XX\n", r"line 1, column 7: 'XX' is not a card"),
-    ("Foundations: H-Z\n", r"line 1, column 14: 'H-Z' is not a foundation"),
-    ("Freecells: - - - - -\nJD\n", "5 free cells given; freecell has 4"),
-    ("Talon: JD\n", "freecell has no pile for the Talon line"),
-    ("JD\n" * 9, "the board has 9 columns; freecell has 8"),
-    ("JD KD\nJD\n", "JD is placed twice|appears more often"),
-    ("Freecells: -\nFreecells: -\n", "line 2: a second Freecells line"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("JD KD XX\n", r"line 1, column 7: 'XX' is not a card"),
+        ("Foundations: H-Z\n", r"line 1, column 14: 'H-Z' is not a foundation"),
+        ("Freecells: - - - - -\nJD\n", "5 free cells given; freecell has 4"),
+        ("Talon: JD\n", "freecell has no pile for the Talon line"),
+        ("JD\n" * 9, "the board has 9 columns; freecell has 8"),
+        ("JD KD\nJD\n", "JD is placed twice|appears more often"),
+        ("Freecells: -\nFreecells: -\n", "line 2: a second Freecells line"),
+    ],
+)
 def test_bad_boards_are_refused_clearly(text, match):
     v = rulesdsl.load("freecell")
     with pytest.raises(PositionError, match=match):
@@ -254,6 +281,7 @@ def test_bad_boards_are_refused_clearly(text, match):
 
 def test_bad_board_file_on_the_command_line(tmp_path):
     from tests.hostile import assert_refused, probe
+
     f = tmp_path / "b.txt"
     f.write_text("Foundations: H-0\nJD KD 2Q\n")
     r = probe("show", "freecell", "--position", f)
@@ -289,17 +317,20 @@ def test_solution_readers():
     assert got[4].readings == ((("cell", 7), ("col", 1), 1),)
     assert got[6].readings == ((("col", 0), ("col", 9), None),)
     assert fcs.read_solution("111")[0].readings == ((("col", 0), ("col", 10), None), (("col", 10), ("col", 0), None))
-    assert fcs.read_solution("Move 3 cards from stack 1 to stack 2\n")[0].readings == \
-        ((("col", 1), ("col", 2), 3),)
-    assert fcs.read_solution("Move the sequence on top of Stack 3 to the foundations")[0].readings == \
-        ((("col", 3), ("found", 0), "seq"),)
+    assert fcs.read_solution("Move 3 cards from stack 1 to stack 2\n")[0].readings == ((("col", 1), ("col", 2), 3),)
+    assert fcs.read_solution("Move the sequence on top of Stack 3 to the foundations")[0].readings == (
+        (("col", 3), ("found", 0), "seq"),
+    )
     assert fcs.read_solution("I could not solve this game.\nTotal number of states checked is 9.\n") == []
 
 
-@pytest.mark.parametrize("text, match", [
-    ("5a 5i\n", r"line 1: '5i' is not a move"),
-    ("\n\nMove a card from the moon\n", r"line 3: cannot read fc-solve move"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("5a 5i\n", r"line 1: '5i' is not a move"),
+        ("\n\nMove a card from the moon\n", r"line 3: cannot read fc-solve move"),
+    ],
+)
 def test_bad_solutions_are_refused(text, match):
     with pytest.raises(MoveError, match=match):
         fcs.read_solution(text)
@@ -328,10 +359,13 @@ def test_every_move_round_trips_through_standard_notation(name, seed, plies):
             text = fcs.move_text(v, g.state, m, legal)
             if text is None:
                 continue
-            fm, = fcs.read_solution(text)
+            (fm,) = fcs.read_solution(text)
             back = fcs.resolve(g, fm)
-            assert (back.sources, back.dest, len(back.cards)) == (m.sources, m.dest, len(m.cards)) \
-                or back.dest in v.numbering.foundations and m.dest in v.numbering.foundations, text
+            assert (
+                (back.sources, back.dest, len(back.cards)) == (m.sources, m.dest, len(m.cards))
+                or back.dest in v.numbering.foundations
+                and m.dest in v.numbering.foundations
+            ), text
         g.play(rnd.choice(legal))
 
 
@@ -345,7 +379,7 @@ def test_foundation_moves_name_no_pile():
     g = v.numbered_game(1)
     # deal 1: column 5 ends AD? play the fc-solve opening 5a 5b 5c 5d 5h
     for t in "5a 5b 5c 5d 5h".split():
-        fm, = fcs.read_solution(t)
+        (fm,) = fcs.read_solution(t)
         g.play(fcs.resolve(g, fm))
     home = [p for p in v.numbering.foundations if g.state.piles[p]]
     assert [v.deck.text(g.state.piles[p][-1]) for p in home] == ["AD"]
@@ -361,14 +395,18 @@ def test_illegal_fcs_move_is_explained(tmp_path):
     assert code == 1 and "no column 9 (freecell has 8)" in out
 
 
-@pytest.mark.parametrize("args", [
-    ("show", "freecell", "--deal", "9" * 30),
-    ("show", "freecell", "--deal", "9" * 200),
-    ("show", "freecell", "--deal", "ms-1"),
-    ("replay", "scorpion", "--deal", "3", "--moves", "/dev/null"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "freecell", "--deal", "9" * 30),
+        ("show", "freecell", "--deal", "9" * 200),
+        ("show", "freecell", "--deal", "ms-1"),
+        ("replay", "scorpion", "--deal", "3", "--moves", "/dev/null"),
+    ],
+)
 def test_hostile_deal_numbers_are_refused_cleanly(args):
     from tests.hostile import assert_refused, probe
+
     r = probe(*args)
     assert_refused(r, located=False, codes=(2,))
     assert max(len(line) for line in r.err.splitlines()) < 400  # the echo is cut (the usage grows with options)

@@ -1,4 +1,5 @@
 """Positions: the compact text form and the JSON form, both ways, and their errors."""
+
 from __future__ import annotations
 
 import json
@@ -19,22 +20,23 @@ def load(text, v=SAKHMET):
 
 # -- compact text ------------------------------------------------------------------------
 
+
 def test_compact_text_basics():
     g = load("tableau[0]: #9C 8D 7S\ntableau[1]: 9S; waste[0]: 2N 3N\nused: recycle=1 draw=4\npoints: 20")
     assert pile(g, "tableau[0]") == ["#9C", "8D", "7S"]
     assert g.state.down[SAKHMET.pile_index("tableau[0]")] == 1
     assert pile(g, "tableau[1]") == ["9S"]
     assert pile(g, "waste[0]") == ["2N", "3N"]
-    assert pile(g, "stock[0]") == []               # unlisted piles are empty
-    assert g.state.used == [4, 1]                   # draw, recycle
+    assert pile(g, "stock[0]") == []  # unlisted piles are empty
+    assert g.state.used == [4, 1]  # draw, recycle
     assert g.state.points == 20 and g.score == 20
-    assert g.state.card_count() == 6                 # a hand-made position need not hold the deck
+    assert g.state.card_count() == 6  # a hand-made position need not hold the deck
 
 
 def test_compact_text_spacing_comments_and_ten():
     g = load("  tableau[ 0 ] :  10N   9S  // a comment\n\nvariant: sakhmet\n")
     assert pile(g, "tableau[0]") == ["TN", "9S"]
-    assert load("tableau[0]: tn 9s").state == g.state   # card case does not matter
+    assert load("tableau[0]: tn 9s").state == g.state  # card case does not matter
 
 
 def test_star_is_the_rest_face_down_first_on_top():
@@ -42,8 +44,8 @@ def test_star_is_the_rest_face_down_first_on_top():
     stock = pile(g, "stock[0]")
     assert len(stock) == 51
     assert all(c.startswith("#") for c in stock)
-    assert stock[-1] == "#AN"          # the first unused card (deck order) on top
-    assert stock[0] == "#QC"           # KC is placed elsewhere
+    assert stock[-1] == "#AN"  # the first unused card (deck order) on top
+    assert stock[0] == "#QC"  # KC is placed elsewhere
     assert g.state.down[SAKHMET.pile_index("stock[0]")] == 51
 
 
@@ -65,7 +67,7 @@ def test_double_hash_is_the_lowest_unused_card_face_down():
 
 def test_double_hash_and_star_share_the_unused_cards():
     g = load("stock[0]: *; tableau[0]: ##")
-    assert pile(g, "tableau[0]") == ["#AN"]           # '##' first, then '*' takes the rest
+    assert pile(g, "tableau[0]") == ["#AN"]  # '##' first, then '*' takes the rest
     assert len(pile(g, "stock[0]")) == 51 and pile(g, "stock[0]")[-1] == "#2N"
     assert g.state.card_count() == 52
 
@@ -89,16 +91,24 @@ def test_to_text_shows_used_and_points():
 
 # -- JSON ------------------------------------------------------------------------------------
 
+
 def test_json_shape():
     g = load("tableau[0]: #9C 8D 7S; used: draw=2; points: 10")
     d = g.position()
-    assert d == {"format": "rulesdsl-position/1", "variant": "sakhmet",
-                 "options": {"level": "draw1", "card_points": 10, "suit_bonus": 50},
-                 "piles": {"tableau[0]": ["#9C", "8D", "7S"]}, "used": {"draw": 2}, "points": 10}
+    assert d == {
+        "format": "rulesdsl-position/1",
+        "variant": "sakhmet",
+        "options": {"level": "draw1", "card_points": 10, "suit_bonus": 50},
+        "piles": {"tableau[0]": ["#9C", "8D", "7S"]},
+        "used": {"draw": 2},
+        "points": 10,
+    }
 
 
-@pytest.mark.parametrize("name,opts", [("sakhmet", {"level": "draw1"}), ("sakhmet", {"level": "draw3"}),
-                                       ("klondike", {"draw": 3, "passes": 2})])
+@pytest.mark.parametrize(
+    "name,opts",
+    [("sakhmet", {"level": "draw1"}), ("sakhmet", {"level": "draw3"}), ("klondike", {"draw": 3, "passes": 2})],
+)
 def test_json_round_trip_through_play(name, opts):
     v = rulesdsl.load(name, opts)
     g = v.new_game(4)
@@ -112,7 +122,7 @@ def test_json_round_trip_through_play(name, opts):
         h = Game.from_position(v, d)
         assert h.state == g.state
         assert h.legal_moves() == g.legal_moves()
-        assert Game.from_position(v, json.dumps(d)).state == g.state    # JSON text too
+        assert Game.from_position(v, json.dumps(d)).state == g.state  # JSON text too
 
 
 def test_json_text_and_compact_text_agree():
@@ -127,6 +137,7 @@ def test_json_may_leave_out_format_used_and_points():
 
 
 # -- the masked view ---------------------------------------------------------------------------
+
 
 def test_masked_view_hides_face_down_cards():
     g = SAKHMET.new_game(2)
@@ -147,34 +158,38 @@ def test_masked_view_hides_face_down_cards():
 
 # -- errors ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text,message", [
-    ("tablo[0]: 5N", "no pile 'tablo[0]'"),                          # unknown pile
-    ("tableau[7]: 5N", "no pile 'tableau[7]'"),
-    ("tableau[0]: 5X", "'X' is not a suit letter"),                  # bad card
-    ("tableau[0]: ZN", "'Z' is not a rank"),
-    ("tableau[0]: 5H", "'H' is not a suit letter"),                  # no hearts in Sakhmet
-    ("tableau[0]: N", "is not a card"),
-    ("tableau[0]: 5N; tableau[1]: 5N", "5N appears more often than the deck holds it"),   # twice
-    ("tableau[0]: 5N 5N", "5N appears more often"),
-    ("tableau[0]: 5N #4D", "face-down card #4D lies on a face-up card"),
-    ("tableau[0]: 5N; tableau[0]: 4D", "given twice"),
-    ("stock[0]: * 5N", "'*' (the rest of the deck) must end a pile"),
-    ("stock[0]: *; waste[0]: *", "must end a pile, once"),
-    ("tableau[0]: " + " ".join(["##"] * 53), "every card is already placed"),
-    ("garbage", "expected 'pile: cards'"),
-    ("used: draw=x", "used: expected name=N"),
-    ("used: shuffle=1", "no action 'shuffle'"),
-    ("points: many", "points: expected a whole number"),
-    ("{bad json", "bad JSON at line 1, column 2"),
-    ('{"piles": []}', "'piles' must be an object"),
-    ('{"format": "chess", "piles": {}}', "unknown position format 'chess'"),
-    ('{"piles": {"tableau[0]": "5N"}}', "must be a list of card texts"),
-    ('{"piles": {"tableau[0]": [5]}}', "must be a list of card texts"),
-    ('{"piles": {}, "points": "3"}', "'points' must be a whole number"),
-    ('{"piles": {}, "used": {"draw": -1}}', "cannot be negative"),
-    ('{"piles": {}, "used": {"draw": true}}', "'used' must map action names to whole numbers"),
-    ('{"piles": {"tableau[0]": ["5N", "#4D"]}}', "lies on a face-up card"),
-])
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("tablo[0]: 5N", "no pile 'tablo[0]'"),  # unknown pile
+        ("tableau[7]: 5N", "no pile 'tableau[7]'"),
+        ("tableau[0]: 5X", "'X' is not a suit letter"),  # bad card
+        ("tableau[0]: ZN", "'Z' is not a rank"),
+        ("tableau[0]: 5H", "'H' is not a suit letter"),  # no hearts in Sakhmet
+        ("tableau[0]: N", "is not a card"),
+        ("tableau[0]: 5N; tableau[1]: 5N", "5N appears more often than the deck holds it"),  # twice
+        ("tableau[0]: 5N 5N", "5N appears more often"),
+        ("tableau[0]: 5N #4D", "face-down card #4D lies on a face-up card"),
+        ("tableau[0]: 5N; tableau[0]: 4D", "given twice"),
+        ("stock[0]: * 5N", "'*' (the rest of the deck) must end a pile"),
+        ("stock[0]: *; waste[0]: *", "must end a pile, once"),
+        ("tableau[0]: " + " ".join(["##"] * 53), "every card is already placed"),
+        ("garbage", "expected 'pile: cards'"),
+        ("used: draw=x", "used: expected name=N"),
+        ("used: shuffle=1", "no action 'shuffle'"),
+        ("points: many", "points: expected a whole number"),
+        ("{bad json", "bad JSON at line 1, column 2"),
+        ('{"piles": []}', "'piles' must be an object"),
+        ('{"format": "chess", "piles": {}}', "unknown position format 'chess'"),
+        ('{"piles": {"tableau[0]": "5N"}}', "must be a list of card texts"),
+        ('{"piles": {"tableau[0]": [5]}}', "must be a list of card texts"),
+        ('{"piles": {}, "points": "3"}', "'points' must be a whole number"),
+        ('{"piles": {}, "used": {"draw": -1}}', "cannot be negative"),
+        ('{"piles": {}, "used": {"draw": true}}', "'used' must map action names to whole numbers"),
+        ('{"piles": {"tableau[0]": ["5N", "#4D"]}}', "lies on a face-up card"),
+    ],
+)
 def test_errors(text, message):
     with pytest.raises(PositionError) as info:
         load(text)
@@ -184,7 +199,7 @@ def test_errors(text, message):
 @pytest.mark.parametrize("data", [5, None, [1, 2], "  "])
 def test_errors_not_an_object(data):
     if isinstance(data, str):
-        g = load(data)                      # an empty text is an empty position
+        g = load(data)  # an empty text is an empty position
         assert g.state.card_count() == 0
         return
     with pytest.raises(PositionError, match="must be a JSON object"):
@@ -200,9 +215,21 @@ def test_error_says_where():
 
 def test_two_decks_allow_a_card_twice(tmp_path):
     path = tmp_path / "double.yaml"
-    path.write_text("\n".join([
-        "name: Double", "deck: {decks: 2}", "piles:", "  tableau: {count: 2, lift: top}",
-        "deal:", "  - shuffle", "  - {rest: 'tableau[0]'}", "win: 'false'", ""]))
+    path.write_text(
+        "\n".join(
+            [
+                "name: Double",
+                "deck: {decks: 2}",
+                "piles:",
+                "  tableau: {count: 2, lift: top}",
+                "deal:",
+                "  - shuffle",
+                "  - {rest: 'tableau[0]'}",
+                "win: 'false'",
+                "",
+            ]
+        )
+    )
     v = rulesdsl.load_path(path)
     g = Game.from_position(v, "tableau[0]: 5H; tableau[1]: #5H 6H")
     assert pile(g, "tableau[1]") == ["#5H", "6H"]
@@ -232,6 +259,7 @@ def test_position_in_a_save_round_trips():
 
 
 # -- the history (last, streak) of a variant that reads it -------------------------------------
+
 
 def test_the_history_round_trips_through_text_and_json():
     v = rulesdsl.load("clock")

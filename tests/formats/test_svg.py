@@ -1,6 +1,7 @@
 """SVG pictures (rulesdsl.svg.position, `rulesdsl svg`, the runner's `svg FILE`): every shipped
 variant draws; each picture is XML with every card once, empty piles outlined and named, the
 highlighted piles framed, and nothing fetched from outside."""
+
 import os
 import random
 import re
@@ -194,7 +195,9 @@ def test_highlight_as_a_pair_of_names_or_indices_and_for_an_action():
     g = v.new_game(2)
     for pair in (("tableau[0]", "foundation[1]"), (v.pile_index("tableau[0]"), v.pile_index("foundation[1]"))):
         root = parse(svg.position(g, pair))
-        frames = sorted((e.get("data-highlight"), e.get("data-pile")) for e in root.iter() if "data-highlight" in e.attrib)
+        frames = sorted(
+            (e.get("data-highlight"), e.get("data-pile")) for e in root.iter() if "data-highlight" in e.attrib
+        )
         assert frames == [("dest", "foundation[1]"), ("source", "tableau[0]")]
     draw = g.play("draw")
     root = parse(svg.position(g, draw))
@@ -217,7 +220,7 @@ def test_several_decks_count_each_copy():
 
 def test_text_from_the_file_is_escaped_and_colours_come_from_the_deck(tmp_path):
     text = (ROOT / "variants" / "maze.yaml").read_text()
-    text = text.replace("name: Maze", "name: \"<b>M&z'e\\\" \\x01]]></b>\"")
+    text = text.replace("name: Maze", 'name: "<b>M&z\'e\\" \\x01]]></b>"')
     text = text.replace(
         "deck: {}",
         'deck:\n  suits:\n    - {name: a, letter: S, symbol: "<&>", color: black}\n'
@@ -283,7 +286,9 @@ def test_cli_position_and_deal(tmp_path):
     code, dealt, err = run("svg", "freecell", "--deal", "617")
     assert code == 0, err
     root = parse(dealt)
-    assert Counter(e.get("data-card") for e in cards(root)) == Counter(e.get("data-card") for e in cards(parse(from_file)))
+    assert Counter(e.get("data-card") for e in cards(root)) == Counter(
+        e.get("data-card") for e in cards(parse(from_file))
+    )
     assert "deal 617" in dealt
 
 
@@ -337,7 +342,9 @@ def test_the_python_example_of_docs_pictures_runs():
 
 def test_standard_output_is_utf8_whatever_the_locale():
     env = dict(os.environ, PYTHONIOENCODING="ascii")
-    proc = subprocess.run([sys.executable, "-m", "rulesdsl", "svg", "maze", "--seed", "3"], capture_output=True, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "rulesdsl", "svg", "maze", "--seed", "3"], capture_output=True, env=env
+    )
     assert proc.returncode == 0, proc.stderr
     text = proc.stdout.decode("utf-8")
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>')

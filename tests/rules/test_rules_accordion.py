@@ -6,6 +6,7 @@ onto the pile next to it on the left or three to the left, when the two top card
 a rank; the covered card is out of play; emptied places are skipped; won with one pile left;
 score = cards out of play.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -36,11 +37,13 @@ def test_start_position(seed):
 
 def test_onto_the_next_card_or_the_third_to_the_left_by_suit_or_rank():
     g = game(V, "place[0]: 5H; place[1]: 9C; place[2]: 5S; place[3]: 9H")
-    assert notations(g) == {"9H@place[3]>place[0]"}        # three to the left, same suit
-    for illegal in ("9H@place[3]>place[1]",                 # same rank, but two to the left
-                    "5S@place[2]>place[0]",                 # likewise
-                    "5H@place[0]>place[2]",                 # never to the right
-                    "9C@place[1]>place[0]"):                # neither suit nor rank
+    assert notations(g) == {"9H@place[3]>place[0]"}  # three to the left, same suit
+    for illegal in (
+        "9H@place[3]>place[1]",  # same rank, but two to the left
+        "5S@place[2]>place[0]",  # likewise
+        "5H@place[0]>place[2]",  # never to the right
+        "9C@place[1]>place[0]",
+    ):  # neither suit nor rank
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("9H@place[3]>place[0]")
@@ -63,12 +66,12 @@ def test_emptied_places_are_skipped():
     g = game(V, "place[0]: 5H; place[2]: 9C; place[3]: 2D; place[4]: 9H")
     assert notations(g) == {"9H@place[4]>place[0]"}
     with pytest.raises(MoveError):
-        g.play("9H@place[4]>place[2]")                      # one card between
+        g.play("9H@place[4]>place[2]")  # one card between
     # far apart, across rows
     g = game(V, "place[0]: 5H; place[10]: KC; place[30]: 9D; place[50]: 7H; place[51]: 5C")
     assert notations(g) == {"7H@place[50]>place[0]", "5C@place[51]>place[10]"}
     with pytest.raises(MoveError):
-        g.play("5C@place[51]>place[0]")                     # three cards between
+        g.play("5C@place[51]>place[0]")  # three cards between
 
 
 def test_one_gap_in_a_full_line():

@@ -5,6 +5,7 @@ column's top card is of its suit and higher (aces high), never an ace; a top car
 empty column; deal puts one card on each column; won with 48 discards and one ace in each column;
 score = cards discarded.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -57,7 +58,7 @@ def test_a_top_card_may_fill_an_empty_column():
     assert {"5H@tableau[0]>tableau[2]", "5H@tableau[0]>tableau[3]", "2D@tableau[1]>tableau[2]"} <= notations(g)
     g = game(V, "tableau[0]: 9H 5H; tableau[1]: 2D; tableau[2]: 3C; tableau[3]: 4S")
     with pytest.raises(MoveError):
-        g.play("5H@tableau[0]>tableau[1]")            # a non-empty column takes nothing
+        g.play("5H@tableau[0]>tableau[1]")  # a non-empty column takes nothing
 
 
 def test_deal_puts_one_card_on_each_column_while_the_stock_lasts():
@@ -71,8 +72,7 @@ def test_deal_puts_one_card_on_each_column_while_the_stock_lasts():
 
 def test_win_needs_one_ace_alone_in_each_column():
     rest = [f"{r}{s}" for s in "SHDC" for r in "23456789TJQK"]
-    g = game(V, "foundation[0]: " + " ".join(rest) + "; tableau[0]: AS; tableau[1]: AH; "
-                "tableau[2]: AD AC")
+    g = game(V, "foundation[0]: " + " ".join(rest) + "; tableau[0]: AS; tableau[1]: AH; tableau[2]: AD AC")
     assert not g.won and g.score == 48
     g.play("AC@tableau[2]>tableau[3]")
     assert g.won and g.score == 48

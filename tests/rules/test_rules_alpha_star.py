@@ -5,6 +5,7 @@ Rules: the four aces start on the foundations; 48 cards face up in twelve column
 columns build down in suit; a top card or any run in suit on top of a column moves at once; an
 empty column takes any card or run; foundations up by suit, one card at a time; nothing leaves
 a foundation."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,7 +23,7 @@ FILLERS = ["KH", "KD", "KC", "5D", "5C", "JD", "JC", "TH", "9C", "7D", "9D"]
 
 def position(*columns, found=ACES):
     """Columns 0.. as given (None leaves one empty), the rest filled with inert cards."""
-    cols = list(columns) + FILLERS[:12 - len(columns)]
+    cols = list(columns) + FILLERS[: 12 - len(columns)]
     return "; ".join([found] + [f"tableau[{i}]: {c}" for i, c in enumerate(cols) if c is not None])
 
 
@@ -73,20 +74,20 @@ def test_a_run_of_any_length_moves():
 def test_an_empty_column_takes_any_card_or_any_part_of_a_run():
     g = game("alpha_star", position("4D 9S 8S 7S", None))
     fillers = {f"{card}@tableau[{i}]>tableau[1]" for i, card in enumerate(FILLERS[:10], start=2)}
-    assert notations(g) == {"7S@tableau[0]>tableau[1]", "8S@tableau[0]>tableau[1]",
-                            "9S@tableau[0]>tableau[1]"} | fillers
+    assert (
+        notations(g) == {"7S@tableau[0]>tableau[1]", "8S@tableau[0]>tableau[1]", "9S@tableau[0]>tableau[1]"} | fillers
+    )
     g.play("8S@tableau[0]>tableau[1]")
     assert pile(g, "tableau[1]") == ["8S", "7S"] and pile(g, "tableau[0]") == ["4D", "9S"]
 
 
 def test_foundations_build_up_in_suit_one_top_card_at_a_time():
     g = game("alpha_star", position("2H", "3S 2S", "2D", "3C"))
-    assert notations(g) == {"2H@tableau[0]>foundation[1]", "2S@tableau[1]>foundation[0]",
-                            "2D@tableau[2]>foundation[2]"}
+    assert notations(g) == {"2H@tableau[0]>foundation[1]", "2S@tableau[1]>foundation[0]", "2D@tableau[2]>foundation[2]"}
     with pytest.raises(MoveError):
-        g.play("2H@tableau[0]>foundation[0]")          # another suit's foundation
+        g.play("2H@tableau[0]>foundation[0]")  # another suit's foundation
     with pytest.raises(MoveError):
-        g.play("3C@tableau[3]>foundation[3]")          # not one rank above the ace
+        g.play("3C@tableau[3]>foundation[3]")  # not one rank above the ace
     g.play("2S@tableau[1]>foundation[0]")
     assert "3S@tableau[1]>foundation[0]" in notations(g)
     g.play("3S@tableau[1]>foundation[0]")
@@ -94,8 +95,10 @@ def test_foundations_build_up_in_suit_one_top_card_at_a_time():
 
 
 def test_nothing_leaves_a_foundation():
-    g = game("alpha_star", position(None, found="foundation[0]: AS 2S 3S; foundation[1]: AH; "
-                                                "foundation[2]: AD; foundation[3]: AC"))
+    g = game(
+        "alpha_star",
+        position(None, found="foundation[0]: AS 2S 3S; foundation[1]: AH; foundation[2]: AD; foundation[3]: AC"),
+    )
     assert not any(n.split("@")[1].startswith("foundation") for n in notations(g))
     with pytest.raises(MoveError):
         g.play("3S@foundation[0]>tableau[0]")
@@ -108,8 +111,7 @@ def test_nothing_is_played_automatically():
 
 
 def test_win_and_score():
-    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK")
-                     for i, s in enumerate("SHDC"))
+    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC"))
     g = game("alpha_star", full)
     assert g.won and g.score == 52
     almost = full.replace(" KC", "") + "; tableau[0]: KC"
@@ -124,9 +126,13 @@ def test_seed_1_and_2_by_hand():
     # hearts JH onto QH and TH onto JH (the perft fixture's 5)
     g = rulesdsl.load("alpha_star").new_game(1)
     assert [pile(g, c)[-1] for c in COLS] == "3S 5H 9D 2S KS JH 4C 7D TH QH 2C 7H".split()
-    assert notations(g) == {"2S@tableau[3]>foundation[0]", "2C@tableau[10]>foundation[3]",
-                            "2S@tableau[3]>tableau[0]", "JH@tableau[5]>tableau[9]",
-                            "TH@tableau[8]>tableau[5]"}
+    assert notations(g) == {
+        "2S@tableau[3]>foundation[0]",
+        "2C@tableau[10]>foundation[3]",
+        "2S@tableau[3]>tableau[0]",
+        "JH@tableau[5]>tableau[9]",
+        "TH@tableau[8]>tableau[5]",
+    }
     # seed 2: 9S onto TS frees 3H, which goes onto 4H; then nothing moves (perft 1, 1, 0)
     g = rulesdsl.load("alpha_star").new_game(2)
     assert notations(g) == {"9S@tableau[9]>tableau[4]"}

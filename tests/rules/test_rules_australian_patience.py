@@ -6,6 +6,7 @@ with everything on it onto the same suit one rank higher; an empty column takes 
 foundations up by suit from the ace, whose top card may come back; draw one, no redeal; won with 52
 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -32,8 +33,11 @@ def test_start_position():
 
 
 def test_any_face_up_card_moves_with_the_cards_on_it_onto_its_suit():
-    g = game(V, "tableau[0]: 7H 2C JS 4D; tableau[1]: 8H; tableau[2]: 8D; tableau[3]: QS; "
-                "tableau[4]: KC; tableau[5]: KD; tableau[6]: KH")
+    g = game(
+        V,
+        "tableau[0]: 7H 2C JS 4D; tableau[1]: 8H; tableau[2]: 8D; tableau[3]: QS; "
+        "tableau[4]: KC; tableau[5]: KD; tableau[6]: KH",
+    )
     assert notations(g) == {"7H@tableau[0]>tableau[1]", "JS@tableau[0]>tableau[3]"}
     with pytest.raises(MoveError):
         g.play("7H@tableau[0]>tableau[2]")
@@ -50,8 +54,7 @@ def test_an_empty_column_takes_only_a_king():
 def test_waste_foundations_and_a_card_coming_back():
     g = game(V, "foundation[0]: AH 2H 3H; tableau[0]: 4H; tableau[1]: 5H; waste[0]: AC; stock[0]: #9C #8D")
     moves = notations(g)
-    assert {"4H@tableau[0]>foundation[0]", "3H@foundation[0]>tableau[0]", "4H@tableau[0]>tableau[1]",
-            "draw"} <= moves
+    assert {"4H@tableau[0]>foundation[0]", "3H@foundation[0]>tableau[0]", "4H@tableau[0]>tableau[1]", "draw"} <= moves
     assert {f"AC@waste[0]>foundation[{i}]" for i in (1, 2, 3)} <= moves
     g.play("draw")
     g.play("draw")
@@ -59,8 +62,10 @@ def test_waste_foundations_and_a_card_coming_back():
 
 
 def test_win_and_score():
-    founds = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK"[: 13 if s != "H" else 12])
-                       for i, s in enumerate("SHDC"))
+    founds = "; ".join(
+        f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK"[: 13 if s != "H" else 12])
+        for i, s in enumerate("SHDC")
+    )
     g = game(V, founds + "; waste[0]: KH")
     assert not g.won and g.score == 51
     g.play("KH@waste[0]>foundation[1]")

@@ -4,6 +4,7 @@ PySolFC's games: each rule from a hand-made position.
 Rules: thirteen columns of four face up, each king swapped down under the other cards of its
 column; top cards only, down regardless of suit; empty columns never filled; foundations up by
 suit (Spanish Patience: up in alternating colours, any suit, from each suit's ace)."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,7 +30,7 @@ def test_kings_lie_under_the_other_cards_of_their_column(name, seed):
         cards = pile(g, c)
         assert len(cards) == 4 and not any(x.startswith("#") for x in cards)
         kings = [x[0] == "K" for x in cards]
-        assert kings == sorted(kings, reverse=True)        # every king below every other card
+        assert kings == sorted(kings, reverse=True)  # every king below every other card
 
 
 def test_the_kings_swap_as_pysol_swaps_them():
@@ -47,25 +48,33 @@ def test_top_card_moves_down_regardless_of_suit_and_empty_columns_stay_empty():
 
 def test_foundations_by_suit_and_nothing_leaves_them():
     g = game("bakers_dozen", "foundation[0]: AS; tableau[0]: 2S; tableau[1]: 3S; tableau[2]: AH")
-    assert notations(g) == {"2S@tableau[0]>foundation[0]", "AH@tableau[2]>foundation[1]",
-                            "2S@tableau[0]>tableau[1]", "AH@tableau[2]>tableau[0]"}
+    assert notations(g) == {
+        "2S@tableau[0]>foundation[0]",
+        "AH@tableau[2]>foundation[1]",
+        "2S@tableau[0]>tableau[1]",
+        "AH@tableau[2]>tableau[0]",
+    }
 
 
 def test_spanish_patience_foundations_alternate_colours():
     g = game("spanish_patience", "foundation[0]: AS; tableau[0]: 2S; tableau[1]: 2H; tableau[2]: AH")
-    assert notations(g) == {"2H@tableau[1]>foundation[0]", "AH@tableau[2]>foundation[1]",
-                            "AH@tableau[2]>tableau[0]", "AH@tableau[2]>tableau[1]"}
+    assert notations(g) == {
+        "2H@tableau[1]>foundation[0]",
+        "AH@tableau[2]>foundation[1]",
+        "AH@tableau[2]>tableau[0]",
+        "AH@tableau[2]>tableau[1]",
+    }
     g.play("2H@tableau[1]>foundation[0]")
     assert pile(g, "foundation[0]") == ["AS", "2H"]
 
 
 @pytest.mark.parametrize("name", ["bakers_dozen", "spanish_patience"])
 def test_win_and_score(name):
-    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK")
-                     for i, s in enumerate("SHDC"))
+    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC"))
     if name == "spanish_patience":
-        full = "; ".join(f"foundation[{i}]: " + " ".join(r + (s if k % 2 == 0 else o) for k, r in
-                                                         enumerate("A23456789TJQK"))
-                         for i, (s, o) in enumerate(zip("SHDC", "HSCD")))
+        full = "; ".join(
+            f"foundation[{i}]: " + " ".join(r + (s if k % 2 == 0 else o) for k, r in enumerate("A23456789TJQK"))
+            for i, (s, o) in enumerate(zip("SHDC", "HSCD"))
+        )
     g = game(name, full)
     assert g.won and g.score == 52

@@ -6,6 +6,7 @@ empty column is filled from the reserve, or takes anything once the reserve is e
 kind on a column's top go to the one foundation together, nothing leaves it; draw three,
 unlimited redeals; won with all 52 cards on the foundation; score = cards on it.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -36,18 +37,21 @@ OTHERS = "tableau[3]: 2S; tableau[4]: 3S; tableau[5]: 4S"
 
 
 def test_columns_build_on_equal_ranks_and_groups_move_whole_or_in_part():
-    g = game(V, f"tableau[0]: 9S 7H 7D; tableau[1]: 7C; tableau[2]: 8C; {OTHERS}; "
-                "reserve[0]: #5H 8D; waste[0]: 9D")
-    assert notations(g) == {"7D@tableau[0]>tableau[1]", "7H@tableau[0]>tableau[1]",
-                            "7C@tableau[1]>tableau[0]", "8D@reserve[0]>tableau[2]",
-                            "recycle"}                                   # the stock is empty
+    g = game(V, f"tableau[0]: 9S 7H 7D; tableau[1]: 7C; tableau[2]: 8C; {OTHERS}; reserve[0]: #5H 8D; waste[0]: 9D")
+    assert notations(g) == {
+        "7D@tableau[0]>tableau[1]",
+        "7H@tableau[0]>tableau[1]",
+        "7C@tableau[1]>tableau[0]",
+        "8D@reserve[0]>tableau[2]",
+        "recycle",
+    }  # the stock is empty
     for illegal in ("9S@tableau[0]>tableau[1]", "9D@waste[0]>tableau[0]"):
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("7H@tableau[0]>tableau[1]")
     assert pile(g, "tableau[1]") == ["7C", "7H", "7D"] and pile(g, "tableau[0]") == ["9S"]
     g.play("8D@reserve[0]>tableau[2]")
-    assert pile(g, "reserve[0]") == ["5H"]                       # the card under it turns up
+    assert pile(g, "reserve[0]") == ["5H"]  # the card under it turns up
 
 
 def test_an_empty_column_is_filled_from_the_reserve_then_takes_anything():
@@ -56,16 +60,26 @@ def test_an_empty_column_is_filled_from_the_reserve_then_takes_anything():
     assert pile(g, "tableau[0]") == ["KD"] and pile(g, "reserve[0]") == ["5H"]
     g = game(V, f"tableau[1]: 6D 6C; tableau[2]: JC; {OTHERS}; waste[0]: QH")
     into = {m for m in notations(g) if m.endswith(">tableau[0]")}
-    assert into == {"6D@tableau[1]>tableau[0]", "6C@tableau[1]>tableau[0]", "JC@tableau[2]>tableau[0]",
-                    "2S@tableau[3]>tableau[0]", "3S@tableau[4]>tableau[0]", "4S@tableau[5]>tableau[0]",
-                    "QH@waste[0]>tableau[0]"}
+    assert into == {
+        "6D@tableau[1]>tableau[0]",
+        "6C@tableau[1]>tableau[0]",
+        "JC@tableau[2]>tableau[0]",
+        "2S@tableau[3]>tableau[0]",
+        "3S@tableau[4]>tableau[0]",
+        "4S@tableau[5]>tableau[0]",
+        "QH@waste[0]>tableau[0]",
+    }
 
 
 def test_four_of_a_kind_go_to_the_foundation_together():
     g = game(V, f"tableau[0]: 2H 7C 7S 7H 7D; tableau[1]: 5C 5S 5H; tableau[2]: 5D; {OTHERS}")
     assert {m for m in notations(g) if ">foundation" in m} == {"7C@tableau[0]>foundation[0]"}
-    for illegal in ("7S@tableau[0]>foundation[0]", "7D@tableau[0]>foundation[0]",
-                    "5C@tableau[1]>foundation[0]", "5D@tableau[2]>foundation[0]"):
+    for illegal in (
+        "7S@tableau[0]>foundation[0]",
+        "7D@tableau[0]>foundation[0]",
+        "5C@tableau[1]>foundation[0]",
+        "5D@tableau[2]>foundation[0]",
+    ):
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("7C@tableau[0]>foundation[0]")
@@ -77,8 +91,11 @@ def test_four_of_a_kind_go_to_the_foundation_together():
 
 
 def test_draw_three_and_turn_the_waste_over_as_often_as_you_like():
-    g = game(V, "tableau[0]: 9S; tableau[1]: 8C; tableau[2]: 3H; tableau[3]: 2S; tableau[4]: 4S; "
-                "tableau[5]: 5S; stock[0]: #KD #QD #JD #TD")
+    g = game(
+        V,
+        "tableau[0]: 9S; tableau[1]: 8C; tableau[2]: 3H; tableau[3]: 2S; tableau[4]: 4S; "
+        "tableau[5]: 5S; stock[0]: #KD #QD #JD #TD",
+    )
     assert notations(g) == {"draw"}
     g.play("draw")
     assert pile(g, "waste[0]") == ["TD", "JD", "QD"] and pile(g, "stock[0]") == ["#KD"]

@@ -2,6 +2,7 @@
 from Streets and Alleys: the aces laid out first, eight columns of six. The shared rules (single
 cards down regardless of suit, empty columns, foundations, win, score) are tested for both games
 in tests/rules/test_rules_streets_and_alleys.py."""
+
 from __future__ import annotations
 
 import rulesdsl
@@ -27,5 +28,9 @@ def test_seed_1_depth_1_checked_by_hand():
     g = rulesdsl.load(BC).new_game(1)
     assert [pile(g, f"tableau[{i}]")[-1] for i in range(8)] == ["KS", "JH", "4C", "7D", "TH", "QH", "2C", "7H"]
     # JH on QH, QH on KS, TH on JH, 2C onto the AC on foundation 3; 4C, 7D, 7H have no place
-    assert notations(g) == {"JH@tableau[1]>tableau[5]", "QH@tableau[5]>tableau[0]",
-                            "TH@tableau[4]>tableau[1]", "2C@tableau[6]>foundation[3]"}
+    assert notations(g) == {
+        "JH@tableau[1]>tableau[5]",
+        "QH@tableau[5]>tableau[0]",
+        "TH@tableau[4]>tableau[1]",
+        "2C@tableau[6]>foundation[3]",
+    }

@@ -1,6 +1,7 @@
 """Rules tests for variants/black_hole.yaml (PySolFC's "Black Hole") and variants/all_in_a_row.yaml
 (PySolFC's "All in a Row"): fans or columns played onto one pile a rank up or down, K and A
 next to each other."""
+
 from __future__ import annotations
 
 import pytest
@@ -37,8 +38,9 @@ def test_all_in_a_row_start_position(seed):
 
 @pytest.mark.parametrize("name", [BH, AIR])
 def test_one_rank_up_or_down_whatever_the_suit(name):
-    g = game(name, "foundation[0]: 7H; tableau[0]: 8C; tableau[1]: 6D; tableau[2]: 9S; tableau[3]: 7S; "
-                   "tableau[4]: 2H 6H")
+    g = game(
+        name, "foundation[0]: 7H; tableau[0]: 8C; tableau[1]: 6D; tableau[2]: 9S; tableau[3]: 7S; tableau[4]: 2H 6H"
+    )
     assert notations(g) == {"8C@tableau[0]" + TO_F, "6D@tableau[1]" + TO_F, "6H@tableau[4]" + TO_F}
     for illegal in ("9S@tableau[2]" + TO_F, "7S@tableau[3]" + TO_F, "2H@tableau[4]" + TO_F):
         with pytest.raises(MoveError):
@@ -85,7 +87,24 @@ def test_won_when_every_card_is_on_the_foundation_score_counts_cards_played(name
 def test_black_hole_seed_1_depth_1_checked_by_hand():
     g = rulesdsl.load(BH).new_game(1)
     tops = [pile(g, f"tableau[{i}]")[-1] for i in range(17)]
-    assert tops == ["8C", "QH", "JD", "KC", "TC", "6D", "AH", "6S", "2D", "AD", "2S", "9H", "JC", "KS", "4H",
-                    "8H", "7C"]
+    assert tops == [
+        "8C",
+        "QH",
+        "JD",
+        "KC",
+        "TC",
+        "6D",
+        "AH",
+        "6S",
+        "2D",
+        "AD",
+        "2S",
+        "9H",
+        "JC",
+        "KS",
+        "4H",
+        "8H",
+        "7C",
+    ]
     # onto AS: a two or a king
     assert notations(g) == {f"{c}@tableau[{i}]" + TO_F for i, c in enumerate(tops) if c[0] in "2K"}

@@ -3,6 +3,7 @@
 Rules: eight fans of three face up, kings swapped under; three reserves of one card, the stock
 deals one card to each reserve; fans build down regardless of suit, top card only, never
 refilled; foundations up regardless of suit from the ace."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,11 +29,16 @@ def test_start_position(seed):
 
 
 def test_moves_from_fans_and_reserves():
-    g = game("bristol", "tableau[0]: 9H 7S; tableau[1]: 8D; reserve[0]: 7C; reserve[1]: AH; "
-                        "stock[0]: #2C #3C")
-    assert notations(g) == {"7S@tableau[0]>tableau[1]", "7C@reserve[0]>tableau[1]",
-                            "AH@reserve[1]>foundation[0]", "AH@reserve[1]>foundation[1]",
-                            "AH@reserve[1]>foundation[2]", "AH@reserve[1]>foundation[3]", "deal"}
+    g = game("bristol", "tableau[0]: 9H 7S; tableau[1]: 8D; reserve[0]: 7C; reserve[1]: AH; stock[0]: #2C #3C")
+    assert notations(g) == {
+        "7S@tableau[0]>tableau[1]",
+        "7C@reserve[0]>tableau[1]",
+        "AH@reserve[1]>foundation[0]",
+        "AH@reserve[1]>foundation[1]",
+        "AH@reserve[1]>foundation[2]",
+        "AH@reserve[1]>foundation[3]",
+        "deal",
+    }
 
 
 def test_foundations_regardless_of_suit_and_the_stock_deals_to_each_reserve():
@@ -44,6 +50,5 @@ def test_foundations_regardless_of_suit_and_the_stock_deals_to_each_reserve():
 
 
 def test_win_and_score():
-    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK")
-                     for i, s in enumerate("SHDC"))
+    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC"))
     assert game("bristol", full).won and game("bristol", full).score == 52

@@ -6,6 +6,7 @@ piles; a pile's top card goes to a foundation only; draw one only when the waste
 redeal; a foundation's top card may move to another foundation it fits (as in PySolFC); won with
 52 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -34,12 +35,17 @@ def test_start_position(seed):
 
 
 def test_the_foundations_count_by_one_two_three_and_four():
-    g = game(V, "foundation[0]: AS 2H; foundation[1]: 2S 4D; foundation[2]: 3S 6C; foundation[3]: 4S 8H; "
-                "waste[0]: 3C; tableau[0]: 6H; tableau[1]: 9D; tableau[2]: QC; tableau[3]: KD")
+    g = game(
+        V,
+        "foundation[0]: AS 2H; foundation[1]: 2S 4D; foundation[2]: 3S 6C; foundation[3]: 4S 8H; "
+        "waste[0]: 3C; tableau[0]: 6H; tableau[1]: 9D; tableau[2]: QC; tableau[3]: KD",
+    )
     assert notations(g) == {
-        "3C@waste[0]>foundation[0]", "6H@tableau[0]>foundation[1]", "9D@tableau[1]>foundation[2]",
+        "3C@waste[0]>foundation[0]",
+        "6H@tableau[0]>foundation[1]",
+        "9D@tableau[1]>foundation[2]",
         "QC@tableau[2]>foundation[3]",
-        "6C@foundation[2]>foundation[1]",            # a foundation's top card fits another one
+        "6C@foundation[2]>foundation[1]",  # a foundation's top card fits another one
     } | {f"3C@waste[0]>tableau[{i}]" for i in range(4)}
     for illegal in ("3C@waste[0]>foundation[1]", "KD@tableau[3]>foundation[0]", "6H@tableau[0]>foundation[0]"):
         with pytest.raises(MoveError):
@@ -47,12 +53,14 @@ def test_the_foundations_count_by_one_two_three_and_four():
 
 
 def test_counting_turns_the_corner_from_king_to_ace():
-    g = game(V, "foundation[0]: AS 2H 3C; foundation[1]: 2S 4D 6C 8H TD QC; foundation[2]: 3S; "
-                "foundation[3]: 4S; waste[0]: AH")
+    g = game(
+        V,
+        "foundation[0]: AS 2H 3C; foundation[1]: 2S 4D 6C 8H TD QC; foundation[2]: 3S; foundation[3]: 4S; waste[0]: AH",
+    )
     assert "AH@waste[0]>foundation[1]" in notations(g)
     g.play("AH@waste[0]>foundation[1]")
     assert pile(g, "foundation[1]")[-1] == "AH"
-    assert "3C@foundation[0]>foundation[1]" in notations(g)       # after the ace, the three
+    assert "3C@foundation[0]>foundation[1]" in notations(g)  # after the ace, the three
 
 
 def test_thirteen_cards_to_a_foundation():
@@ -68,18 +76,18 @@ def test_the_piles_take_only_the_waste_card_and_draw_waits_for_an_empty_waste():
     g = game(V, f"{BASES}; tableau[0]: 5H; tableau[1]: KC; stock[0]: #7D #2D", foundations="closed")
     assert notations(g) == {"draw"}
     with pytest.raises(MoveError):
-        g.play("5H@tableau[0]>tableau[1]")                 # never from pile to pile
+        g.play("5H@tableau[0]>tableau[1]")  # never from pile to pile
     g.play("draw")
     assert pile(g, "waste[0]") == ["2D"]
     assert notations(g) == {"2D@waste[0]>foundation[0]"} | {f"2D@waste[0]>tableau[{i}]" for i in range(4)}
     with pytest.raises(MoveError):
-        g.play("draw")                                     # the waste holds one card
+        g.play("draw")  # the waste holds one card
     g.play("2D@waste[0]>tableau[1]")
     assert pile(g, "tableau[1]") == ["KC", "2D"]
     assert notations(g) == {"2D@tableau[1]>foundation[0]", "draw"}
     g.play("draw")
     g.play("7D@waste[0]>tableau[2]")
-    assert pile(g, "stock[0]") == [] and "draw" not in notations(g)     # no redeal
+    assert pile(g, "stock[0]") == [] and "draw" not in notations(g)  # no redeal
 
 
 def test_open_foundations_even_a_first_card_may_move_on():
@@ -95,8 +103,11 @@ def test_open_foundations_even_a_first_card_may_move_on():
 
 
 def test_closed_foundations_keep_their_cards():
-    g = game(V, "foundation[0]: AS 2H; foundation[1]: 2S 4D; foundation[2]: 3S 6C; foundation[3]: 4S 8H; "
-                "tableau[0]: 6H", foundations="closed")
+    g = game(
+        V,
+        "foundation[0]: AS 2H; foundation[1]: 2S 4D; foundation[2]: 3S 6C; foundation[3]: 4S 8H; tableau[0]: 6H",
+        foundations="closed",
+    )
     assert notations(g) == {"6H@tableau[0]>foundation[1]"}
     with pytest.raises(MoveError):
         g.play("6C@foundation[2]>foundation[1]")
@@ -108,8 +119,10 @@ def test_a_foundation_emptied_takes_its_starting_rank_again():
     g.play("AS@foundation[0]>foundation[1]")
     assert pile(g, "foundation[0]") == []
     g = game(V, "foundation[1]: 2S; foundation[2]: 3S; foundation[3]: 4S; waste[0]: AD")
-    assert {m for m in notations(g) if ">foundation" in m} == {"AD@waste[0]>foundation[0]",
-                                                              "4S@foundation[3]>foundation[1]"}
+    assert {m for m in notations(g) if ">foundation" in m} == {
+        "AD@waste[0]>foundation[0]",
+        "4S@foundation[3]>foundation[1]",
+    }
     g = game(V, "foundation[1]: 2S; foundation[2]: 3S; foundation[3]: 4S; waste[0]: 2D")
     assert not any(m.startswith("2D@waste[0]>foundation") for m in notations(g))
 
@@ -126,8 +139,7 @@ def test_win_and_score():
             cards.append(r + s)
         parts.append(cards)
     last = parts[3].pop()
-    g = game(V, "; ".join(f"foundation[{i}]: " + " ".join(c) for i, c in enumerate(parts))
-             + f"; tableau[0]: {last}")
+    g = game(V, "; ".join(f"foundation[{i}]: " + " ".join(c) for i, c in enumerate(parts)) + f"; tableau[0]: {last}")
     assert not g.won and g.score == 51
     g.play(f"{last}@tableau[0]>foundation[3]")
     assert g.won and g.score == 52

@@ -7,6 +7,7 @@ columns down in alternating colours (K on A), one card or a whole column moving 
 an empty column is filled from the reserve, or takes anything once the reserve is empty; draw
 three, unlimited redeals; won with 52 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -45,38 +46,51 @@ def test_seed_1_by_hand():
 
 
 def test_foundations_start_at_the_base_rank_and_build_up_by_suit_turning_the_corner():
-    g = game(V, "foundation[0]: 7H 8H; reserve[0]: #2C 7S; tableau[0]: 9H; tableau[1]: 7C; "
-                "tableau[2]: 8S; tableau[3]: 3D")
+    g = game(
+        V, "foundation[0]: 7H 8H; reserve[0]: #2C 7S; tableau[0]: 9H; tableau[1]: 7C; tableau[2]: 8S; tableau[3]: 3D"
+    )
     assert {m for m in notations(g) if ">foundation" in m} == {
-        "7S@reserve[0]>foundation[1]", "7C@tableau[1]>foundation[1]", "9H@tableau[0]>foundation[0]"}
-    for illegal in ("7S@reserve[0]>foundation[2]",      # the first empty foundation only
-                    "8S@tableau[2]>foundation[1]",      # an 8 does not start a foundation
-                    "3D@tableau[3]>foundation[0]"):
+        "7S@reserve[0]>foundation[1]",
+        "7C@tableau[1]>foundation[1]",
+        "9H@tableau[0]>foundation[0]",
+    }
+    for illegal in (
+        "7S@reserve[0]>foundation[2]",  # the first empty foundation only
+        "8S@tableau[2]>foundation[1]",  # an 8 does not start a foundation
+        "3D@tableau[3]>foundation[0]",
+    ):
         with pytest.raises(MoveError):
             g.play(illegal)
-    g = game(V, "foundation[0]: 7H; foundation[1]: 7S 8S 9S TS JS QS KS; tableau[0]: AS; "
-                "tableau[1]: 2S; tableau[2]: 5C; tableau[3]: 5D")
+    g = game(
+        V,
+        "foundation[0]: 7H; foundation[1]: 7S 8S 9S TS JS QS KS; tableau[0]: AS; "
+        "tableau[1]: 2S; tableau[2]: 5C; tableau[3]: 5D",
+    )
     assert {m for m in notations(g) if ">foundation" in m} == {"AS@tableau[0]>foundation[1]"}
     g.play("AS@tableau[0]>foundation[1]")
     assert "2S@tableau[1]>foundation[1]" in notations(g)
 
 
 def test_nothing_leaves_a_foundation():
-    g = game(V, "foundation[0]: 7H 8H; foundation[1]: 7S; tableau[0]: 9S; tableau[1]: 9C; "
-                "tableau[2]: 3C; tableau[3]: 3S")
+    g = game(
+        V, "foundation[0]: 7H 8H; foundation[1]: 7S; tableau[0]: 9S; tableau[1]: 9C; tableau[2]: 3C; tableau[3]: 3S"
+    )
     assert notations(g) == set()
     with pytest.raises(MoveError):
         g.play("8H@foundation[0]>tableau[0]")
 
 
 def test_columns_build_down_in_alternating_colours_one_card_or_a_whole_column():
-    g = game(V, "foundation[0]: 2C; tableau[0]: TC 9H 8S; tableau[1]: TS; tableau[2]: JD; "
-                "tableau[3]: AH; reserve[0]: #3D KS")
-    assert notations(g) == {"TC@tableau[0]>tableau[2]",          # the whole column
-                            "TS@tableau[1]>tableau[2]",          # a one-card column
-                            "KS@reserve[0]>tableau[3]"}          # a king on an ace
+    g = game(
+        V, "foundation[0]: 2C; tableau[0]: TC 9H 8S; tableau[1]: TS; tableau[2]: JD; tableau[3]: AH; reserve[0]: #3D KS"
+    )
+    assert notations(g) == {
+        "TC@tableau[0]>tableau[2]",  # the whole column
+        "TS@tableau[1]>tableau[2]",  # a one-card column
+        "KS@reserve[0]>tableau[3]",
+    }  # a king on an ace
     with pytest.raises(MoveError):
-        g.play("9H@tableau[0]>tableau[1]")                       # part of a column
+        g.play("9H@tableau[0]>tableau[1]")  # part of a column
     g.play("TC@tableau[0]>tableau[2]")
     # the emptied column is filled at once from the reserve, whose next card turns up
     assert pile(g, "tableau[0]") == ["KS"] and pile(g, "reserve[0]") == ["3D"]
@@ -87,16 +101,24 @@ def test_columns_build_down_in_alternating_colours_one_card_or_a_whole_column():
 
 def test_an_empty_column_takes_anything_once_the_reserve_is_empty():
     g = game(V, "foundation[0]: 2C; tableau[1]: TC 9H 8S; tableau[2]: 5D; tableau[3]: QH; waste[0]: 4C")
-    assert notations(g) == {"TC@tableau[1]>tableau[0]", "8S@tableau[1]>tableau[0]",
-                            "5D@tableau[2]>tableau[0]", "QH@tableau[3]>tableau[0]",
-                            "4C@waste[0]>tableau[0]", "4C@waste[0]>tableau[2]", "recycle"}
+    assert notations(g) == {
+        "TC@tableau[1]>tableau[0]",
+        "8S@tableau[1]>tableau[0]",
+        "5D@tableau[2]>tableau[0]",
+        "QH@tableau[3]>tableau[0]",
+        "4C@waste[0]>tableau[0]",
+        "4C@waste[0]>tableau[2]",
+        "recycle",
+    }
     with pytest.raises(MoveError):
         g.play("9H@tableau[1]>tableau[0]")
 
 
 def test_draw_three_and_turn_the_waste_over_as_often_as_you_like():
-    g = game(V, "foundation[0]: 2C; tableau[0]: 9S; tableau[1]: 9C; tableau[2]: 3H; tableau[3]: 3S; "
-                "stock[0]: #KD #QD #JD #TD")
+    g = game(
+        V,
+        "foundation[0]: 2C; tableau[0]: 9S; tableau[1]: 9C; tableau[2]: 3H; tableau[3]: 3S; stock[0]: #KD #QD #JD #TD",
+    )
     assert notations(g) == {"draw"}
     g.play("draw")
     assert pile(g, "waste[0]") == ["TD", "JD", "QD"] and pile(g, "stock[0]") == ["#KD"]
@@ -112,8 +134,7 @@ def test_draw_three_and_turn_the_waste_over_as_often_as_you_like():
 def test_win_and_score():
     order = "789TJQKA23456"
     parts = [f"foundation[{i}]: " + " ".join(r + s for r in order) for i, s in enumerate("SHD")]
-    g = game(V, "; ".join(parts) + "; foundation[3]: " + " ".join(r + "C" for r in order[:-1])
-             + "; tableau[0]: 6C")
+    g = game(V, "; ".join(parts) + "; foundation[3]: " + " ".join(r + "C" for r in order[:-1]) + "; tableau[0]: 6C")
     assert not g.won and g.score == 51
     g.play("6C@tableau[0]>foundation[3]")
     assert g.won and g.score == 52

@@ -2,6 +2,7 @@
 
 Rules: aces on the foundations; the other cards dealt face up row by row into eight columns, six
 rounds, a card that fits a foundation going there instead; then Streets and Alleys' moves."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,7 +24,7 @@ def test_the_deal_plays_every_card_that_fits(seed):
     found = [pile(g, f"foundation[{i}]") for i in range(4)]
     assert [f[0] for f in found] == ["AS", "AH", "AD", "AC"]
     for f, suit in zip(found, "SHDC"):
-        assert f == [r + suit for r in RANKS[:len(f)]]
+        assert f == [r + suit for r in RANKS[: len(f)]]
     cols = [pile(g, f"tableau[{i}]") for i in range(8)]
     assert all(len(c) <= 6 for c in cols)
     assert sum(map(len, cols)) + sum(map(len, found)) == 52
@@ -37,8 +38,8 @@ def test_the_deal_plays_every_card_that_fits(seed):
 def test_moves_are_streets_and_alleys():
     g = game("citadel", "foundation[0]: AS; tableau[0]: 9H 2S; tableau[1]: 3D")
     assert notations(g) == {"2S@tableau[0]>foundation[0]", "2S@tableau[0]>tableau[1]"} | {
-        f"2S@tableau[0]>tableau[{i}]" for i in range(2, 8)} | {
-        f"3D@tableau[1]>tableau[{i}]" for i in range(2, 8)}
+        f"2S@tableau[0]>tableau[{i}]" for i in range(2, 8)
+    } | {f"3D@tableau[1]>tableau[{i}]" for i in range(2, 8)}
 
 
 def test_win_and_score():

@@ -4,6 +4,7 @@ hand-made position.
 Rules: two decks dealt face up onto one column after another, each king starting the next column
 (unless the column is empty); eight cells; runs in alternating colours move onto a card one rank
 higher of the other colour; empty columns never filled; eight foundations up by suit."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,7 @@ def test_each_king_starts_a_column(seed):
         if i == 0:
             assert kings in ([], [0])
         elif c:
-            assert kings == [0]              # a king heads every later column, and only there
+            assert kings == [0]  # a king heads every later column, and only there
     assert sum(1 for c in cols if c) >= 8
 
 
@@ -36,19 +37,26 @@ def test_runs_move_in_alternating_colours_and_empty_columns_stay_empty():
     moves = notations(g)
     assert "9H@tableau[0]>tableau[1]" in moves and "7D@tableau[0]>tableau[2]" in moves
     assert not any(">tableau[3]" in m for m in moves)
-    assert {m for m in moves if ">cell[" in m} == {f"{c}@tableau[{i}]>cell[{k}]" for i, c in
-                                                 ((0, "7D"), (1, "TC"), (2, "8C")) for k in range(8)}
+    assert {m for m in moves if ">cell[" in m} == {
+        f"{c}@tableau[{i}]>cell[{k}]" for i, c in ((0, "7D"), (1, "TC"), (2, "8C")) for k in range(8)
+    }
 
 
 def test_two_foundations_per_suit():
     g = game("der_katz", "tableau[0]: AS; tableau[1]: AS.1")
     assert {m for m in notations(g) if "foundation" in m} == {
-        "AS@tableau[0]>foundation[0]", "AS@tableau[0]>foundation[1]",
-        "AS.1@tableau[1]>foundation[0]", "AS.1@tableau[1]>foundation[1]"}
+        "AS@tableau[0]>foundation[0]",
+        "AS@tableau[0]>foundation[1]",
+        "AS.1@tableau[1]>foundation[0]",
+        "AS.1@tableau[1]>foundation[1]",
+    }
 
 
 def test_win_and_score():
-    full = "; ".join(f"foundation[{2 * i + k}]: " + " ".join(r + s + (".1" if k else "") for r in "A23456789TJQK")
-                     for i, s in enumerate("SHDC") for k in (0, 1))
+    full = "; ".join(
+        f"foundation[{2 * i + k}]: " + " ".join(r + s + (".1" if k else "") for r in "A23456789TJQK")
+        for i, s in enumerate("SHDC")
+        for k in (0, 1)
+    )
     g = game("der_katz", full)
     assert g.won and g.score == 104

@@ -1,6 +1,7 @@
 """Rules tests for variants/eight_off.yaml (PySolFC's "Eight Off"): eight columns of six, eight
 cells with four filled by the deal, build down in suit, only kings into empty columns, runs
 limited to the empty cells plus one."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,9 +19,9 @@ def test_variant_file_is_clean():
 
 
 def test_piles():
-    assert rulesdsl.load(V).layout.pile_names == ([f"cell[{i}]" for i in range(8)]
-                                                  + [f"foundation[{i}]" for i in range(4)]
-                                                  + [f"tableau[{i}]" for i in range(8)])
+    assert rulesdsl.load(V).layout.pile_names == (
+        [f"cell[{i}]" for i in range(8)] + [f"foundation[{i}]" for i in range(4)] + [f"tableau[{i}]" for i in range(8)]
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -28,15 +29,18 @@ def test_start_position_six_a_column_and_four_alternate_cells(seed):
     g = rulesdsl.load(V).new_game(seed)
     assert [len(pile(g, f"tableau[{i}]")) for i in range(8)] == [6] * 8
     assert [len(pile(g, f"cell[{i}]")) for i in range(8)] == [1, 0, 1, 0, 1, 0, 1, 0]
-    fc = rulesdsl.load("freecell").new_game(seed)      # the same row-by-row deal of the same shuffle
+    fc = rulesdsl.load("freecell").new_game(seed)  # the same row-by-row deal of the same shuffle
     assert [pile(g, f"cell[{i}]")[0] for i in (0, 2, 4, 6)] == [pile(fc, f"tableau[{i}]")[6] for i in range(4)]
     assert g.state.card_count() == 52 and g.score == 0
 
 
 def test_columns_build_down_in_suit():
-    g = game(V, "tableau[0]: 8H; tableau[1]: 7H; tableau[2]: 7S; tableau[3]: 9H; tableau[4]: 9C; "
-                "tableau[5]: 2S; tableau[6]: 2C; tableau[7]: 2D; "
-                + "; ".join(f"cell[{i}]: {c}" for i, c in enumerate("KS KH KD KC QS QH QD QC".split())))
+    g = game(
+        V,
+        "tableau[0]: 8H; tableau[1]: 7H; tableau[2]: 7S; tableau[3]: 9H; tableau[4]: 9C; "
+        "tableau[5]: 2S; tableau[6]: 2C; tableau[7]: 2D; "
+        + "; ".join(f"cell[{i}]: {c}" for i, c in enumerate("KS KH KD KC QS QH QD QC".split())),
+    )
     assert notations(g) == {"7H@tableau[1]>tableau[0]", "8H@tableau[0]>tableau[3]"}
     with pytest.raises(MoveError):
         g.play("7S@tableau[2]>tableau[0]")
@@ -58,13 +62,25 @@ def test_eight_cells_each_take_one_card_not_from_another_cell():
 
 # three runs of one suit, each with a destination: QH JH TH 9H (4 cards) onto KH, 8S 7S 6S (3)
 # onto 9S, 5D 4D (2) onto 6D
-RUNS = "tableau[0]: QH JH TH 9H; tableau[1]: KH; tableau[2]: 8S 7S 6S; tableau[3]: 9S; tableau[4]: 5D 4D; tableau[5]: 6D"
+RUNS = (
+    "tableau[0]: QH JH TH 9H; tableau[1]: KH; tableau[2]: 8S 7S 6S; tableau[3]: 9S; tableau[4]: 5D 4D; tableau[5]: 6D"
+)
 LENGTHS = {4: "QH@tableau[0]>tableau[1]", 3: "8S@tableau[2]>tableau[3]", 2: "5D@tableau[4]>tableau[5]"}
 
 
-@pytest.mark.parametrize("free_cells, empty_columns, allowed", [
-    (0, 0, 1), (1, 0, 2), (2, 0, 3), (3, 0, 4), (8, 0, 9), (0, 2, 1), (1, 2, 2), (2, 2, 3),
-])
+@pytest.mark.parametrize(
+    "free_cells, empty_columns, allowed",
+    [
+        (0, 0, 1),
+        (1, 0, 2),
+        (2, 0, 3),
+        (3, 0, 4),
+        (8, 0, 9),
+        (0, 2, 1),
+        (1, 2, 2),
+        (2, 2, 3),
+    ],
+)
 def test_run_limit_is_empty_cells_plus_one(free_cells, empty_columns, allowed):
     others = "2S 2C 3S 3C 4S 4C 5S 5C".split()
     cells = "; ".join(f"cell[{i}]: {c}" for i, c in enumerate(others) if i >= free_cells)
@@ -81,8 +97,10 @@ def test_run_limit_is_empty_cells_plus_one(free_cells, empty_columns, allowed):
 
 def test_won_with_every_card_on_the_foundations():
     suits = [" ".join(r + s for r in "A23456789TJQK") for s in "SHDC"]
-    g = game(V, "; ".join(f"foundation[{i}]: {suits[i]}" for i in range(3)) + f"; foundation[3]: {suits[3][:-3]}; "
-                "cell[7]: KC")
+    g = game(
+        V,
+        "; ".join(f"foundation[{i}]: {suits[i]}" for i in range(3)) + f"; foundation[3]: {suits[3][:-3]}; cell[7]: KC",
+    )
     assert not g.won and g.score == 51
     g.play("KC@cell[7]>foundation[3]")
     assert g.won and g.score == 52

@@ -4,6 +4,7 @@ Rules: one deck face up in seventeen fans of three and one of one; only top card
 down by suit; an empty fan takes only a king; foundations up by suit from the ace, whose top card
 may come back to a fan; won with 52 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -34,7 +35,7 @@ def test_fans_build_down_by_suit_one_card_at_a_time():
     g = game(V, "tableau[0]: 9H 8S 7S; tableau[1]: 8H; tableau[2]: 8C; tableau[3]: 9S")
     assert notations(g) == set()
     with pytest.raises(MoveError):
-        g.play("8S@tableau[0]>tableau[3]")           # two cards: only the top card moves
+        g.play("8S@tableau[0]>tableau[3]")  # two cards: only the top card moves
 
 
 def test_a_card_goes_on_the_same_suit_one_higher():
@@ -54,22 +55,30 @@ def test_an_empty_fan_takes_only_a_king():
 def test_foundations_and_cards_coming_back():
     g = game(V, "foundation[0]: AH 2H 3H; tableau[0]: 5C 4H; tableau[1]: 4S; tableau[2]: AS")
     assert notations(g) == {"4H@tableau[0]>foundation[0]", "3H@foundation[0]>tableau[0]"} | {
-        f"AS@tableau[2]>foundation[{i}]" for i in (1, 2, 3)}
+        f"AS@tableau[2]>foundation[{i}]" for i in (1, 2, 3)
+    }
     with pytest.raises(MoveError):
-        g.play("3H@foundation[0]>tableau[1]")       # 3H on 4S: the suit differs
+        g.play("3H@foundation[0]>tableau[1]")  # 3H on 4S: the suit differs
     g.play("3H@foundation[0]>tableau[0]")
     assert pile(g, "tableau[0]") == ["5C", "4H", "3H"] and pile(g, "foundation[0]") == ["AH", "2H"]
     # an ace never moves to another foundation; a king from a foundation may fill an empty fan
     g = game(V, "foundation[0]: AD; tableau[0]: 5C")
     assert not any(">foundation" in m for m in notations(g))
-    g = game(V, "foundation[0]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD; " + "; ".join(
-        f"tableau[{i}]: {c}" for i, c in enumerate("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 2H 3H 4H 5H 6H".split())))
+    g = game(
+        V,
+        "foundation[0]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD; "
+        + "; ".join(
+            f"tableau[{i}]: {c}" for i, c in enumerate("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 2H 3H 4H 5H 6H".split())
+        ),
+    )
     assert {m for m in notations(g) if m.startswith("KD@")} == {"KD@foundation[0]>tableau[17]"}
 
 
 def test_win_and_score():
-    founds = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK"[: 13 if s != "C" else 12])
-                       for i, s in enumerate("SHDC"))
+    founds = "; ".join(
+        f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK"[: 13 if s != "C" else 12])
+        for i, s in enumerate("SHDC")
+    )
     g = game(V, founds + "; tableau[5]: KC")
     assert not g.won and g.score == 51
     g.play("KC@tableau[5]>foundation[3]")

@@ -6,6 +6,7 @@ cards move; columns build down by suit, an empty column takes any card; eight fo
 suit from the ace, whose top card may come back to a column; draw one, no redeal; won with 104
 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -42,8 +43,9 @@ KINGS = "KS KH KD KC KS.1 KH.1 KD.1 KC.1 2C".split()
 def full(position: str, free: list) -> str:
     """The position with every column not named in it and not in `free` holding a king (or a 2C), so
     that no column but the `free` ones is empty."""
-    used = {int(part.split("]")[0].split("[")[1]) for part in position.split(";")
-            if part.strip().startswith("tableau[")}
+    used = {
+        int(part.split("]")[0].split("[")[1]) for part in position.split(";") if part.strip().startswith("tableau[")
+    }
     kings = iter(KINGS)
     extra = [f"tableau[{i}]: {next(kings)}" for i in range(10) if i not in used and i not in free]
     return "; ".join([position] + extra)
@@ -51,7 +53,7 @@ def full(position: str, free: list) -> str:
 
 def test_columns_build_down_by_suit_one_card_at_a_time():
     g = game(V, full("tableau[0]: 9H 8S 7S; tableau[1]: 8H; tableau[2]: 9C 8C", []))
-    assert notations(g) == set()            # 7S on 8H or 8C: the suit differs
+    assert notations(g) == set()  # 7S on 8H or 8C: the suit differs
     g = game(V, full("tableau[0]: 9H 8S 7S; tableau[1]: 8D; tableau[2]: 9C 8S.1", []))
     assert notations(g) == {"7S@tableau[0]>tableau[2]"}
     # the 8S with the 7S on it would be a run: runs never move
@@ -66,7 +68,7 @@ def test_an_empty_column_takes_any_card():
     g = game(V, full("tableau[0]: 4S 5D; tableau[1]: QH", [2]))
     into = {m for m in notations(g) if m.endswith(">tableau[2]")}
     assert {"5D@tableau[0]>tableau[2]", "QH@tableau[1]>tableau[2]", "KS@tableau[3]>tableau[2]"} <= into
-    assert len(into) == 9                   # every other column's top card
+    assert len(into) == 9  # every other column's top card
 
 
 def test_waste_plays_and_draw_one_without_redeal():
@@ -75,7 +77,7 @@ def test_waste_plays_and_draw_one_without_redeal():
     g.play("draw")
     g.play("draw")
     assert pile(g, "waste[0]") == ["7H", "3D", "2C"] and pile(g, "stock[0]") == []
-    assert notations(g) == set()            # 2C has nowhere to go, and there is no redeal
+    assert notations(g) == set()  # 2C has nowhere to go, and there is no redeal
     with pytest.raises(MoveError):
         g.play("draw")
 
@@ -83,7 +85,8 @@ def test_waste_plays_and_draw_one_without_redeal():
 def test_foundations_by_suit_from_the_ace_and_two_of_each():
     g = game(V, full("foundation[0]: AS 2S; tableau[0]: 3S; tableau[1]: AS.1; tableau[2]: 3H", []))
     assert notations(g) == {"3S@tableau[0]>foundation[0]", "2S@foundation[0]>tableau[0]"} | {
-        f"AS@tableau[1]>foundation[{i}]" for i in range(1, 8)}
+        f"AS@tableau[1]>foundation[{i}]" for i in range(1, 8)
+    }
     with pytest.raises(MoveError):
         g.play("3H@tableau[2]>foundation[0]")
     g.play("AS@tableau[1]>foundation[1]")
@@ -97,7 +100,7 @@ def test_a_foundation_top_card_comes_back_to_a_column_but_not_to_another_foundat
     assert pile(g, "tableau[0]") == ["4D", "3D"]
     g.undo()
     with pytest.raises(MoveError):
-        g.play("3D@foundation[0]>foundation[1]")      # in PySolFC only a swap of two foundations
+        g.play("3D@foundation[0]>foundation[1]")  # in PySolFC only a swap of two foundations
     g = game(V, full("foundation[0]: AD", [5]))
     assert "AD@foundation[0]>tableau[5]" in notations(g)
     assert not any(m.startswith("AD@foundation[0]>foundation") for m in notations(g))

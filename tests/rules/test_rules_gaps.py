@@ -5,6 +5,7 @@ neighbour's suit one rank higher, a first-column gap any two, a gap after a king
 nothing; two redeals: cards in place (2, 3, ... of one suit from the first column) stay, the rest
 are shuffled and dealt back leaving one gap right after each row's cards in place.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -62,9 +63,11 @@ def test_redeal_keeps_cards_in_place_and_leaves_a_gap_after_them():
     # Rows 1 and 2: 2..K in place, gap last. Row 3: 2C 3C 4C, a gap, 6C..KC, then 5C.
     spades = ["2S", "3S", "4S", "9S", "5S", "6S", "7S", "8S", "TS", "JS", "QS", "KS"]
     clubs = ["2C", "3C", "4C", None] + [f"{r}C" for r in RANKS[4:]] + ["5C"]
-    text = "; ".join([f"{p(0, c)}: {x}" for c, x in enumerate(spades)]
-                     + [f"{p(r, c)}: {RANKS[c]}{s}" for r, s in ((1, "H"), (2, "D")) for c in range(12)]
-                     + [f"{p(3, c)}: {x}" for c, x in enumerate(clubs) if x])
+    text = "; ".join(
+        [f"{p(0, c)}: {x}" for c, x in enumerate(spades)]
+        + [f"{p(r, c)}: {RANKS[c]}{s}" for r, s in ((1, "H"), (2, "D")) for c in range(12)]
+        + [f"{p(3, c)}: {x}" for c, x in enumerate(clubs) if x]
+    )
     g = game(V, text)
     before = g.state.copy()
     g.play("redeal")
@@ -72,7 +75,7 @@ def test_redeal_keeps_cards_in_place_and_leaves_a_gap_after_them():
     assert [pile(g, p(3, c)) for c in range(3)] == [["2C"], ["3C"], ["4C"]]
     assert all(pile(g, p(r, c)) == [f"{RANKS[c]}{s}"] for r, s in ((1, "H"), (2, "D")) for c in range(12))
     gaps = [(r, c) for r in range(4) for c in range(13) if not pile(g, p(r, c))]
-    assert gaps == [(0, 3), (1, 12), (2, 12), (3, 3)]          # right after each row's cards in place
+    assert gaps == [(0, 3), (1, 12), (2, 12), (3, 3)]  # right after each row's cards in place
     moved = [pile(g, p(r, c))[0] for r in (0, 3) for c in range(4, 13)]
     assert sorted(moved) == sorted(spades[3:] + [x for x in clubs[4:]])
     g.undo()

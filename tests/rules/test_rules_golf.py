@@ -5,6 +5,7 @@ the foundation when one rank above or below its top, suits ignored, but nothing 
 (option kings=open allows it); no card ever goes onto a column; 'turn' puts the stock's top
 card onto the foundation, no redeal; option corner=turn makes K and A neighbours; won when every column is empty; score = cards cleared.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -33,10 +34,18 @@ def test_start_position():
 
 
 def test_one_rank_up_or_down_whatever_the_suit():
-    g = game("golf", "foundation[0]: 7H; tableau[0]: 8C; tableau[1]: 6D; tableau[2]: 9S; "
-                     "tableau[3]: 7S; tableau[4]: KH; tableau[5]: 6H; tableau[6]: 8H; stock[0]: #2C")
-    assert notations(g) == {"8C@tableau[0]" + TO_F, "6D@tableau[1]" + TO_F, "6H@tableau[5]" + TO_F,
-                            "8H@tableau[6]" + TO_F, "turn"}
+    g = game(
+        "golf",
+        "foundation[0]: 7H; tableau[0]: 8C; tableau[1]: 6D; tableau[2]: 9S; "
+        "tableau[3]: 7S; tableau[4]: KH; tableau[5]: 6H; tableau[6]: 8H; stock[0]: #2C",
+    )
+    assert notations(g) == {
+        "8C@tableau[0]" + TO_F,
+        "6D@tableau[1]" + TO_F,
+        "6H@tableau[5]" + TO_F,
+        "8H@tableau[6]" + TO_F,
+        "turn",
+    }
 
 
 def test_only_the_top_card_of_a_column_plays():
@@ -60,17 +69,19 @@ def test_a_card_never_leaves_the_foundation():
         g.play("8D@foundation[0]>tableau[0]")
 
 
-@pytest.mark.parametrize("corner, kings, expected", [
-    ("stop", "closed", set()),
-    ("turn", "closed", set()),
-    ("stop", "open", {"QD@tableau[0]" + TO_F}),
-    ("turn", "open", {"QD@tableau[0]" + TO_F, "AS@tableau[1]" + TO_F}),
-])
+@pytest.mark.parametrize(
+    "corner, kings, expected",
+    [
+        ("stop", "closed", set()),
+        ("turn", "closed", set()),
+        ("stop", "open", {"QD@tableau[0]" + TO_F}),
+        ("turn", "open", {"QD@tableau[0]" + TO_F, "AS@tableau[1]" + TO_F}),
+    ],
+)
 def test_nothing_goes_onto_a_king_unless_kings_are_open(corner, kings, expected):
     # kings=closed (the default, PySolFC's and black-hole-solver's rule): a king takes nothing,
     # neither a queen nor, turning the corner, an ace; kings=open is the looser rule
-    g = game("golf", "foundation[0]: KH; tableau[0]: QD; tableau[1]: AS; tableau[2]: KC",
-             corner=corner, kings=kings)
+    g = game("golf", "foundation[0]: KH; tableau[0]: QD; tableau[1]: AS; tableau[2]: KC", corner=corner, kings=kings)
     assert notations(g) == expected
     if not expected:
         with pytest.raises(MoveError):
@@ -86,10 +97,13 @@ def test_a_king_still_goes_onto_a_queen_and_the_stock_onto_a_king():
     assert pile(g, "foundation[0]") == ["QH", "KD", "9C"]
 
 
-@pytest.mark.parametrize("corner, expected", [
-    ("stop", {"2C@tableau[1]" + TO_F}),
-    ("turn", {"2C@tableau[1]" + TO_F, "KD@tableau[0]" + TO_F}),
-])
+@pytest.mark.parametrize(
+    "corner, expected",
+    [
+        ("stop", {"2C@tableau[1]" + TO_F}),
+        ("turn", {"2C@tableau[1]" + TO_F, "KD@tableau[0]" + TO_F}),
+    ],
+)
 def test_ace_takes_a_king_only_with_the_option(corner, expected):
     g = game("golf", "foundation[0]: AH; tableau[0]: KD; tableau[1]: 2C; tableau[2]: QS", corner=corner)
     assert notations(g) == expected
@@ -101,7 +115,7 @@ def test_a_play_moves_the_card_and_undo_restores():
     g.play("8C@tableau[0]>foundation[0]")
     assert pile(g, "foundation[0]") == ["7H", "8C"]
     assert pile(g, "tableau[0]") == ["4S"]
-    assert notations(g) == {"turn"}            # 4S is not next to 8C
+    assert notations(g) == {"turn"}  # 4S is not next to 8C
     g.undo()
     assert g.position() == before
 

@@ -1,4 +1,5 @@
 """Klondike: the draw option (1 or 3) and the passes option (unlimited, 1, 2, 3)."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,7 +8,7 @@ import rulesdsl
 from rulesdsl import MoveError, PositionError
 from tests.helpers import game, notations, pile
 
-STOCK = "stock[0]: #9C #5H #4H #3H"      # top first: 3H, 4H, 5H, 9C
+STOCK = "stock[0]: #9C #5H #4H #3H"  # top first: 3H, 4H, 5H, 9C
 
 
 def test_default_options():
@@ -25,9 +26,9 @@ def test_draw_one():
 def test_draw_three():
     g = game("klondike", STOCK, draw=3)
     g.play("draw")
-    assert pile(g, "waste[0]") == ["3H", "4H", "5H"]     # the last drawn on top
+    assert pile(g, "waste[0]") == ["3H", "4H", "5H"]  # the last drawn on top
     assert pile(g, "stock[0]") == ["#9C"]
-    g.play("draw")                                       # fewer when fewer remain
+    g.play("draw")  # fewer when fewer remain
     assert pile(g, "waste[0]") == ["3H", "4H", "5H", "9C"]
     assert pile(g, "stock[0]") == []
     g.undo()
@@ -48,7 +49,7 @@ def test_unlimited_passes(draw):
     g = game("klondike", "waste[0]: 9C 5H; used: recycle=500", draw=draw)
     assert notations(g) == {"recycle"}
     g.play("recycle")
-    assert pile(g, "stock[0]") == ["#5H", "#9C"]        # 9C drawn first again
+    assert pile(g, "stock[0]") == ["#5H", "#9C"]  # 9C drawn first again
     assert notations(g) == {"draw"}
 
 
@@ -102,8 +103,8 @@ RANKS = "A 2 3 4 5 6 7 8 9 T J Q K".split()
 
 def test_piles():
     assert rulesdsl.load("klondike").layout.pile_names == (
-        ["stock[0]", "waste[0]"] + [f"foundation[{i}]" for i in range(4)]
-        + [f"tableau[{i}]" for i in range(7)])
+        ["stock[0]", "waste[0]"] + [f"foundation[{i}]" for i in range(4)] + [f"tableau[{i}]" for i in range(7)]
+    )
 
 
 def test_deal_is_shuffled():
@@ -113,27 +114,42 @@ def test_deal_is_shuffled():
 
 
 def test_columns_build_down_in_alternating_colours_runs_move_whole():
-    g = game("klondike", "tableau[0]: #KC 9D 8S 7H; tableau[1]: TC; tableau[2]: 6S 4D 3C; "
-                         "tableau[3]: 5S; tableau[4]: 8C 7C; tableau[5]: 9H; tableau[6]: 5H 6C")
+    g = game(
+        "klondike",
+        "tableau[0]: #KC 9D 8S 7H; tableau[1]: TC; tableau[2]: 6S 4D 3C; "
+        "tableau[3]: 5S; tableau[4]: 8C 7C; tableau[5]: 9H; tableau[6]: 5H 6C",
+    )
     # 6S-4D is not a run (rank gap), 8C-7C is not (same colour), 5H-6C is not (going up)
-    assert notations(g) == {"4D@tableau[2]>tableau[3]", "6C@tableau[6]>tableau[0]",
-                            "8S@tableau[0]>tableau[5]", "9D@tableau[0]>tableau[1]",
-                            "9H@tableau[5]>tableau[1]"}
+    assert notations(g) == {
+        "4D@tableau[2]>tableau[3]",
+        "6C@tableau[6]>tableau[0]",
+        "8S@tableau[0]>tableau[5]",
+        "9D@tableau[0]>tableau[1]",
+        "9H@tableau[5]>tableau[1]",
+    }
     g.play("9D@tableau[0]>tableau[1]")
-    assert pile(g, "tableau[0]") == ["KC"]                   # turned up
+    assert pile(g, "tableau[0]") == ["KC"]  # turned up
     assert pile(g, "tableau[1]") == ["TC", "9D", "8S", "7H"]
 
 
 def test_waste_top_aces_and_kings():
-    g = game("klondike", "foundation[0]: AH; tableau[0]: 5C 2H AS; waste[0]: 8D 9H; "
-                         "stock[0]: #4C; tableau[1]: KD; tableau[2]: 9D 8S 7H; tableau[3]: TC; "
-                         "tableau[4]: 9S; tableau[5]: 8H 7S 6C")
+    g = game(
+        "klondike",
+        "foundation[0]: AH; tableau[0]: 5C 2H AS; waste[0]: 8D 9H; "
+        "stock[0]: #4C; tableau[1]: KD; tableau[2]: 9D 8S 7H; tableau[3]: TC; "
+        "tableau[4]: 9S; tableau[5]: 8H 7S 6C",
+    )
     # only the waste's top card plays; an ace alone to "the foundations" (interchangeable:
     # one move, to the first empty one; the 2H-AS run never goes up onto AH); only a king
     # fills the empty column
-    assert notations(g) == {"6C@tableau[5]>tableau[2]", "9D@tableau[2]>tableau[3]",
-                            "9H@waste[0]>tableau[3]", "AS@tableau[0]>foundation[1]",
-                            "KD@tableau[1]>tableau[6]", "draw"}
+    assert notations(g) == {
+        "6C@tableau[5]>tableau[2]",
+        "9D@tableau[2]>tableau[3]",
+        "9H@waste[0]>tableau[3]",
+        "AS@tableau[0]>foundation[1]",
+        "KD@tableau[1]>tableau[6]",
+        "draw",
+    }
     g.play("AS@tableau[0]>foundation[2]")
     assert pile(g, "foundation[2]") == ["AS"] and pile(g, "tableau[0]") == ["5C", "2H"]
     g = game("klondike", "tableau[0]: QD")
@@ -172,7 +188,7 @@ def test_vegas_scoring_is_five_per_foundation_card_less_52():
     assert g.score == 5 * 2 - 52
     g.play("3S@tableau[0]>foundation[0]")
     assert g.score == 5 * 3 - 52
-    g.play("3S@foundation[0]>tableau[1]")          # a card taken back down no longer counts
+    g.play("3S@foundation[0]>tableau[1]")  # a card taken back down no longer counts
     assert g.score == 5 * 2 - 52
     g.undo()
     g.undo()
@@ -181,8 +197,7 @@ def test_vegas_scoring_is_five_per_foundation_card_less_52():
 
 def test_vegas_start_and_won_scores():
     assert rulesdsl.load("klondike", {"scoring": "vegas"}).new_game(1).score == -52
-    full = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
-                     for i, s in enumerate("SHDC"))
+    full = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate("SHDC"))
     g = game("klondike", full, scoring="vegas")
     assert g.won and g.score == 5 * 52 - 52
 

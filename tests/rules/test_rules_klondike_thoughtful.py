@@ -1,5 +1,6 @@
 """Klondike with thoughtful=yes: every card face up, the stock too, and a recycle that keeps the
 stock face up. Everything else is Klondike (tests/rules/test_rules_klondike.py)."""
+
 from __future__ import annotations
 
 import rulesdsl
@@ -15,11 +16,11 @@ def test_every_card_is_dealt_face_up():
     plain = rulesdsl.load("klondike").new_game(7)
     g = rulesdsl.load("klondike", {"thoughtful": "yes"}).new_game(7)
     assert sum(g.state.down) == 0
-    for i in range(7):      # the same cards as the plain deal, only face up
+    for i in range(7):  # the same cards as the plain deal, only face up
         assert pile(g, f"tableau[{i}]") == [c.lstrip("#") for c in pile(plain, f"tableau[{i}]")]
     assert pile(g, "stock[0]") == [c.lstrip("#") for c in pile(plain, "stock[0]")]
     assert len(pile(g, "stock[0]")) == 24
-    assert notations(g) == notations(plain)        # the same moves: only what is seen differs
+    assert notations(g) == notations(plain)  # the same moves: only what is seen differs
 
 
 def test_the_stock_stays_face_up_through_draws_and_a_recycle():
@@ -29,7 +30,7 @@ def test_the_stock_stays_face_up_through_draws_and_a_recycle():
         g.play("draw")
     assert pile(g, "waste[0]") == ["7H", "4C", "9S"] and pile(g, "stock[0]") == []
     g.play("recycle")
-    assert pile(g, "stock[0]") == ["9S", "4C", "7H"]          # turned back over, still face up
+    assert pile(g, "stock[0]") == ["9S", "4C", "7H"]  # turned back over, still face up
     g.play("draw")
     assert pile(g, "waste[0]") == ["7H"]
     for _ in range(5):

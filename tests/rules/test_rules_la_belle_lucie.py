@@ -4,6 +4,7 @@ Rules: Fan's deal and moves, but an empty fan is never filled; two redeals, each
 card left in the fans, shuffling them (seeded) and dealing them again three to a fan, the last
 fan used taking the one or two left over.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -38,13 +39,11 @@ def test_moves_are_fans_rules_but_an_empty_fan_takes_nothing():
 
 
 def test_redeal_gathers_every_fan_and_deals_threes():
-    g = game(V, "foundation[0]: AS 2S; tableau[0]: 9H 7S 3S; tableau[4]: 8D; tableau[9]: 9C 8S 4H 5H; "
-                "tableau[17]: KC")
+    g = game(V, "foundation[0]: AS 2S; tableau[0]: 9H 7S 3S; tableau[4]: 8D; tableau[9]: 9C 8S 4H 5H; tableau[17]: KC")
     g.play("redeal")
     sizes = [len(pile(g, f)) for f in FANS]
-    assert sizes == [3, 3, 3] + [0] * 15           # nine cards: three fans of three
-    assert sorted(sum((pile(g, f) for f in FANS), [])) == sorted(
-        ["9H", "7S", "3S", "8D", "9C", "8S", "4H", "5H", "KC"])
+    assert sizes == [3, 3, 3] + [0] * 15  # nine cards: three fans of three
+    assert sorted(sum((pile(g, f) for f in FANS), [])) == sorted(["9H", "7S", "3S", "8D", "9C", "8S", "4H", "5H", "KC"])
     assert pile(g, "foundation[0]") == ["AS", "2S"]
 
 
@@ -77,8 +76,7 @@ def test_the_shuffle_follows_the_seed():
 
 
 def test_win_and_score():
-    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK")
-                     for i, s in enumerate("SHDC"))
+    full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC"))
     g = game(V, full)
     assert g.won and g.score == 52
     assert not game(V, "foundation[0]: AS; tableau[0]: 2S").won

@@ -4,6 +4,7 @@ its perft fixture (tests/engine/test_perft.py).
 Places 0..53 are place[0]..place[53], six rows of nine read as one ring. Hand-made
 positions are sparse: every place not listed is a gap.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,13 +41,14 @@ def run(suit: str) -> list:
 
 # -- geometry: the ring -----------------------------------------------------------------
 
+
 def test_ring_neighbours_wrap():
     lay = rulesdsl.load("maze").layout
     p = lay.pile
     assert lay.next[p("place[53]")] == p("place[0]") and lay.prev[p("place[0]")] == p("place[53]")
     assert lay.next[p("place[8]")] == p("place[9]") and lay.prev[p("place[9]")] == p("place[8]")
     assert lay.next[p("place[26]")] == p("place[27]")
-    assert all(not c for c in lay.covers)                # rows do not overlap
+    assert all(not c for c in lay.covers)  # rows do not overlap
 
 
 def test_variant_file_is_clean():
@@ -54,6 +56,7 @@ def test_variant_file_is_clean():
 
 
 # -- 1. same suit one higher after the card on the left ------------------------------------
+
 
 def test_1_successor_of_the_left_card():
     g = game("maze", board({7: "4H", 30: "5H", 40: "6H", 45: "5D"}))
@@ -70,6 +73,7 @@ def test_1_successor_of_the_left_card():
 
 # -- 2. rows are continuous ----------------------------------------------------------------------
 
+
 def test_2_first_place_of_a_row_follows_the_last_of_the_row_before():
     g = game("maze", board({9: "TC", 20: "9C"}))
     assert notations(g) == {mv("9C", 20, 8), mv("TC", 9, 21)}
@@ -78,6 +82,7 @@ def test_2_first_place_of_a_row_follows_the_last_of_the_row_before():
 
 
 # -- 3. the ring closes --------------------------------------------------------------------------
+
 
 def test_3_place_0_follows_place_53():
     g = game("maze", board({53: "JC", 30: "QC"}))
@@ -95,6 +100,7 @@ def test_3_place_53_precedes_place_0():
 
 # -- 4. an ace after a queen; a card before its successor ----------------------------------------
 
+
 def test_4_after_a_queen_any_ace_before_5c_the_4c():
     g = game("maze", board({19: "QH", 21: "5C", 40: "AS", 44: "AD", 47: "4C", 50: "6C"}))
     assert into(g, 20) == {mv("AS", 40, 20), mv("AD", 44, 20), mv("4C", 47, 20)}
@@ -106,6 +112,7 @@ def test_4_after_a_queen_any_ace_before_5c_the_4c():
 
 # -- 5. only the queen of the left card's suit ---------------------------------------------------------
 
+
 def test_5_left_jack_of_diamonds_right_ace_of_clubs():
     g = game("maze", board({19: "JD", 21: "AC", 30: "QD", 33: "QC", 36: "QS"}))
     assert into(g, 20) == {mv("QD", 30, 20)}
@@ -116,13 +123,17 @@ def test_5_left_jack_of_diamonds_right_ace_of_clubs():
 
 # -- 6. gaps give nothing ---------------------------------------------------------------------------
 
+
 def test_6_nothing_fills_a_gap_left_of_an_ace_after_a_gap():
     cards = {21: "AC", 0: "2C", 2: "QS", 4: "AS", 40: "2S", 42: "QC", 45: "AH"}
     g = game("maze", board(cards))
     assert into(g, 20) == set()
-    assert into(g, 30) == set()                          # 29 and 31 are both gaps
-    assert all(into(g, gp) == set() for gp in gaps(g)
-               if not pile(g, f"place[{(gp - 1) % 54}]") and not pile(g, f"place[{(gp + 1) % 54}]"))
+    assert into(g, 30) == set()  # 29 and 31 are both gaps
+    assert all(
+        into(g, gp) == set()
+        for gp in gaps(g)
+        if not pile(g, f"place[{(gp - 1) % 54}]") and not pile(g, f"place[{(gp + 1) % 54}]")
+    )
 
 
 def test_6_a_card_is_never_its_own_neighbour():
@@ -134,6 +145,7 @@ def test_6_a_card_is_never_its_own_neighbour():
 
 # -- 7. occupied places take nothing -------------------------------------------------------------------
 
+
 def test_7_no_card_into_an_occupied_place():
     g = game("maze", board({7: "4H", 8: "9C", 30: "5H"}))
     with pytest.raises(MoveError):
@@ -142,6 +154,7 @@ def test_7_no_card_into_an_occupied_place():
 
 
 # -- 8. the deal --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_8_deal(seed):
@@ -156,6 +169,7 @@ def test_8_deal(seed):
 
 # -- 9-12. winning and progress -------------------------------------------------------------------------
 
+
 def solved(order=("S", "H", "D", "C")) -> list:
     return [c for s in order for c in run(s)]
 
@@ -167,7 +181,7 @@ def test_9_solved_with_the_gaps_at_the_end():
 
 def test_10_gaps_anywhere():
     seq = solved()
-    places = [p for p in range(54) if p != 5][:48]        # a gap at 5, the others at the end
+    places = [p for p in range(54) if p != 5][:48]  # a gap at 5, the others at the end
     g = game("maze", board(dict(zip(places, seq))))
     assert gaps(g) == [5, 49, 50, 51, 52, 53]
     assert g.won and g.score == 48
@@ -175,22 +189,22 @@ def test_10_gaps_anywhere():
 
 def test_11_rotated_runs_do_not_win():
     seq = solved()
-    seq = seq[6:] + seq[:6]                               # 7S stands at place 0
+    seq = seq[6:] + seq[:6]  # 7S stands at place 0
     g = game("maze", board(dict(enumerate(seq))))
     assert pile(g, "place[0]") == ["7S"]
     assert not g.won
-    assert g.score == 47                                 # only the first card is out of place
+    assert g.score == 47  # only the first card is out of place
 
 
 def test_12_queen_of_hearts_then_two_of_clubs():
     seq = {}
-    seq.update(enumerate(run("S") + run("H")))            # 0-23
-    seq.update(zip(range(26, 37), run("C")[1:]))           # 2C..QC at 26-36, gaps at 24 and 25
-    seq.update(zip(range(37, 49), run("D")))              # AD..QD at 37-48
+    seq.update(enumerate(run("S") + run("H")))  # 0-23
+    seq.update(zip(range(26, 37), run("C")[1:]))  # 2C..QC at 26-36, gaps at 24 and 25
+    seq.update(zip(range(37, 49), run("D")))  # AD..QD at 37-48
     seq[49] = "AC"
     g = game("maze", board(seq))
     assert len(seq) == 48 and not g.won
-    assert g.score == 47                                 # QH -> 2C is the one wrong step
+    assert g.score == 47  # QH -> 2C is the one wrong step
 
 
 def test_progress_of_a_deal():
@@ -202,16 +216,22 @@ def test_progress_of_a_deal():
 # -- perft and a playout -----------------------------------------------------------------------------
 
 
-
 def test_perft_seed_1_depth_1_checked_by_hand():
     g = rulesdsl.load("maze").new_game(1)
     assert gaps(g) == [8, 12, 17, 23, 24, 37]
     # 8: after 6H, before 9C; 12: after 5H, before 3S; 17: after 5D, before 7D;
     # 23: after 6C (24 is a gap); 24: before TD (23 is a gap); 37: after AD, before 6D
-    assert notations(g) == {mv("7H", 0, 8), mv("8C", 29, 8), mv("6H", 7, 12), mv("2S", 20, 12),
-                            mv("6D", 38, 17), mv("7C", 53, 23), mv("9D", 52, 24), mv("2D", 47, 37),
-                            mv("5D", 16, 37)}
-
+    assert notations(g) == {
+        mv("7H", 0, 8),
+        mv("8C", 29, 8),
+        mv("6H", 7, 12),
+        mv("2S", 20, 12),
+        mv("6D", 38, 17),
+        mv("7C", 53, 23),
+        mv("9D", 52, 24),
+        mv("2D", 47, 37),
+        mv("5D", 16, 37),
+    }
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -237,9 +257,10 @@ def test_random_playout_keeps_48_cards_and_6_gaps(seed):
 
 # -- added by mutation testing of variants/maze.yaml ----------------------------------------------
 
+
 def test_same_suit_out_of_order_does_not_win():
     seq = solved()
-    seq[1], seq[2] = seq[2], seq[1]                       # AS 3S 2S 4S ...: same suit, wrong ranks
+    seq[1], seq[2] = seq[2], seq[1]  # AS 3S 2S 4S ...: same suit, wrong ranks
     g = game("maze", board(dict(enumerate(seq))))
     assert not g.won
     assert g.score == 45

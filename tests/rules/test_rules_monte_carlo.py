@@ -4,6 +4,7 @@ removal rules' `piles` (docs/variant-format.md): each rule from a hand-made posi
 Rules: 25 cards face up in a 5 x 5 grid, the rest in the stock; remove two neighbouring cards
 (side, above, diagonal) of the same rank; close the gaps: cards slide to the first places in
 order and the end is refilled from the stock."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,12 +30,16 @@ def test_variant_file_is_clean():
 def test_pairs_must_touch_including_diagonally():
     # 7S at 6 (row 1, col 1): 7H at 0 (diagonal), 7D at 8 (two columns away), 7C at 12 (diagonal)
     g = g_at({0: "7H", 6: "7S", 8: "7D", 12: "7C", 4: "9S", 5: "9H"})
-    assert notations(g) == {"remove 7H@tableau[0] 7S@tableau[6]", "remove 7S@tableau[6] 7C@tableau[12]",
-                            "remove 7D@tableau[8] 7C@tableau[12]", "compact"}
+    assert notations(g) == {
+        "remove 7H@tableau[0] 7S@tableau[6]",
+        "remove 7S@tableau[6] 7C@tableau[12]",
+        "remove 7D@tableau[8] 7C@tableau[12]",
+        "compact",
+    }
 
 
 def test_rows_do_not_wrap_around():
-    g = g_at({4: "9S", 5: "9H"})                  # end of row 0, start of row 1: not neighbours
+    g = g_at({4: "9S", 5: "9H"})  # end of row 0, start of row 1: not neighbours
     assert not any(m.startswith("remove") for m in notations(g))
 
 
@@ -54,7 +59,7 @@ def test_compact_only_when_it_changes_something():
     assert "compact" not in notations(g_at(full, stock="#KD"))
     del full[24]
     assert "compact" in notations(g_at(full, stock="#KD"))
-    assert "compact" not in notations(g_at(full))           # a gap at the end and no stock
+    assert "compact" not in notations(g_at(full))  # a gap at the end and no stock
 
 
 @settings(max_examples=15, deadline=None)

@@ -6,6 +6,7 @@ foundation takes its bottom card's suit in any order; each other foundation star
 of the bottom card of the one above it, then takes its own suit, any order, only ranks already on
 the foundation above; draw three, unlimited redeals; won with 52 cards on the foundations.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -39,14 +40,22 @@ def test_start_position(seed):
 
 def test_the_first_foundation_takes_its_suit_in_any_order():
     g = game(V, "foundation[0]: 7D; reserve[0]: #4H 2D; reserve[1]: KD; reserve[2]: 5S; waste[0]: 9H QD")
-    assert notations(g) == {"2D@reserve[0]>foundation[0]", "KD@reserve[1]>foundation[0]",
-                            "QD@waste[0]>foundation[0]", "recycle"}     # the stock is empty
-    for illegal in ("5S@reserve[2]>foundation[0]", "5S@reserve[2]>foundation[1]",
-                    "2D@reserve[0]>reserve[2]", "2D@reserve[0]>waste[0]"):
+    assert notations(g) == {
+        "2D@reserve[0]>foundation[0]",
+        "KD@reserve[1]>foundation[0]",
+        "QD@waste[0]>foundation[0]",
+        "recycle",
+    }  # the stock is empty
+    for illegal in (
+        "5S@reserve[2]>foundation[0]",
+        "5S@reserve[2]>foundation[1]",
+        "2D@reserve[0]>reserve[2]",
+        "2D@reserve[0]>waste[0]",
+    ):
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("2D@reserve[0]>foundation[0]")
-    assert pile(g, "reserve[0]") == ["4H"]          # the card under it turns up
+    assert pile(g, "reserve[0]") == ["4H"]  # the card under it turns up
     assert pile(g, "foundation[0]") == ["7D", "2D"]
 
 
@@ -60,12 +69,14 @@ def test_the_next_foundation_starts_with_the_rank_of_the_one_above_it():
     # now spades of ranks on the first foundation (7, 2) join the 7S; a 7 starts the third
     assert notations(g) == {"2S@reserve[1]>foundation[1]", "7C@reserve[2]>foundation[2]"}
     with pytest.raises(MoveError):
-        g.play("3S@reserve[3]>foundation[1]")       # no 3 on the foundation above
+        g.play("3S@reserve[3]>foundation[1]")  # no 3 on the foundation above
 
 
 def test_a_later_foundation_reads_only_the_one_above_it():
-    g = game(V, "foundation[0]: 7D 2D 9D; foundation[1]: 7S; foundation[2]: 7C; "
-                "reserve[0]: 9C; reserve[1]: 9S; reserve[2]: 7H")
+    g = game(
+        V,
+        "foundation[0]: 7D 2D 9D; foundation[1]: 7S; foundation[2]: 7C; reserve[0]: 9C; reserve[1]: 9S; reserve[2]: 7H",
+    )
     # 9C: a 9 lies on the first foundation but not on the second, so the clubs wait
     assert notations(g) == {"9S@reserve[1]>foundation[1]", "7H@reserve[2]>foundation[3]"}
     g.play("9S@reserve[1]>foundation[1]")
@@ -97,8 +108,7 @@ def test_draw_three_and_turn_the_waste_over_as_often_as_you_like():
 def test_win_and_score():
     ranks = "A23456789TJQK"
     parts = [f"foundation[{i}]: " + " ".join(r + s for r in ranks) for i, s in enumerate("SHD")]
-    g = game(V, "; ".join(parts) + "; foundation[3]: " + " ".join(r + "C" for r in ranks[:-1])
-             + "; waste[0]: KC")
+    g = game(V, "; ".join(parts) + "; foundation[3]: " + " ".join(r + "C" for r in ranks[:-1]) + "; waste[0]: KC")
     assert not g.won and g.score == 51
     g.play("KC@waste[0]>foundation[3]")
     assert g.won and g.score == 52

@@ -7,6 +7,7 @@ turning the corner, any one-suit run moving whole; an empty column takes only a 
 rank below the base; seven cells of one card each, filled from the columns; nothing automatic;
 won with 52 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -45,14 +46,20 @@ def test_start_position(seed):
 
 
 def test_foundations_build_up_by_suit_from_the_base_rank_turning_the_corner():
-    g = game(V, "base_rank: Q; foundation[0]: QS KS; foundation[1]: QH; tableau[0]: AS; tableau[1]: KH; "
-                "tableau[2]: QD; cell[0]: 2S")
+    g = game(
+        V,
+        "base_rank: Q; foundation[0]: QS KS; foundation[1]: QH; tableau[0]: AS; tableau[1]: KH; "
+        "tableau[2]: QD; cell[0]: 2S",
+    )
     assert {m for m in notations(g) if ">foundation" in m} == {
-        "AS@tableau[0]>foundation[0]",            # K then A: the corner
+        "AS@tableau[0]>foundation[0]",  # K then A: the corner
         "KH@tableau[1]>foundation[1]",
-        "QD@tableau[2]>foundation[2]"}            # the base rank starts its own suit's foundation
-    for illegal in ("2S@cell[0]>foundation[0]",   # not the next rank
-                    "QD@tableau[2]>foundation[3]"):  # the clubs' foundation
+        "QD@tableau[2]>foundation[2]",
+    }  # the base rank starts its own suit's foundation
+    for illegal in (
+        "2S@cell[0]>foundation[0]",  # not the next rank
+        "QD@tableau[2]>foundation[3]",
+    ):  # the clubs' foundation
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("AS@tableau[0]>foundation[0]")
@@ -67,17 +74,22 @@ def test_nothing_leaves_a_foundation():
 
 
 def test_columns_build_down_by_suit_turning_the_corner_and_move_any_run():
-    g = game(V, "base_rank: 5; tableau[0]: 9H 8H 7H; tableau[1]: TH; tableau[2]: AD; tableau[3]: KD; "
-                "tableau[4]: 8C; tableau[5]: 9S; tableau[6]: 3C; "
-                + "; ".join(f"cell[{i}]: {c}" for i, c in enumerate("2C 3H 4H 5H 6H 7S".split())))
+    g = game(
+        V,
+        "base_rank: 5; tableau[0]: 9H 8H 7H; tableau[1]: TH; tableau[2]: AD; tableau[3]: KD; "
+        "tableau[4]: 8C; tableau[5]: 9S; tableau[6]: 3C; "
+        + "; ".join(f"cell[{i}]: {c}" for i, c in enumerate("2C 3H 4H 5H 6H 7S".split())),
+    )
     moves = notations(g)
-    assert "9H@tableau[0]>tableau[1]" in moves     # a run of three, one cell free, no empty column
-    assert "KD@tableau[3]>tableau[2]" in moves     # a king on an ace
+    assert "9H@tableau[0]>tableau[1]" in moves  # a run of three, one cell free, no empty column
+    assert "KD@tableau[3]>tableau[2]" in moves  # a king on an ace
     assert "8C@tableau[4]>tableau[5]" not in moves  # suit, not colour
-    assert "2C@cell[0]>tableau[6]" in moves        # from a cell onto a column
-    for illegal in ("8H@tableau[0]>tableau[5]",    # 8H on 9S: another suit
-                    "7H@tableau[0]>tableau[4]",    # 7H on 8C: another suit
-                    "AD@tableau[2]>tableau[3]"):   # up, not down
+    assert "2C@cell[0]>tableau[6]" in moves  # from a cell onto a column
+    for illegal in (
+        "8H@tableau[0]>tableau[5]",  # 8H on 9S: another suit
+        "7H@tableau[0]>tableau[4]",  # 7H on 8C: another suit
+        "AD@tableau[2]>tableau[3]",
+    ):  # up, not down
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("9H@tableau[0]>tableau[1]")
@@ -108,9 +120,9 @@ def test_seven_cells_hold_one_card_each_taken_from_a_column():
     assert "TD@tableau[0]>cell[6]" in moves and "8S@tableau[1]>cell[6]" in moves
     assert not any(m.startswith(("2C@cell[0]>cell", "3C@cell[1]>cell")) for m in moves)
     g.play("TD@tableau[0]>cell[6]")
-    assert not any(">cell" in m for m in notations(g))           # all seven full
+    assert not any(">cell" in m for m in notations(g))  # all seven full
     with pytest.raises(MoveError):
-        g.play("JD@tableau[0]>cell[0]")                           # a cell holds one card
+        g.play("JD@tableau[0]>cell[0]")  # a cell holds one card
     assert "TD@cell[6]>tableau[0]" in notations(g)
 
 
@@ -123,8 +135,14 @@ def test_nothing_is_played_automatically():
 def test_win_and_score():
     order = "789TJQKA23456"
     parts = [f"foundation[{i}]: " + " ".join(r + s for r in order) for i, s in enumerate("SHD")]
-    g = game(V, "base_rank: 7; " + "; ".join(parts) + "; foundation[3]: "
-             + " ".join(r + "C" for r in order[:-1]) + "; tableau[0]: 6C")
+    g = game(
+        V,
+        "base_rank: 7; "
+        + "; ".join(parts)
+        + "; foundation[3]: "
+        + " ".join(r + "C" for r in order[:-1])
+        + "; tableau[0]: 6C",
+    )
     assert not g.won and g.score == 51
     g.play("6C@tableau[0]>foundation[3]")
     assert g.won and g.score == 52

@@ -3,6 +3,7 @@
 Places: (row, column) from 1, row 1 the apex; pyramid[i] with i = r * (r - 1) / 2 + c - 1,
 so row 6 is pyramid[15..20] and row 7 pyramid[21..27].
 """
+
 from __future__ import annotations
 
 import pytest
@@ -31,6 +32,7 @@ def total_cards(g) -> int:
 
 # -- geometry -------------------------------------------------------------------
 
+
 def test_cover_relation():
     v = rulesdsl.load("pyramid")
     lay = v.layout
@@ -55,6 +57,7 @@ def test_variant_file_is_clean():
 
 # -- 1. start ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("wastes", [1, 3])
 def test_1_start(wastes):
     g = rulesdsl.load("pyramid", {"wastes": wastes}).new_game(4)
@@ -69,7 +72,7 @@ def test_1_only_row_seven_plays_from_a_full_pyramid():
     # rows 1-6 are full of kings and pairs, none of them exposed
     rows = ["KS", "QS AS", "JS 2S KH", "TS 3S QH AH", "9S 4S JH 2H KD", "8S 5S TH 3H QD AD"]
     text = [f"{at(r, c)}: {card}" for r, row in enumerate(rows, 1) for c, card in enumerate(row.split(), 1)]
-    row7 = "7S 6S 2C 2D 3C 9H 4H".split()       # pairs: 7S+6S, 9H+4H
+    row7 = "7S 6S 2C 2D 3C 9H 4H".split()  # pairs: 7S+6S, 9H+4H
     text += [f"{at(7, c)}: {card}" for c, card in enumerate(row7, 1)]
     g = game("pyramid", "; ".join(text))
     assert notations(g) == {f"remove 7S@{at(7, 1)} 6S@{at(7, 2)}", f"remove 9H@{at(7, 6)} 4H@{at(7, 7)}"}
@@ -77,18 +80,23 @@ def test_1_only_row_seven_plays_from_a_full_pyramid():
 
 # -- 2. a pair uncovers (6,1) but not (6,2) ----------------------------------------------
 
+
 def test_2_pair_exposes_only_the_fully_uncovered_card():
-    g = game("pyramid", f"{at(6, 1)}: KH; {at(6, 2)}: KS; {at(7, 1)}: 9C; {at(7, 2)}: 4D; "
-             f"{at(7, 3)}: 2C; {at(7, 4)}: 2D; stock[0]: #5S")
+    g = game(
+        "pyramid",
+        f"{at(6, 1)}: KH; {at(6, 2)}: KS; {at(7, 1)}: 9C; {at(7, 2)}: 4D; "
+        f"{at(7, 3)}: 2C; {at(7, 4)}: 2D; stock[0]: #5S",
+    )
     assert notations(g) == {f"remove 9C@{at(7, 1)} 4D@{at(7, 2)}", "draw"}
-    g.play(f"remove 4D@{at(7, 2)} 9C@{at(7, 1)}")          # order of the cards does not matter
+    g.play(f"remove 4D@{at(7, 2)} 9C@{at(7, 1)}")  # order of the cards does not matter
     assert pile(g, "discard[0]") == ["9C", "4D"]
     assert pile(g, at(7, 1)) == [] and pile(g, at(7, 2)) == []
-    assert notations(g) == {f"remove KH@{at(6, 1)}", "draw"}   # KS still under 2C
+    assert notations(g) == {f"remove KH@{at(6, 1)}", "draw"}  # KS still under 2C
     assert g.score == 2
 
 
 # -- 3. a card and its only coverer never pair ------------------------------------------
+
 
 def test_3_card_cannot_pair_with_the_card_covering_it():
     g = game("pyramid", f"{at(6, 2)}: TD; {at(7, 3)}: 3C; {at(7, 5)}: 8H")
@@ -100,6 +108,7 @@ def test_3_card_cannot_pair_with_the_card_covering_it():
 
 # -- 4. kings --------------------------------------------------------------------------
 
+
 def test_4_exposed_king_goes_alone_covered_king_cannot():
     g = game("pyramid", f"{at(6, 1)}: KS; {at(7, 1)}: KH; {at(7, 2)}: 5D")
     assert notations(g) == {f"remove KH@{at(7, 1)}"}
@@ -107,14 +116,14 @@ def test_4_exposed_king_goes_alone_covered_king_cannot():
         g.play(f"remove KS@{at(6, 1)}")
     g.play(f"remove KH@{at(7, 1)}")
     assert pile(g, "discard[0]") == ["KH"]
-    assert notations(g) == set()                     # KS still under 5D at (7,2)
+    assert notations(g) == set()  # KS still under 5D at (7,2)
     assert g.score == 1
 
 
 # -- 5. which pairs total 13 --------------------------------------------------------------
 
-@pytest.mark.parametrize("a,b", [("QH", "AS"), ("JC", "2D"), ("TS", "3H"), ("8D", "5C"),
-                                 ("9S", "4C"), ("7H", "6C")])
+
+@pytest.mark.parametrize("a,b", [("QH", "AS"), ("JC", "2D"), ("TS", "3H"), ("8D", "5C"), ("9S", "4C"), ("7H", "6C")])
 def test_5_pairs_totalling_13(a, b):
     g = game("pyramid", f"{at(7, 1)}: {a}; {at(7, 2)}: {b}")
     move = f"remove {a}@{at(7, 1)} {b}@{at(7, 2)}"
@@ -127,7 +136,7 @@ def test_5_pairs_totalling_13(a, b):
 @pytest.mark.parametrize("a,b", [("7H", "7S"), ("QH", "KS"), ("6D", "6C"), ("KD", "AS")])
 def test_5_pairs_not_totalling_13(a, b):
     g = game("pyramid", f"{at(7, 1)}: {a}; {at(7, 2)}: {b}")
-    expected = {f"remove {x}@{at(7, i)}" for i, x in ((1, a), (2, b)) if x[0] == "K"}   # a lone king
+    expected = {f"remove {x}@{at(7, i)}" for i, x in ((1, a), (2, b)) if x[0] == "K"}  # a lone king
     assert notations(g) == expected
     with pytest.raises(MoveError):
         g.play(f"remove {a}@{at(7, 1)} {b}@{at(7, 2)}")
@@ -135,12 +144,13 @@ def test_5_pairs_not_totalling_13(a, b):
 
 # -- 6. a drawn card pairs; the card under it is exposed again ------------------------------
 
+
 def test_6_draw_then_pair_with_the_waste_top():
     g = game("pyramid", f"{at(7, 1)}: 5C; {at(7, 2)}: 9S; waste[0]: 4D; stock[0]: #8H")
     assert notations(g) == {f"remove 9S@{at(7, 2)} 4D@waste[0]", "draw"}
     g.play("draw")
     assert pile(g, "waste[0]") == ["4D", "8H"] and pile(g, "stock[0]") == []
-    assert notations(g) == {f"remove 5C@{at(7, 1)} 8H@waste[0]"}   # 4D is under 8H now
+    assert notations(g) == {f"remove 5C@{at(7, 1)} 8H@waste[0]"}  # 4D is under 8H now
     g.play(f"remove 5C@{at(7, 1)} 8H@waste[0]")
     assert pile(g, "waste[0]") == ["4D"] and pile(g, "discard[0]") == ["5C", "8H"]
     assert notations(g) == {f"remove 9S@{at(7, 2)} 4D@waste[0]"}
@@ -151,6 +161,7 @@ def test_6_draw_then_pair_with_the_waste_top():
 
 # -- 7. two cards of one waste pile never pair ------------------------------------------------
 
+
 def test_7_cards_in_the_same_waste_do_not_pair():
     g = game("pyramid", f"{at(7, 1)}: 6H; waste[0]: 2C 6S 7D")
     assert notations(g) == {f"remove 6H@{at(7, 1)} 7D@waste[0]"}
@@ -160,18 +171,20 @@ def test_7_cards_in_the_same_waste_do_not_pair():
 
 # -- 8. drawing is always allowed while cards remain; no redeal ---------------------------------
 
+
 def test_8_draw_while_a_pair_is_available():
     g = game("pyramid", f"{at(7, 1)}: 6H; {at(7, 2)}: 7H; stock[0]: #2S #3S")
     assert notations(g) == {f"remove 6H@{at(7, 1)} 7H@{at(7, 2)}", "draw"}
     g.play("draw")
     g.play("draw")
     assert pile(g, "waste[0]") == ["3S", "2S"] and pile(g, "stock[0]") == []
-    assert notations(g) == {f"remove 6H@{at(7, 1)} 7H@{at(7, 2)}"}    # no draw, no redeal
+    assert notations(g) == {f"remove 6H@{at(7, 1)} 7H@{at(7, 2)}"}  # no draw, no redeal
     with pytest.raises(MoveError):
         g.play("draw")
 
 
 # -- 9. three waste piles ---------------------------------------------------------------------
+
 
 def test_9_three_wastes():
     # stock bottom first: 18 unnamed cards, then c6 .. c1 (c1 on top)
@@ -186,7 +199,7 @@ def test_9_three_wastes():
     assert notations(g) == {"remove 6D@waste[0] 7C@waste[2]", "draw"}
     g.play("remove 6D@waste[0] 7C@waste[2]")
     assert [pile(g, f"waste[{i}]") for i in range(3)] == [[c[1]], [c[2], c[5]], [c[3]]]
-    assert notations(g) == {"remove AS@waste[0] QC@waste[2]", "draw"}      # c1 and c3 exposed
+    assert notations(g) == {"remove AS@waste[0] QC@waste[2]", "draw"}  # c1 and c3 exposed
     for _ in range(6):
         g.play("draw")
     assert "draw" not in notations(g)
@@ -206,6 +219,7 @@ def test_9_three_wastes_deal_fewer_when_fewer_remain():
 
 
 # -- 10, 11. end of the game ----------------------------------------------------------------------
+
 
 def test_10_empty_pyramid_is_won_with_cards_left():
     g = game("pyramid", "stock[0]: #5S #6S; waste[0]: 3D; discard[0]: KH")
@@ -233,7 +247,6 @@ def test_score_counts_removed_cards_and_cards_are_conserved():
 # -- perft -------------------------------------------------------------------------------------
 
 
-
 def test_perft_seed_1_depth_1_checked_by_hand():
     # row 7 of seed 1: KS KD TD TC JC TH 8C; no pair totals 13, two lone kings
     g = rulesdsl.load("pyramid").new_game(1)
@@ -241,12 +254,13 @@ def test_perft_seed_1_depth_1_checked_by_hand():
     assert notations(g) == {"remove KS@pyramid[21]", "remove KD@pyramid[22]", "draw"}
 
 
-
 # -- added by mutation testing of variants/pyramid.yaml -------------------------------------------
+
 
 def test_piles():
     assert rulesdsl.load("pyramid").layout.pile_names == (
-        ["stock[0]", "waste[0]", "discard[0]"] + [f"pyramid[{i}]" for i in range(28)])
+        ["stock[0]", "waste[0]", "discard[0]"] + [f"pyramid[{i}]" for i in range(28)]
+    )
 
 
 def test_a_king_on_top_of_the_waste_goes_alone():

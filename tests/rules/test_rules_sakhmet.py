@@ -5,6 +5,7 @@ position after the move: piles (face-down cards shown with '#'), face-down count
 Columns 1..7 of the rules are tableau[0]..tableau[6]; the Draw Pile is stock[0], the Stack
 Pile waste[0], the Ace Piles foundation[0..3].
 """
+
 from __future__ import annotations
 
 import pytest
@@ -38,15 +39,19 @@ LEVELS = pytest.mark.parametrize("level", ["draw1", "draw3"])
 
 # -- 1. building down in alternating colours; Neggs are red -----------------------
 
+
 @LEVELS
 def test_1_column_top_8s_takes_red_sevens_only(level):
-    g = game("sakhmet", "tableau[0]: 8S; tableau[1]: 7D; tableau[2]: 7N; tableau[3]: 7C; "
-                        "tableau[4]: 6D; tableau[5]: 9D", level=level)
+    g = game(
+        "sakhmet",
+        "tableau[0]: 8S; tableau[1]: 7D; tableau[2]: 7N; tableau[3]: 7C; tableau[4]: 6D; tableau[5]: 9D",
+        level=level,
+    )
     assert notations(g) == {
-        "7D@tableau[1]>tableau[0]",     # red 7 on black 8
-        "7N@tableau[2]>tableau[0]",     # Neggs are red
-        "8S@tableau[0]>tableau[5]",     # black 8 on red 9
-        "6D@tableau[4]>tableau[3]",     # red 6 on black 7
+        "7D@tableau[1]>tableau[0]",  # red 7 on black 8
+        "7N@tableau[2]>tableau[0]",  # Neggs are red
+        "8S@tableau[0]>tableau[5]",  # black 8 on red 9
+        "6D@tableau[4]>tableau[3]",  # red 6 on black 7
     }
     # 7C (same colour), 6D (two lower), 9D (higher) never onto 8S
     assert moves_to(g, "tableau[0]") == {"7D@tableau[1]>tableau[0]", "7N@tableau[2]>tableau[0]"}
@@ -93,6 +98,7 @@ def test_1_there_are_no_hearts_in_sakhmet():
 
 # -- 2. only a king (or a king-headed run) fills an empty column --------------------
 
+
 @LEVELS
 def test_2_king_from_waste_to_empty_column(level):
     g = game("sakhmet", f"{INERT}; tableau[0]: 9N; waste[0]: KD", level=level)
@@ -122,7 +128,7 @@ def test_2_king_headed_run_to_empty_column():
             g.play(bad)
     g.play("KC@tableau[0]>tableau[6]")
     assert pile(g, "tableau[6]") == ["KC", "QD", "JS"]
-    assert pile(g, "tableau[0]") == ["2S"]          # turned up by the move
+    assert pile(g, "tableau[0]") == ["2S"]  # turned up by the move
     assert down_count(g, "tableau[0]") == 0
     g.undo()
     assert pile(g, "tableau[0]") == ["#2S", "KC", "QD", "JS"]
@@ -131,16 +137,16 @@ def test_2_king_headed_run_to_empty_column():
 
 # -- 3. column to column: any face-up card with the cards on it -----------------------
 
+
 @LEVELS
 def test_3_run_moves_and_flip(level):
-    g = game("sakhmet", "tableau[0]: #2N 9C 8D 7S; tableau[1]: 9S; tableau[2]: 9N; tableau[3]: TD",
-             level=level)
+    g = game("sakhmet", "tableau[0]: #2N 9C 8D 7S; tableau[1]: 9S; tableau[2]: 9N; tableau[3]: TD", level=level)
     assert notations(g) == {
-        "8D@tableau[0]>tableau[1]",     # [8D, 7S] onto 9S
-        "9C@tableau[0]>tableau[3]",     # [9C, 8D, 7S] onto TD
+        "8D@tableau[0]>tableau[1]",  # [8D, 7S] onto 9S
+        "9C@tableau[0]>tableau[3]",  # [9C, 8D, 7S] onto TD
         "9S@tableau[1]>tableau[3]",
     }
-    with pytest.raises(MoveError):        # the same run onto a red nine
+    with pytest.raises(MoveError):  # the same run onto a red nine
         g.play("8D@tableau[0]>tableau[2]")
     g.play("8D@tableau[0]>tableau[1]")
     assert pile(g, "tableau[0]") == ["#2N", "9C"]
@@ -148,7 +154,7 @@ def test_3_run_moves_and_flip(level):
     assert down_count(g, "tableau[0]") == 1
     g.undo()
     g.play("9C@tableau[0]>tableau[3]")
-    assert pile(g, "tableau[0]") == ["2N"]          # the face-down card turned up
+    assert pile(g, "tableau[0]") == ["2N"]  # the face-down card turned up
     assert down_count(g, "tableau[0]") == 0
     assert pile(g, "tableau[3]") == ["TD", "9C", "8D", "7S"]
     assert g.score == 0
@@ -173,6 +179,7 @@ def test_3_long_run_has_no_length_limit():
 
 # -- 4. face-down cards are never picked ---------------------------------------------
 
+
 def test_4_face_down_card_never_moves():
     g = game("sakhmet", "tableau[0]: #9C 4N; tableau[1]: TD; tableau[2]: #AS 5N")
     assert notations(g) == set()
@@ -191,6 +198,7 @@ def test_4_stock_cards_never_move():
 
 
 # -- 5. draw 3: the last card moved is on top ----------------------------------------
+
 
 def test_5_draw3_order_x_y_z():
     # stock top X = AN, then Y = AD, then Z = AS
@@ -220,12 +228,13 @@ def test_5_draw1_draws_one():
 
 # -- 6. Ace Piles ---------------------------------------------------------------------
 
+
 @LEVELS
 def test_6_ace_to_empty_ace_pile(level):
     g = game("sakhmet", "waste[0]: AS", level=level)
     recycle = {"recycle"} if level == "draw3" else set()
     assert notations(g) == {"AS@waste[0]>foundation[0]"} | recycle
-    g.play("AS@waste[0]>foundation[2]")        # another empty foundation, named: it goes there
+    g.play("AS@waste[0]>foundation[2]")  # another empty foundation, named: it goes there
     assert pile(g, "foundation[2]") == ["AS"]
     assert g.score == 10
 
@@ -260,6 +269,7 @@ def test_6_non_top_card_cannot_go_up():
 
 # -- 7. nothing leaves an Ace Pile ------------------------------------------------------
 
+
 def test_7_ace_pile_top_never_moves():
     g = game("sakhmet", "foundation[0]: " + run_of("D", 7) + "; tableau[0]: 8S; foundation[1]: AS")
     assert notations(g) == set()
@@ -271,6 +281,7 @@ def test_7_ace_pile_top_never_moves():
 
 
 # -- 8. draws and recycles ---------------------------------------------------------------
+
 
 def test_8_draw1_24_draws_then_nothing():
     g = rulesdsl.load("sakhmet", {"level": "draw1"}).new_game(3)
@@ -313,7 +324,7 @@ def test_8_draw3_three_passes():
     g = rulesdsl.load("sakhmet", {"level": "draw3"}).new_game(3)
     recycle = g.variant.action_index["recycle"]
     for n_pass in range(3):
-        order = list(pile(g, "stock[0]"))[::-1]    # the drawing order of this pass
+        order = list(pile(g, "stock[0]"))[::-1]  # the drawing order of this pass
         for i in range(8):
             assert "draw" in notations(g) and "recycle" not in notations(g)
             g.play("draw")
@@ -348,7 +359,7 @@ def test_8_recycle_keeps_order_less_played_cards():
     assert pile(g, "waste[0]") == ["AN", "5N", "7N", "8N", "9N", "AS"]
     g.play("AS@waste[0]>foundation[0]")
     g.play("recycle")
-    assert pile(g, "stock[0]") == ["#9N", "#8N", "#7N", "#5N", "#AN"]   # AN on top again
+    assert pile(g, "stock[0]") == ["#9N", "#8N", "#7N", "#5N", "#AN"]  # AN on top again
     assert pile(g, "waste[0]") == []
     g.play("draw")
     assert pile(g, "waste[0]") == ["AN", "5N", "7N"]
@@ -356,13 +367,14 @@ def test_8_recycle_keeps_order_less_played_cards():
     assert pile(g, "waste[0]") == ["AN", "5N", "7N", "8N", "9N"]
     g.undo()
     g.undo()
-    g.undo()          # the recycle
+    g.undo()  # the recycle
     assert pile(g, "waste[0]") == ["AN", "5N", "7N", "8N", "9N"]
     assert pile(g, "stock[0]") == []
     assert g.state.used[g.variant.action_index["recycle"]] == 0
 
 
 # -- 9. the win ------------------------------------------------------------------------------
+
 
 @LEVELS
 def test_9_last_king_wins(level):
@@ -372,7 +384,8 @@ def test_9_last_king_wins(level):
     assert not g.won and not g.over
     assert g.score == 660
     assert notations(g) == {"KC@tableau[0]>foundation[3]"} | {
-        f"KC@tableau[0]>tableau[{i}]" for i in range(1, 7)}     # a king may change column
+        f"KC@tableau[0]>tableau[{i}]" for i in range(1, 7)
+    }  # a king may change column
     g.play("KC@tableau[0]>foundation[3]")
     assert g.won and g.over
     assert g.score == 660 + 10 + 50
@@ -392,18 +405,23 @@ def test_9_not_won_with_a_card_elsewhere():
 
 # -- 10. scoring -----------------------------------------------------------------------------
 
+
 @LEVELS
 def test_10_points_and_bonus_and_undo(level):
-    g = game("sakhmet", f"foundation[0]: {run_of('N', 11)}; tableau[0]: QN; tableau[1]: KN; "
-                        "waste[0]: AS; tableau[2]: 9C; tableau[3]: 8D", level=level)
+    g = game(
+        "sakhmet",
+        f"foundation[0]: {run_of('N', 11)}; tableau[0]: QN; tableau[1]: KN; "
+        "waste[0]: AS; tableau[2]: 9C; tableau[3]: 8D",
+        level=level,
+    )
     assert g.score == 0
-    g.play("8D@tableau[3]>tableau[2]")       # a column move scores nothing
+    g.play("8D@tableau[3]>tableau[2]")  # a column move scores nothing
     assert g.score == 0
     g.play("AS@waste[0]>foundation[1]")
     assert g.score == 10 and g.state.points == 10
     g.play("QN@tableau[0]>foundation[0]")
     assert g.score == 20
-    g.play("KN@tableau[1]>foundation[0]")     # the 13th neggs: card points and the bonus
+    g.play("KN@tableau[1]>foundation[0]")  # the 13th neggs: card points and the bonus
     assert g.score == 80
     assert pile(g, "foundation[0]") == run_of("N").split()
     g.undo()
@@ -420,8 +438,12 @@ def test_10_points_and_bonus_and_undo(level):
 
 
 def test_10_options_change_points():
-    g = game("sakhmet", f"foundation[0]: {run_of('N', 11)}; tableau[0]: QN; tableau[1]: KN; waste[0]: AS",
-             card_points=5, suit_bonus=100)
+    g = game(
+        "sakhmet",
+        f"foundation[0]: {run_of('N', 11)}; tableau[0]: QN; tableau[1]: KN; waste[0]: AS",
+        card_points=5,
+        suit_bonus=100,
+    )
     g.play("AS@waste[0]>foundation[1]")
     assert g.score == 5
     g.play("QN@tableau[0]>foundation[0]")
@@ -451,11 +473,12 @@ def test_points_option_bounds():
         rulesdsl.load("sakhmet", {"card_points": -1})
     with pytest.raises(rulesdsl.RulesError, match="O402"):
         rulesdsl.load("sakhmet", {"level": "draw2"})
-    v = rulesdsl.load("sakhmet", {"card_points": "7"})     # text from a command line
+    v = rulesdsl.load("sakhmet", {"card_points": "7"})  # text from a command line
     assert v.options["card_points"] == 7
 
 
 # -- the deal ------------------------------------------------------------------------------------
+
 
 @LEVELS
 def test_deal_shape(level):

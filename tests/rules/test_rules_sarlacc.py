@@ -3,6 +3,7 @@
 Places are written (row, column) from 1 as in the rules file; ``t(r, c)`` gives the pile
 name. Rows hold 10, 11, 10, 11, 10 places, so row r starts at tableau[0, 10, 21, 31, 42].
 """
+
 from __future__ import annotations
 
 import pytest
@@ -63,6 +64,7 @@ CELLS = {f"cell[{i}]" for i in range(6)}
 
 # -- geometry -------------------------------------------------------------------
 
+
 def expected_covers(r: int, c: int) -> set:
     """The cover relation exactly as shared/rules/sarlacc.md states it."""
     if r == 5:
@@ -80,12 +82,22 @@ def test_cover_relation_is_the_rules_files():
         assert got == expected_covers(*rc), rc
 
 
-@pytest.mark.parametrize("rc,covering", [
-    ((1, 1), {(2, 1), (2, 2)}), ((1, 10), {(2, 10), (2, 11)}),
-    ((2, 1), {(3, 1)}), ((2, 2), {(3, 1), (3, 2)}), ((2, 11), {(3, 10)}),
-    ((3, 5), {(4, 5), (4, 6)}), ((4, 1), {(5, 1)}), ((4, 6), {(5, 5), (5, 6)}), ((4, 11), {(5, 10)}),
-    ((5, 1), set()), ((5, 10), set()),
-])
+@pytest.mark.parametrize(
+    "rc,covering",
+    [
+        ((1, 1), {(2, 1), (2, 2)}),
+        ((1, 10), {(2, 10), (2, 11)}),
+        ((2, 1), {(3, 1)}),
+        ((2, 2), {(3, 1), (3, 2)}),
+        ((2, 11), {(3, 10)}),
+        ((3, 5), {(4, 5), (4, 6)}),
+        ((4, 1), {(5, 1)}),
+        ((4, 6), {(5, 5), (5, 6)}),
+        ((4, 11), {(5, 10)}),
+        ((5, 1), set()),
+        ((5, 10), set()),
+    ],
+)
 def test_covering_piles_of_some_places(rc, covering):
     lay = rulesdsl.load("sarlacc").layout
     got = {lay.pile_names[q] for q in lay.covers[lay.pile(t(*rc))]}
@@ -98,6 +110,7 @@ def test_variant_file_is_clean():
 
 # -- 1. start ----------------------------------------------------------------------
 
+
 def test_1_start():
     g = rulesdsl.load("sarlacc").new_game(2)
     row5 = {t(5, c) for c in range(1, 11)}
@@ -107,16 +120,17 @@ def test_1_start():
     assert all(pile(g, f"cell[{i}]") == [] for i in range(6))
     assert all(pile(g, f"foundation[{i}]") == [] for i in range(4))
     sources = {source_of(m) for m in notations(g)}
-    assert sources == row5                  # every free card can at least go to a cell
+    assert sources == row5  # every free card can at least go to a cell
     assert not g.won and not g.over
 
 
 # -- 2. building down in alternating colours -----------------------------------------------
 
+
 def test_2_seven_of_clubs_only_onto_a_free_red_eight():
     row5 = ["8S", "KH", "7C", "KC", "KS", "2D", "8H", "4C", "9H", "3S"]
     tab = {(5, c): card for c, card in enumerate(row5, 1)}
-    tab[(4, 5)] = "8D"                      # covered by (5,4) and (5,5)
+    tab[(4, 5)] = "8D"  # covered by (5,4) and (5,5)
     g = game("sarlacc", position(tab))
     # the cells are interchangeable: one move to "a cell", listed to the first empty one
     assert moves_from(g, "7C", t(5, 3)) == {f"7C@{t(5, 3)}>{t(5, 7)}", f"7C@{t(5, 3)}>cell[0]"}
@@ -129,8 +143,8 @@ def test_2_seven_of_clubs_only_onto_a_free_red_eight():
 
 def test_2_runs_must_alternate_in_colour():
     g = game("sarlacc", position({(5, 1): "9S 8C 7H", (5, 2): "9D", (5, 3): "TH"}))
-    assert f"8C@{t(5, 1)}>{t(5, 2)}" in notations(g)          # 8C 7H is a run
-    assert not any(m.startswith(f"9S@{t(5, 1)}>") for m in notations(g))   # 9S 8C is not
+    assert f"8C@{t(5, 1)}>{t(5, 2)}" in notations(g)  # 8C 7H is a run
+    assert not any(m.startswith(f"9S@{t(5, 1)}>") for m in notations(g))  # 9S 8C is not
     with pytest.raises(MoveError):
         g.play(f"9S@{t(5, 1)}>{t(5, 3)}")
     g.play(f"8C@{t(5, 1)}>{t(5, 2)}")
@@ -138,6 +152,7 @@ def test_2_runs_must_alternate_in_colour():
 
 
 # -- 3. emptying a front place frees what only it covered ---------------------------------------
+
 
 def test_3_moving_the_first_front_card_frees_only_4_1():
     g = game("sarlacc", position({(5, 1): "QD", (4, 1): "9C", (4, 2): "9S"}))
@@ -150,6 +165,7 @@ def test_3_moving_the_first_front_card_frees_only_4_1():
 
 
 # -- 4. the drop-down move ---------------------------------------------------------------------
+
 
 def test_4_drop_down_onto_the_pile_it_covered():
     g = game("sarlacc", position({(5, 2): "6D", (4, 2): "7S"}, empty={(5, 1)}))
@@ -185,17 +201,18 @@ def test_5_top_card_alone_cannot_drop_onto_a_pile_still_covered():
     g = game("sarlacc", position({(5, 2): "9S 8H", (4, 2): "9C"}, empty={(5, 1)}))
     with pytest.raises(MoveError):
         g.play(f"8H@{t(5, 2)}>{t(4, 2)}")
-    assert f"8H@{t(5, 2)}>{t(5, 1)}" in notations(g)       # it may go to the empty place instead
+    assert f"8H@{t(5, 2)}>{t(5, 1)}" in notations(g)  # it may go to the empty place instead
 
 
 # -- 6. how many cards may move at once ------------------------------------------------------------
 
+
 def test_6_two_empty_cells_no_empty_place():
     tab = {(5, 1): "8S 7H 6C 5H", (5, 5): "9D", (5, 6): "8C"}
     g = game("sarlacc", position(tab, cells=("KS", "KH", "KD", "KC")))
-    assert f"7H@{t(5, 1)}>{t(5, 6)}" in notations(g)        # three cards: (2 + 1) * 2 ** 0
+    assert f"7H@{t(5, 1)}>{t(5, 6)}" in notations(g)  # three cards: (2 + 1) * 2 ** 0
     with pytest.raises(MoveError):
-        g.play(f"8S@{t(5, 1)}>{t(5, 5)}")                   # four: too many
+        g.play(f"8S@{t(5, 1)}>{t(5, 5)}")  # four: too many
     g.play(f"7H@{t(5, 1)}>{t(5, 6)}")
     assert pile(g, t(5, 6)) == ["8C", "7H", "6C", "5H"] and pile(g, t(5, 1)) == ["8S"]
 
@@ -220,6 +237,7 @@ def test_6_two_empty_cells_one_empty_place():
 
 # -- 7. empty places ---------------------------------------------------------------------------------
 
+
 def test_7_empty_free_place_takes_anything_covered_one_nothing():
     g = game("sarlacc", position({}, cells=("3D",), empty={(5, 4), (4, 3)}))
     assert is_free(g, t(5, 4)) and not is_free(g, t(4, 3))
@@ -231,6 +249,7 @@ def test_7_empty_free_place_takes_anything_covered_one_nothing():
 
 
 # -- 8. cells -----------------------------------------------------------------------------------------
+
 
 def test_8_full_cells_take_nothing_and_cell_card_builds():
     g = game("sarlacc", position({(5, 3): "8H"}, cells=("7C", "KS", "KH", "KD", "KC", "QS")))
@@ -247,19 +266,25 @@ def test_8_covered_card_to_a_cell_is_illegal():
     with pytest.raises(MoveError):
         g.play(f"QD@{t(4, 5)}>cell[5]")
     assert f"9C@{t(5, 1)}>cell[5]" in notations(g)
-    assert not any(source_of(m).startswith("cell") and ">cell[" in m
-                   for m in notations(g))                    # a cell card never goes to another cell
+    assert not any(
+        source_of(m).startswith("cell") and ">cell[" in m for m in notations(g)
+    )  # a cell card never goes to another cell
 
 
 # -- 9. foundations ----------------------------------------------------------------------------------
+
 
 def test_9_foundations_by_suit_from_the_ace():
     g = game("sarlacc", position({(5, 1): "AD", (5, 2): "2H", (5, 3): "2S"}, foundations=("AS",)))
     fmoves = {m for m in notations(g) if ">foundation[" in m}
     # the foundations are interchangeable: the ace has one move, to the first empty one
     assert fmoves == {f"AD@{t(5, 1)}>foundation[1]", f"2S@{t(5, 3)}>foundation[0]"}
-    for bad in (f"2H@{t(5, 2)}>foundation[0]", f"2H@{t(5, 2)}>foundation[1]", "AS@foundation[0]>cell[0]",
-                f"AS@foundation[0]>{t(5, 2)}"):
+    for bad in (
+        f"2H@{t(5, 2)}>foundation[0]",
+        f"2H@{t(5, 2)}>foundation[1]",
+        "AS@foundation[0]>cell[0]",
+        f"AS@foundation[0]>{t(5, 2)}",
+    ):
         with pytest.raises(MoveError):
             g.play(bad)
     assert not any(source_of(m).startswith("foundation") for m in notations(g))
@@ -274,11 +299,16 @@ def test_9_empty_foundation_refuses_a_two():
 
 # -- 10. the last card wins ------------------------------------------------------------------------
 
+
 def test_10_last_king_wins():
     full = [" ".join(r + s for r in RANKS) for s in "SHD"]
-    g = game("sarlacc", "; ".join([f"foundation[{i}]: {f}" for i, f in enumerate(full)]
-                                  + ["foundation[3]: " + " ".join(r + "C" for r in RANKS[:-1]),
-                                     "cell[0]: KC"]))
+    g = game(
+        "sarlacc",
+        "; ".join(
+            [f"foundation[{i}]: {f}" for i, f in enumerate(full)]
+            + ["foundation[3]: " + " ".join(r + "C" for r in RANKS[:-1]), "cell[0]: KC"]
+        ),
+    )
     assert not g.won
     assert "KC@cell[0]>foundation[3]" in notations(g)
     g.play("KC@cell[0]>foundation[3]")
@@ -287,7 +317,6 @@ def test_10_last_king_wins():
 
 
 # -- perft ---------------------------------------------------------------------------------------
-
 
 
 def test_perft_seed_1_depth_1_checked_by_hand():
@@ -303,32 +332,32 @@ def test_perft_seed_1_depth_1_checked_by_hand():
     assert notations(g) == expected and len(expected) == 17
 
 
-
 def test_place_covered_only_by_the_source_does_not_count_for_the_run_length():
     """(4,1) is empty but covered by the source pile (5,1) until the run's last card leaves,
     so it cannot hold a card while the run moves one card at a time. Rows 2-5 are full
     otherwise (row 1 is empty but covered), so no other empty place is free."""
     special = {"9S", "8H", "TD"}
     others = [r + s for s in "SHDC" for r in "A23456789TJQK" if r + s not in special]
-    places = [p for p in range(10, 52) if p not in (31, 42, 46)]       # rows 2-5 less (4,1)
+    places = [p for p in range(10, 52) if p not in (31, 42, 46)]  # rows 2-5 less (4,1)
     fill = dict(zip(places, others))
-    cells = others[len(places):len(places) + 6]
+    cells = others[len(places) : len(places) + 6]
     lines = [f"tableau[{p}]: {c}" for p, c in fill.items()]
     lines += ["tableau[42]: 9S 8H", "tableau[46]: TD"]
     g = game("sarlacc", "; ".join(lines + [f"cell[{i}]: {c}" for i, c in enumerate(cells)]))
-    assert "9S@tableau[42]>tableau[46]" not in notations(g)          # 1 card may move, not 2
-    assert "8H@tableau[42]>cell[0]" not in notations(g)              # (the cells are full)
+    assert "9S@tableau[42]>tableau[46]" not in notations(g)  # 1 card may move, not 2
+    assert "8H@tableau[42]>cell[0]" not in notations(g)  # (the cells are full)
     g = game("sarlacc", "; ".join(lines + [f"cell[{i}]: {c}" for i, c in enumerate(cells[:5])]))
-    assert "9S@tableau[42]>tableau[46]" in notations(g)              # (1 + 1) * 2**0 = 2
+    assert "9S@tableau[42]>tableau[46]" in notations(g)  # (1 + 1) * 2**0 = 2
     g.play("9S@tableau[42]>tableau[46]")
     assert pile(g, "tableau[46]") == ["TD", "9S", "8H"] and pile(g, "tableau[42]") == []
 
 
 # -- added by mutation testing of variants/sarlacc.yaml -------------------------------------------
 
+
 def test_runs_must_also_go_down_by_one():
     g = game("sarlacc", position({(5, 1): "9S 5H", (5, 2): "TD"}))
-    assert not any(m.startswith(f"9S@{t(5, 1)}>") for m in notations(g))   # 9S 5H is no run
+    assert not any(m.startswith(f"9S@{t(5, 1)}>") for m in notations(g))  # 9S 5H is no run
     with pytest.raises(MoveError):
         g.play(f"9S@{t(5, 1)}>{t(5, 2)}")
     assert f"5H@{t(5, 1)}>cell[0]" in notations(g)
@@ -336,7 +365,7 @@ def test_runs_must_also_go_down_by_one():
 
 def test_foundation_takes_one_card_at_a_time():
     g = game("sarlacc", position({(5, 1): "2H AS"}, foundations=("AH",)))
-    assert not any(m.startswith(f"2H@{t(5, 1)}>") for m in notations(g))   # the run 2H AS stays
+    assert not any(m.startswith(f"2H@{t(5, 1)}>") for m in notations(g))  # the run 2H AS stays
     with pytest.raises(MoveError):
         g.play(f"2H@{t(5, 1)}>foundation[0]")
     g.play(f"AS@{t(5, 1)}>foundation[1]")
@@ -348,11 +377,14 @@ def test_foundation_takes_one_card_at_a_time():
 # One cell empty, 45 of the 52 places empty; the run TD 9C lies on (1,1) = tableau[0]. The
 # other 13 cards off the foundations: JS (5,1), KH (5,5), JC (4,6), KD (2,5), QS (3,8),
 # KS (1,10), and JD QD TC QC KC in cells 0-4.
-SPARSE_TABLEAU = {(1, 1): "TD 9C", (5, 1): "JS", (5, 5): "KH", (4, 6): "JC", (2, 5): "KD",
-                  (3, 8): "QS", (1, 10): "KS"}
+SPARSE_TABLEAU = {(1, 1): "TD 9C", (5, 1): "JS", (5, 5): "KH", (4, 6): "JC", (2, 5): "KD", (3, 8): "QS", (1, 10): "KS"}
 SPARSE_CELLS = ("JD", "QD", "TC", "QC", "KC")
-SPARSE_FOUNDATIONS = ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
-                      "AD 2D 3D 4D 5D 6D 7D 8D 9D", "AC 2C 3C 4C 5C 6C 7C 8C")
+SPARSE_FOUNDATIONS = (
+    "AS 2S 3S 4S 5S 6S 7S 8S 9S TS",
+    "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "AD 2D 3D 4D 5D 6D 7D 8D 9D",
+    "AC 2C 3C 4C 5C 6C 7C 8C",
+)
 # the empty places covered by a card, from the cover relation of shared/rules/sarlacc.md:
 # (5,1) covers (4,1) and (4,2); (5,5) covers (4,5); (4,6) covers (3,5) and (3,6); (2,5) covers
 # (1,4) and (1,5); (3,8) covers (2,8) and (2,9)
@@ -389,7 +421,7 @@ def test_sparse_late_game_lists_every_run_move():
     # the top card alone: the same places, the empty cell, the clubs foundation (8C)
     nine = {m for m in listed if m.startswith("9C@")}
     assert f"9C@{t(1, 1)}>cell[5]" in nine and f"9C@{t(1, 1)}>foundation[3]" in nine
-    assert f"9C@{t(1, 1)}>{t(5, 1)}" not in nine            # a black nine on a black jack
+    assert f"9C@{t(1, 1)}>{t(5, 1)}" not in nine  # a black nine on a black jack
     g.play(f"TD@{t(1, 1)}>{t(5, 1)}")
     assert pile(g, t(5, 1)) == ["JS", "TD", "9C"] and pile(g, t(1, 1)) == []
 

@@ -1,5 +1,6 @@
 """Rules tests for variants/scorpion.yaml, one per numbered position of shared/rules/scorpion.md,
 plus the start position and a hand check of its perft fixture (tests/engine/test_perft.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,8 +21,6 @@ def piles(g) -> dict:
     return g.position()["piles"]
 
 
-
-
 COLUMN_1 = "tableau[0]: #5C #9S #KD 7H 2C JS 4D"
 
 
@@ -30,8 +29,7 @@ def test_1_any_face_up_card_moves_with_everything_on_it_and_exposed_card_turns_u
     g = game(V, f"{COLUMN_1}; tableau[4]: 8H")
     assert notations(g) == {"7H@tableau[0]>tableau[4]"}
     g.play("7H@tableau[0]>tableau[4]")
-    assert piles(g) == {"tableau[0]": ["#5C", "#9S", "KD"],
-                        "tableau[4]": ["8H", "7H", "2C", "JS", "4D"]}
+    assert piles(g) == {"tableau[0]": ["#5C", "#9S", "KD"], "tableau[4]": ["8H", "7H", "2C", "JS", "4D"]}
     assert g.state.down[g.variant.pile_index("tableau[0]")] == 2
 
 
@@ -50,15 +48,17 @@ def test_3_a_middle_card_moves_with_the_cards_on_it():
     g = game(V, f"{COLUMN_1}; tableau[4]: QS")
     assert notations(g) == {"JS@tableau[0]>tableau[4]"}
     g.play("JS@tableau[0]>tableau[4]")
-    assert piles(g) == {"tableau[0]": ["#5C", "#9S", "#KD", "7H", "2C"],
-                        "tableau[4]": ["QS", "JS", "4D"]}
+    assert piles(g) == {"tableau[0]": ["#5C", "#9S", "#KD", "7H", "2C"], "tableau[4]": ["QS", "JS", "4D"]}
 
 
 # 4 -------------------------------------------------------------------------------
 def test_4_nothing_goes_on_an_ace():
     # no empty column; the only candidates for the AS are the KS group (were ranks to wrap)
-    g = game(V, "tableau[0]: #5H AS; tableau[1]: #9C KS 2D; tableau[2]: #8D 2H; "
-                "tableau[3]: #3C JD; tableau[4]: #4C 7C; tableau[5]: #6C 9H; tableau[6]: #TC 5D")
+    g = game(
+        V,
+        "tableau[0]: #5H AS; tableau[1]: #9C KS 2D; tableau[2]: #8D 2H; "
+        "tableau[3]: #3C JD; tableau[4]: #4C 7C; tableau[5]: #6C 9H; tableau[6]: #TC 5D",
+    )
     assert notations(g) == set()
     for illegal in ("KS@tableau[1]>tableau[0]", "2D@tableau[1]>tableau[0]"):
         with pytest.raises(MoveError):
@@ -70,8 +70,11 @@ def test_4_nothing_goes_on_an_ace():
 
 # 5 -------------------------------------------------------------------------------
 def test_5_empty_column_takes_only_a_king_based_group():
-    g = game(V, "tableau[0]: #4S KC 3H 9D; tableau[1]: #5S QC; tableau[2]: 8C KD 7S; "
-                "tableau[4]: #2S 6H; tableau[5]: #3S TH; tableau[6]: #6S 4C")
+    g = game(
+        V,
+        "tableau[0]: #4S KC 3H 9D; tableau[1]: #5S QC; tableau[2]: 8C KD 7S; "
+        "tableau[4]: #2S 6H; tableau[5]: #3S TH; tableau[6]: #6S 4C",
+    )
     assert notations(g) == {"KC@tableau[0]>tableau[3]", "KD@tableau[2]>tableau[3]"}
     with pytest.raises(MoveError):
         g.play("QC@tableau[1]>tableau[3]")
@@ -100,8 +103,7 @@ def test_7_stock_dealt_once_onto_columns_1_2_3():
     assert notations(g) == {"deal"}
     g.play("deal")
     # x1 (the stock's top, 2S) on column 1, x2 on the empty column 2, x3 on the ace
-    assert piles(g) == {"tableau[0]": ["#9S", "4D", "2S"], "tableau[1]": ["7C"],
-                        "tableau[2]": ["AH", "QH"]}
+    assert piles(g) == {"tableau[0]": ["#9S", "4D", "2S"], "tableau[1]": ["7C"], "tableau[2]": ["AH", "QH"]}
     assert notations(g) == set() and g.over
     with pytest.raises(MoveError):
         g.play("deal")
@@ -132,8 +134,7 @@ def test_8_not_won_until_the_stacked_runs_are_split():
     g = game(V, f"tableau[0]: {SPADES} {HEARTS}; tableau[2]: {DIAMONDS}; tableau[3]: {CLUBS}")
     assert not g.won
     kings = {"KS": 0, "KH": 0, "KD": 2, "KC": 3}
-    assert notations(g) == {f"{k}@tableau[{src}]>tableau[{d}]" for k, src in kings.items()
-                            for d in (1, 4, 5, 6)}
+    assert notations(g) == {f"{k}@tableau[{src}]>tableau[{d}]" for k, src in kings.items() for d in (1, 4, 5, 6)}
     g.play("KH@tableau[0]>tableau[1]")
     assert pile(g, "tableau[0]") == SPADES.split() and pile(g, "tableau[1]") == HEARTS.split()
     assert g.won
@@ -186,12 +187,17 @@ def test_seed_1_depth_1_checked_by_hand():
     tops = [pile(g, f"tableau[{i}]")[-1] for i in range(7)]
     assert tops == ["3C", "AS", "4S", "2D", "8S", "TS", "3D"]
     # 3S (column 6) on 4S, AD (column 7) on 2D, 7S (column 4) on 8S, 2D (column 4) on 3D
-    assert notations(g) == {"3S@tableau[5]>tableau[2]", "AD@tableau[6]>tableau[3]",
-                            "7S@tableau[3]>tableau[4]", "2D@tableau[3]>tableau[6]", "deal"}
-
+    assert notations(g) == {
+        "3S@tableau[5]>tableau[2]",
+        "AD@tableau[6]>tableau[3]",
+        "7S@tableau[3]>tableau[4]",
+        "2D@tableau[3]>tableau[6]",
+        "deal",
+    }
 
 
 # -- added by mutation testing of variants/scorpion.yaml ------------------------------------------
+
 
 def test_piles():
     assert rulesdsl.load(V).layout.pile_names == [f"tableau[{i}]" for i in range(7)] + ["stock[0]"]

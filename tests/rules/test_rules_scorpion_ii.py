@@ -6,6 +6,7 @@ columns 1-3), but the first three columns hold three face-down cards and the oth
 a K-to-A suit run on top of a column may go to the first empty foundation; won with all 52 cards
 on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,27 +54,32 @@ def test_start_position(seed):
 
 
 def test_columns_move_any_face_up_group_onto_same_suit_one_higher():
-    g = game(V, "tableau[0]: #5C #9S #KD 7H 2C JS 4D; tableau[4]: 8H; tableau[5]: QS; "
-                "tableau[1]: KC; tableau[2]: 2H; tableau[3]: 9C; tableau[6]: 3C")
+    g = game(
+        V,
+        "tableau[0]: #5C #9S #KD 7H 2C JS 4D; tableau[4]: 8H; tableau[5]: QS; "
+        "tableau[1]: KC; tableau[2]: 2H; tableau[3]: 9C; tableau[6]: 3C",
+    )
     assert notations(g) == {"7H@tableau[0]>tableau[4]", "2C@tableau[0]>tableau[6]", "JS@tableau[0]>tableau[5]"}
     with pytest.raises(MoveError):
         g.play("9C@tableau[3]>tableau[4]")
     g.play("7H@tableau[0]>tableau[4]")
-    assert pile(g, "tableau[0]") == ["#5C", "#9S", "KD"]          # the exposed card turns up
+    assert pile(g, "tableau[0]") == ["#5C", "#9S", "KD"]  # the exposed card turns up
     assert pile(g, "tableau[4]") == ["8H", "7H", "2C", "JS", "4D"]
 
 
 def test_nothing_on_an_ace_and_an_empty_column_takes_a_king_group():
-    g = game(V, "tableau[0]: AS; tableau[1]: QD KS; tableau[2]: 5H; tableau[3]: 6C; "
-                "tableau[4]: 7D; tableau[5]: 8S")
+    g = game(V, "tableau[0]: AS; tableau[1]: QD KS; tableau[2]: 5H; tableau[3]: 6C; tableau[4]: 7D; tableau[5]: 8S")
     assert notations(g) == {"KS@tableau[1]>tableau[6]"}
     with pytest.raises(MoveError):
         g.play("QD@tableau[1]>tableau[6]")
 
 
 def test_the_stock_is_dealt_once_onto_the_first_three_columns():
-    g = game(V, "tableau[0]: 4D; tableau[1]: 9S; tableau[2]: AH; tableau[3]: KC; tableau[4]: KD; "
-                "tableau[5]: JH; tableau[6]: KS; stock[0]: #QH #7C #2S")
+    g = game(
+        V,
+        "tableau[0]: 4D; tableau[1]: 9S; tableau[2]: AH; tableau[3]: KC; tableau[4]: KD; "
+        "tableau[5]: JH; tableau[6]: KS; stock[0]: #QH #7C #2S",
+    )
     assert notations(g) == {"deal"}
     g.play("deal")
     assert [pile(g, f"tableau[{i}]")[-1] for i in range(3)] == ["2S", "7C", "QH"]
@@ -83,12 +89,14 @@ def test_the_stock_is_dealt_once_onto_the_first_three_columns():
 
 
 def test_a_whole_suit_run_goes_to_the_first_empty_foundation_only():
-    g = game(V, f"tableau[0]: #5C 9C {run('S')}; tableau[1]: {run('H')[:-3]}; "
-                f"foundation[0]: {run('D')}")
+    g = game(V, f"tableau[0]: #5C 9C {run('S')}; tableau[1]: {run('H')[:-3]}; foundation[0]: {run('D')}")
     assert {m for m in notations(g) if ">foundation" in m} == {"KS@tableau[0]>foundation[1]"}
-    for illegal in ("KS@tableau[0]>foundation[0]", "KS@tableau[0]>foundation[2]",
-                    "KH@tableau[1]>foundation[1]",          # K-2 of hearts: twelve cards
-                    "AS@tableau[0]>foundation[1]"):         # one card
+    for illegal in (
+        "KS@tableau[0]>foundation[0]",
+        "KS@tableau[0]>foundation[2]",
+        "KH@tableau[1]>foundation[1]",  # K-2 of hearts: twelve cards
+        "AS@tableau[0]>foundation[1]",
+    ):  # one card
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("KS@tableau[0]>foundation[1]")
@@ -105,16 +113,20 @@ def test_a_run_out_of_suit_or_order_is_refused():
 
 
 def test_nothing_leaves_a_foundation_nor_is_moved_there_by_itself():
-    g = game(V, f"foundation[0]: {run('S')}; tableau[0]: {run('H')}; tableau[1]: 6D; tableau[2]: 8C; "
-                "tableau[3]: TC; tableau[4]: QC; tableau[5]: 2C; tableau[6]: 4C")
-    assert notations(g) == {"KH@tableau[0]>foundation[1]"}       # not played for the player
+    g = game(
+        V,
+        f"foundation[0]: {run('S')}; tableau[0]: {run('H')}; tableau[1]: 6D; tableau[2]: 8C; "
+        "tableau[3]: TC; tableau[4]: QC; tableau[5]: 2C; tableau[6]: 4C",
+    )
+    assert notations(g) == {"KH@tableau[0]>foundation[1]"}  # not played for the player
     g.play("KH@tableau[0]>foundation[1]")
     assert notations(g) == set()
 
 
 def test_win_and_score():
-    g = game(V, f"foundation[0]: {run('S')}; foundation[1]: {run('H')}; foundation[2]: {run('D')}; "
-                f"tableau[3]: {run('C')}")
+    g = game(
+        V, f"foundation[0]: {run('S')}; foundation[1]: {run('H')}; foundation[2]: {run('D')}; tableau[3]: {run('C')}"
+    )
     assert not g.won and g.score == 39
     g.play("KC@tableau[3]>foundation[3]")
     assert g.won and g.score == 52

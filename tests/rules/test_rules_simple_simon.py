@@ -1,4 +1,5 @@
 """Rules tests for variants/simple_simon.yaml (PySolFC's "Simple Simon", runs moved only in suit)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -48,16 +49,25 @@ def test_deal_order_as_pysolfc_rows_of_9_8_7_6_5_4_3_then_10(tmp_path):
 
 
 def test_build_down_regardless_of_suit_runs_of_one_suit_move():
-    g = game(V, "tableau[0]: 9C 8C 7H; tableau[1]: 9D; tableau[2]: 8S; tableau[3]: TH 9H 8H; "
-                "tableau[4]: JS; tableau[5]: 2D; tableau[6]: 2C; tableau[7]: 4D; tableau[8]: 4C; tableau[9]: 5H")
-    assert notations(g) == {"7H@tableau[0]>tableau[2]",                  # 7H on 8S: any suit
-                            "7H@tableau[0]>tableau[3]", "8S@tableau[2]>tableau[1]",
-                            "TH@tableau[3]>tableau[4]",                  # the hearts run TH 9H 8H on JS
-                            "8H@tableau[3]>tableau[1]",                  # 8H on 9D
-                            "4D@tableau[7]>tableau[9]", "4C@tableau[8]>tableau[9]"}
-    for illegal in ("8C@tableau[0]>tableau[1]",     # 8C 7H is not one suit
-                    "9C@tableau[0]>tableau[3]",
-                    "2D@tableau[5]>tableau[6]"):
+    g = game(
+        V,
+        "tableau[0]: 9C 8C 7H; tableau[1]: 9D; tableau[2]: 8S; tableau[3]: TH 9H 8H; "
+        "tableau[4]: JS; tableau[5]: 2D; tableau[6]: 2C; tableau[7]: 4D; tableau[8]: 4C; tableau[9]: 5H",
+    )
+    assert notations(g) == {
+        "7H@tableau[0]>tableau[2]",  # 7H on 8S: any suit
+        "7H@tableau[0]>tableau[3]",
+        "8S@tableau[2]>tableau[1]",
+        "TH@tableau[3]>tableau[4]",  # the hearts run TH 9H 8H on JS
+        "8H@tableau[3]>tableau[1]",  # 8H on 9D
+        "4D@tableau[7]>tableau[9]",
+        "4C@tableau[8]>tableau[9]",
+    }
+    for illegal in (
+        "8C@tableau[0]>tableau[1]",  # 8C 7H is not one suit
+        "9C@tableau[0]>tableau[3]",
+        "2D@tableau[5]>tableau[6]",
+    ):
         with pytest.raises(MoveError):
             g.play(illegal)
 
@@ -65,13 +75,16 @@ def test_build_down_regardless_of_suit_runs_of_one_suit_move():
 def test_an_empty_column_takes_any_card_or_run_of_one_suit():
     g = game(V, "tableau[0]: 9C 8C 7H; tableau[1]: TH 9H; tableau[2]: 2S")
     to_empty = {m for m in notations(g) if m.endswith(">tableau[3]")}
-    assert to_empty == {"7H@tableau[0]>tableau[3]", "TH@tableau[1]>tableau[3]", "9H@tableau[1]>tableau[3]",
-                        "2S@tableau[2]>tableau[3]"}
+    assert to_empty == {
+        "7H@tableau[0]>tableau[3]",
+        "TH@tableau[1]>tableau[3]",
+        "9H@tableau[1]>tableau[3]",
+        "2S@tableau[2]>tableau[3]",
+    }
 
 
 def test_a_whole_suit_king_to_ace_goes_to_the_first_empty_foundation():
-    g = game(V, f"foundation[0]: {' '.join(r + 'H' for r in 'KQJT98765432A')}; tableau[0]: 5D {SPADES}; "
-                "tableau[1]: 2C")
+    g = game(V, f"foundation[0]: {' '.join(r + 'H' for r in 'KQJT98765432A')}; tableau[0]: 5D {SPADES}; tableau[1]: 2C")
     to_f = {m for m in notations(g) if ">foundation" in m}
     assert to_f == {"KS@tableau[0]>foundation[1]"}
     for illegal in ("KS@tableau[0]>foundation[2]", "QS@tableau[0]>foundation[1]", "AS@tableau[0]>foundation[1]"):
@@ -97,8 +110,11 @@ def test_nothing_leaves_a_foundation():
 
 def test_won_with_the_four_suits_on_the_foundations():
     suits = {s: " ".join(r + s for r in "KQJT98765432A") for s in "SHDC"}
-    g = game(V, f"foundation[0]: {suits['S']}; foundation[1]: {suits['H']}; foundation[2]: {suits['D']}; "
-                f"tableau[4]: {suits['C']}")
+    g = game(
+        V,
+        f"foundation[0]: {suits['S']}; foundation[1]: {suits['H']}; foundation[2]: {suits['D']}; "
+        f"tableau[4]: {suits['C']}",
+    )
     assert not g.won and g.score == 39
     g.play("KC@tableau[4]>foundation[3]")
     assert g.won and g.over and g.score == 52

@@ -7,6 +7,7 @@ suits) going down; any card fills an empty column; 'deal' puts a card on every c
 when none is empty; a face-down top card turns up; a K..A run of one suit leaves for the
 first empty foundation at once, scoring 100, and undoes with the move that made it.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,7 @@ from rulesdsl import MoveError
 from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 
-SUIT_RUN = " ".join(r + "S" for r in "KQJT98765432")      # K..2 of spades
+SUIT_RUN = " ".join(r + "S" for r in "KQJT98765432")  # K..2 of spades
 FILLERS = ["AD", "AD", "AH", "AH", "AC", "AC", "2D", "2D"]  # aces take nothing; two copies each
 
 
@@ -51,12 +52,11 @@ def test_start_position():
 
 
 def test_builds_down_whatever_the_suit_but_runs_move_in_one_suit():
-    g = game("spider", "tableau[0]: 9H 8S 7S; tableau[1]: 9D; tableau[2]: 8C; tableau[3]: TC; "
-                       + fill(range(4, 10)))
+    g = game("spider", "tableau[0]: 9H 8S 7S; tableau[1]: 9D; tableau[2]: 8C; tableau[3]: TC; " + fill(range(4, 10)))
     moves = notations(g)
-    assert "7S@tableau[0]>tableau[2]" in moves          # 7S on 8C: suits do not matter
-    assert "8S@tableau[0]>tableau[1]" in moves          # the spade run 8S 7S on 9D
-    assert "9H@tableau[0]>tableau[3]" not in moves      # 9H 8S is not one suit: no run
+    assert "7S@tableau[0]>tableau[2]" in moves  # 7S on 8C: suits do not matter
+    assert "8S@tableau[0]>tableau[1]" in moves  # the spade run 8S 7S on 9D
+    assert "9H@tableau[0]>tableau[3]" not in moves  # 9H 8S is not one suit: no run
     with pytest.raises(MoveError):
         g.play("9H@tableau[0]>tableau[3]")
 
@@ -68,8 +68,8 @@ def test_black_widow_moves_runs_of_any_suits():
 
 def test_any_card_fills_an_empty_column_and_the_deal_needs_every_column_filled():
     g = game("spider", "tableau[0]: 5H 4H; stock[0]: #KD")
-    assert {"4H@tableau[0]>tableau[1]", "5H@tableau[0]>tableau[1]"} <= notations(g)   # any card, any run
-    assert "deal" not in notations(g)                  # nine columns are empty
+    assert {"4H@tableau[0]>tableau[1]", "5H@tableau[0]>tableau[1]"} <= notations(g)  # any card, any run
+    assert "deal" not in notations(g)  # nine columns are empty
     full = "; ".join(f"tableau[{i}]: {r}S" for i, r in enumerate("A23456789T"))
     g = game("spider", full + "; stock[0]: " + " ".join("#" + c for c in "JD QD KD JH QH KH JC QC KC JS".split()))
     assert "deal" in notations(g)
@@ -79,8 +79,13 @@ def test_any_card_fills_an_empty_column_and_the_deal_needs_every_column_filled()
 
 
 def test_a_finished_suit_leaves_by_itself_scores_and_undoes_with_its_move():
-    g = game("spider", f"tableau[0]: #4H {SUIT_RUN}; tableau[1]: #5C AS; foundation[0]: "
-                       + " ".join(r + "S" for r in "KQJT98765432A") + "; " + fill(range(2, 10)))
+    g = game(
+        "spider",
+        f"tableau[0]: #4H {SUIT_RUN}; tableau[1]: #5C AS; foundation[0]: "
+        + " ".join(r + "S" for r in "KQJT98765432A")
+        + "; "
+        + fill(range(2, 10)),
+    )
     before = g.state.copy()
     assert g.score == 0
     g.play("AS@tableau[1]>tableau[0]")
@@ -111,10 +116,11 @@ def test_black_widow_takes_a_finished_suit_off_a_longer_mixed_run():
 
 
 def test_won_when_eight_suits_are_home():
-    suit = " ".join(r + "S" for r in "KQJT98765432A")     # written in spades, played in clubs
+    suit = " ".join(r + "S" for r in "KQJT98765432A")  # written in spades, played in clubs
     homes = "; ".join(f"foundation[{i}]: {suit}" for i in range(7))
-    g = game("spider", homes.replace("S", "C") + "; tableau[0]: " + SUIT_RUN.replace("S", "C")
-             + "; tableau[1]: AC", suits=1)
+    g = game(
+        "spider", homes.replace("S", "C") + "; tableau[0]: " + SUIT_RUN.replace("S", "C") + "; tableau[1]: AC", suits=1
+    )
     assert not g.won
     g.play("AC@tableau[1]>tableau[0]")
     assert g.won and g.score == 100

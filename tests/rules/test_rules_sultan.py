@@ -1,5 +1,6 @@
 """Rules tests for variants/sultan.yaml, one per numbered position of shared/rules/sultan.md,
 plus the two-deck duplicate property, the start position and a perft regression fixture."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -28,8 +29,6 @@ def piles(g) -> dict:
     return {name: [c.split(".")[0] for c in cards] for name, cards in g.position()["piles"].items()}
 
 
-
-
 # 1 -------------------------------------------------------------------------------
 def test_1_king_foundation_takes_ace_then_builds_in_suit():
     g = game(V, "kings[0]: KC; kings[1]: KC AC 2C 3C 4C; reserve[0]: AC; reserve[1]: 5C")
@@ -39,8 +38,7 @@ def test_1_king_foundation_takes_ace_then_builds_in_suit():
     with pytest.raises(MoveError):
         g.play("5C@reserve[1]>kings[0]")
     g.play("AC@reserve[0]>kings[0]")
-    assert piles(g) == {"kings[0]": ["KC", "AC"], "kings[1]": ["KC", "AC", "2C", "3C", "4C"],
-                        "reserve[1]": ["5C"]}
+    assert piles(g) == {"kings[0]": ["KC", "AC"], "kings[1]": ["KC", "AC", "2C", "3C", "4C"], "reserve[1]": ["5C"]}
     g.play("5C@reserve[1]>kings[1]")
     assert pile(g, "kings[1]") == ["KC", "AC", "2C", "3C", "4C", "5C"]
     assert pile(g, "reserve[1]") == []
@@ -61,18 +59,16 @@ def test_two_deck_duplicates_are_distinct_moves():
     moves = g.legal_moves()
     assert notations(g) == {"7D@reserve[2]>kings[1]", "7D@reserve[5]>kings[1]"}
     assert len(moves) == 2 and moves[0] != moves[1]
-    assert moves[0].cards != moves[1].cards          # two physical cards, two ids
+    assert moves[0].cards != moves[1].cards  # two physical cards, two ids
     g.play("7D@reserve[5]>kings[1]")
     # the other 7D stays in its cell and cannot follow the first one
-    assert piles(g) == {"kings[1]": ["KD", "AD", "2D", "3D", "4D", "5D", "6D", "7D"],
-                        "reserve[2]": ["7D"]}
+    assert piles(g) == {"kings[1]": ["KD", "AD", "2D", "3D", "4D", "5D", "6D", "7D"], "reserve[2]": ["7D"]}
     assert notations(g) == set()
     # the same with the waste: the waste's 7D and a cell's 7D are two moves
     g = game(V, "kings[1]: KD AD 2D 3D 4D 5D 6D; reserve[2]: 7D; waste[0]: 7D")
     assert notations(g) == {"7D@reserve[2]>kings[1]", "7D@waste[0]>kings[1]", "redeal"}
     g.play("7D@waste[0]>kings[1]")
-    assert piles(g) == {"kings[1]": ["KD", "AD", "2D", "3D", "4D", "5D", "6D", "7D"],
-                        "reserve[2]": ["7D"]}
+    assert piles(g) == {"kings[1]": ["KD", "AD", "2D", "3D", "4D", "5D", "6D", "7D"], "reserve[2]": ["7D"]}
 
 
 # 3 -------------------------------------------------------------------------------
@@ -83,8 +79,7 @@ def test_3_sultan_takes_nothing_ace_foundation_takes_two_of_hearts():
         with pytest.raises(MoveError):
             g.play(illegal)
     g.play("AH@reserve[0]>kings[6]")
-    assert piles(g) == {"sultan[0]": ["KH"], "aces[0]": ["AH"], "kings[6]": ["KH", "AH"],
-                        "reserve[1]": ["2H"]}
+    assert piles(g) == {"sultan[0]": ["KH"], "aces[0]": ["AH"], "kings[6]": ["KH", "AH"], "reserve[1]": ["2H"]}
     # now both hearts foundations can take the 2H
     assert notations(g) == {"2H@reserve[1]>aces[0]", "2H@reserve[1]>kings[6]"}
     g.play("2H@reserve[1]>aces[0]")
@@ -109,17 +104,16 @@ def test_4_a_full_foundation_takes_nothing():
 
 # 5 -------------------------------------------------------------------------------
 def test_5_nothing_leaves_a_foundation_and_nothing_enters_a_cell():
-    g = game(V, "sultan[0]: KH; aces[0]: AH 2H; kings[0]: KS AS 2S; kings[3]: KS AS; "
-                "kings[6]: KH AH; waste[0]: 9D")
+    g = game(V, "sultan[0]: KH; aces[0]: AH 2H; kings[0]: KS AS 2S; kings[3]: KS AS; kings[6]: KH AH; waste[0]: 9D")
     # 2S could build on kings[3], 2H on kings[6], 9D into the empty cells: none may
     assert notations(g) == {"redeal"}
-    for illegal in ("2S@kings[0]>kings[3]", "2H@aces[0]>kings[6]", "KH@sultan[0]>reserve[0]",
-                    "9D@waste[0]>reserve[0]"):
+    for illegal in ("2S@kings[0]>kings[3]", "2H@aces[0]>kings[6]", "KH@sultan[0]>reserve[0]", "9D@waste[0]>reserve[0]"):
         with pytest.raises(MoveError):
             g.play(illegal)
     v = g.variant
-    foundation_piles = {v.pile_index(n) for n in ("sultan[0]", "aces[0]")} | \
-        {v.pile_index(f"kings[{i}]") for i in range(7)}
+    foundation_piles = {v.pile_index(n) for n in ("sultan[0]", "aces[0]")} | {
+        v.pile_index(f"kings[{i}]") for i in range(7)
+    }
     assert not foundation_piles & set(v.sources)
     assert not any(v.rules[v.pile_index(f"reserve[{i}]")].takes for i in range(8))
 
@@ -188,15 +182,15 @@ def test_10_redeal_keeps_order_and_is_limited_to_two():
     assert pile(g, "stock[0]") == ["#JS", "#9S", "#4C"]
     assert notations(g) == {"draw"}
     g.play("draw")
-    assert pile(g, "waste[0]") == ["4C"]          # the earliest card of the last pass
+    assert pile(g, "waste[0]") == ["4C"]  # the earliest card of the last pass
     g.play("draw")
     g.play("draw")
     assert pile(g, "waste[0]") == ["4C", "9S", "JS"] and pile(g, "stock[0]") == []
-    assert notations(g) == {"redeal"}              # second redeal
+    assert notations(g) == {"redeal"}  # second redeal
     g.play("redeal")
     for _ in range(3):
         g.play("draw")
-    assert notations(g) == set()                   # no third redeal
+    assert notations(g) == set()  # no third redeal
     with pytest.raises(MoveError):
         g.play("redeal")
     with pytest.raises(MoveError):
@@ -260,7 +254,7 @@ def test_won_when_every_foundation_but_the_sultan_ends_with_a_queen():
     short = dict(FULL, **{"kings[4]": FULL["kings[4]"][:-3]})
     g = game(V, "; ".join(f"{k}: {v}" for k, v in short.items()) + "; reserve[5]: QC")
     assert not g.won and g.score == 103
-    assert notations(g) == {"QC@reserve[5]>kings[4]"}      # kings[2] is full already
+    assert notations(g) == {"QC@reserve[5]>kings[4]"}  # kings[2] is full already
     g.play("QC@reserve[5]>kings[4]")
     assert g.won and g.score == 104
     g.undo()
@@ -277,8 +271,13 @@ def test_seed_1_depth_1_checked_by_hand():
 
 def test_seed_3_depth_1_two_aces_of_spades_two_king_foundations():
     g = rulesdsl.load(V).new_game(3)
-    assert notations(g) == {"AS@reserve[1]>kings[0]", "AS@reserve[1]>kings[3]",
-                            "AS@reserve[6]>kings[0]", "AS@reserve[6]>kings[3]", "draw"}
+    assert notations(g) == {
+        "AS@reserve[1]>kings[0]",
+        "AS@reserve[1]>kings[3]",
+        "AS@reserve[6]>kings[0]",
+        "AS@reserve[6]>kings[3]",
+        "draw",
+    }
 
 
 # move sequences of exactly 3 (and, since early Sultan play is mostly drawing, 8) moves
@@ -295,7 +294,11 @@ def test_perft(seed):
 
 # -- added by mutation testing of variants/sultan.yaml --------------------------------------------
 
+
 def test_piles():
     assert rulesdsl.load(V).layout.pile_names == (
-        ["sultan[0]", "aces[0]"] + [f"kings[{i}]" for i in range(7)]
-        + [f"reserve[{i}]" for i in range(8)] + ["stock[0]", "waste[0]"])
+        ["sultan[0]", "aces[0]"]
+        + [f"kings[{i}]" for i in range(7)]
+        + [f"reserve[{i}]" for i in range(8)]
+        + ["stock[0]", "waste[0]"]
+    )

@@ -5,6 +5,7 @@ Places (tableau[i], reading order; the places between the peaks stay empty): row
 peaks 0, 3, 6; row 1 holds 7, 8, 10, 11, 13, 14; row 2 is 15..23; the bottom row 24..33.
 Place 0 is covered by 7 and 8; 7 by 15 and 16; 8 by 16 and 17; 16 by 25 and 26.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -27,17 +28,18 @@ def test_start_position():
     assert tuple(dealt) == PEAKS and len(dealt) == 28
     for i in dealt:
         (card,) = pile(g, f"tableau[{i}]")
-        assert card.startswith("#") == (i < 24)          # the back rows face down, the bottom row up
+        assert card.startswith("#") == (i < 24)  # the back rows face down, the bottom row up
     assert len(pile(g, "waste[0]")) == 1 and not pile(g, "waste[0]")[0].startswith("#")
     assert len(pile(g, "stock[0]")) == 23
 
 
 def test_a_card_turns_up_when_it_becomes_free_not_when_a_move_is_made():
-    g = game("tripeaks", "tableau[0]: #KC; tableau[7]: #6C; tableau[8]: #4D; tableau[16]: 5H; "
-                         "waste[0]: 4S; stock[0]: #2C")
+    g = game(
+        "tripeaks", "tableau[0]: #KC; tableau[7]: #6C; tableau[8]: #4D; tableau[16]: 5H; waste[0]: 4S; stock[0]: #2C"
+    )
     before = g.state.copy()
-    assert notations(g) == {"5H@tableau[16]>waste[0]", "turn"}       # covered cards are not free
-    g.play("turn")                                   # a move that frees nothing turns up nothing
+    assert notations(g) == {"5H@tableau[16]>waste[0]", "turn"}  # covered cards are not free
+    g.play("turn")  # a move that frees nothing turns up nothing
     assert pile(g, "tableau[7]") == ["#6C"] and pile(g, "tableau[0]") == ["#KC"]
     g.undo()
     g.play("5H@tableau[16]>waste[0]")
@@ -45,7 +47,7 @@ def test_a_card_turns_up_when_it_becomes_free_not_when_a_move_is_made():
     assert pile(g, "tableau[7]") == ["6C"] and pile(g, "tableau[8]") == ["4D"]
     assert pile(g, "tableau[0]") == ["#KC"]
     g.play("6C@tableau[7]>waste[0]")
-    assert pile(g, "tableau[0]") == ["#KC"]           # 4D still covers it
+    assert pile(g, "tableau[0]") == ["#KC"]  # 4D still covers it
     with pytest.raises(MoveError):
         g.play("KC@tableau[0]>waste[0]")
     g.undo()
@@ -54,8 +56,9 @@ def test_a_card_turns_up_when_it_becomes_free_not_when_a_move_is_made():
 
 
 def test_one_rank_up_or_down_whatever_the_suit_and_round_the_corner():
-    g = game("tripeaks", "tableau[24]: KD; tableau[25]: 2C; tableau[26]: QS; tableau[27]: 3H; "
-                         "tableau[28]: AH; waste[0]: AS")
+    g = game(
+        "tripeaks", "tableau[24]: KD; tableau[25]: 2C; tableau[26]: QS; tableau[27]: 3H; tableau[28]: AH; waste[0]: AS"
+    )
     assert notations(g) == {"KD@tableau[24]>waste[0]", "2C@tableau[25]>waste[0]"}
     g.play("KD@tableau[24]>waste[0]")
     assert notations(g) == {"QS@tableau[26]>waste[0]", "AH@tableau[28]>waste[0]"}
@@ -66,7 +69,7 @@ def test_the_stock_turns_onto_the_waste_once_through():
     g.play("turn")
     assert pile(g, "waste[0]") == ["2S", "7H"] and pile(g, "stock[0]") == ["#5C"]
     g.play("turn")
-    assert notations(g) == set()                     # no redeal: the game is lost
+    assert notations(g) == set()  # no redeal: the game is lost
     assert g.over and not g.won
 
 
@@ -88,6 +91,7 @@ def test_flip_in_columns_still_turns_up_the_new_top_card():
 
 # -- scoring=streaks: PySolFC's "Three Peaks (Scored)" -----------------------------------------
 
+
 def streaks(text):
     return game("tripeaks", text, scoring="streaks")
 
@@ -96,24 +100,26 @@ def test_the_default_score_is_the_cards_cleared():
     g = game("tripeaks", "tableau[0]: #KS; tableau[24]: 5H; tableau[25]: 6C; waste[0]: 4S; stock[0]: #2C")
     g.play("5H@tableau[24]>waste[0]")
     assert g.state.points == 0 and g.score == 28 - 2
-    assert not g.variant.records_history          # the default score reads no history
+    assert not g.variant.records_history  # the default score reads no history
 
 
 def test_streaks_a_run_of_cards_doubles_every_four():
-    g = streaks("tableau[0]: #KS; tableau[3]: #KD; tableau[6]: #KH; tableau[24]: 5H; tableau[25]: 6C; "
-                "tableau[26]: 7D; tableau[27]: 8S; tableau[28]: 9H; tableau[29]: TC; tableau[30]: 4D; "
-                "waste[0]: 4S; stock[0]: #2C #3C")
-    assert g.score == -52                          # a hand starts at -52
+    g = streaks(
+        "tableau[0]: #KS; tableau[3]: #KD; tableau[6]: #KH; tableau[24]: 5H; tableau[25]: 6C; "
+        "tableau[26]: 7D; tableau[27]: 8S; tableau[28]: 9H; tableau[29]: TC; tableau[30]: 4D; "
+        "waste[0]: 4S; stock[0]: #2C #3C"
+    )
+    assert g.score == -52  # a hand starts at -52
     gained = []
     for card, place in (("5H", 24), ("6C", 25), ("7D", 26), ("8S", 27), ("9H", 28), ("TC", 29)):
         before = g.score
         g.play(f"{card}@tableau[{place}]>waste[0]")
         gained.append(g.score - before)
-    assert gained == [1, 1, 1, 1, 2, 2]            # 2 ** ((n - 1) / 4) for n = 1..6, no peak gone
+    assert gained == [1, 1, 1, 1, 2, 2]  # 2 ** ((n - 1) / 4) for n = 1..6, no peak gone
     assert g.state.streak == 6
-    g.play("turn")                                 # turning the stock scores nothing ...
+    g.play("turn")  # turning the stock scores nothing ...
     assert g.score == -52 + 8
-    g.play("4D@tableau[30]>waste[0]")              # ... and the run starts again
+    g.play("4D@tableau[30]>waste[0]")  # ... and the run starts again
     assert g.score == -52 + 9
     g.undo()
     g.undo()
@@ -122,19 +128,22 @@ def test_streaks_a_run_of_cards_doubles_every_four():
 
 def test_streaks_peak_cards_and_the_multiplier():
     g = streaks("tableau[0]: KC; tableau[3]: QD; tableau[6]: #5S; tableau[24]: 9H; waste[0]: KS; stock[0]: #2C")
-    g.play("QD@tableau[3]>waste[0]")               # a peak gone: m = 2; 2 * (1 + 5)
+    g.play("QD@tableau[3]>waste[0]")  # a peak gone: m = 2; 2 * (1 + 5)
     assert g.score == -52 + 12
-    g.play("KC@tableau[0]>waste[0]")               # two peaks gone: m = 4; n = 2: 4 * (1 + 5)
+    g.play("KC@tableau[0]>waste[0]")  # two peaks gone: m = 4; n = 2: 4 * (1 + 5)
     assert g.score == -52 + 12 + 24
-    assert pile(g, "tableau[6]") == ["5S"]        # the third peak card is free and turned up
+    assert pile(g, "tableau[6]") == ["5S"]  # the third peak card is free and turned up
 
 
-@pytest.mark.parametrize(("history", "gained"), [
-    ("", 40),                                      # the first card since the deal: the peak alone
-    ("; last: action turn; streak: 1", 40),        # the first card since a turn, likewise
-    ("; last: move tableau[24] waste[0]; streak: 5", 40 + 10 * 3 + 8 * 2),   # n = 6: 8 * 2 ** (4 / 4)
-    ("; last: move tableau[24] waste[0]; streak: 1", 40 + 10 * 3 + 8),
-])
+@pytest.mark.parametrize(
+    ("history", "gained"),
+    [
+        ("", 40),  # the first card since the deal: the peak alone
+        ("; last: action turn; streak: 1", 40),  # the first card since a turn, likewise
+        ("; last: move tableau[24] waste[0]; streak: 5", 40 + 10 * 3 + 8 * 2),  # n = 6: 8 * 2 ** (4 / 4)
+        ("; last: move tableau[24] waste[0]; streak: 1", 40 + 10 * 3 + 8),
+    ],
+)
 def test_streaks_the_card_that_clears_the_last_peak(history, gained):
     g = streaks("tableau[6]: 5S; waste[0]: 4D; stock[0]: #2C #3C #7H" + history)
     g.play("5S@tableau[6]>waste[0]")
@@ -176,11 +185,12 @@ def pysol_hand_score(v, moves_and_states):
 def test_streaks_are_recorded_for_the_score_alone():
     v = rulesdsl.load("tripeaks", {"scoring": "streaks"})
     assert v.records_history and v.history == {"last", "streak"}
-    assert v.history_in_play == frozenset()      # no rule of play reads them: searches ignore them
+    assert v.history_in_play == frozenset()  # no rule of play reads them: searches ignore them
 
 
 def test_streaks_agree_with_pysol_bookkeeping_over_random_games():
     import random
+
     v = rulesdsl.load("tripeaks", {"scoring": "streaks"})
     for seed in range(1, 31):
         rng = random.Random(seed)

@@ -7,6 +7,7 @@ a card goes on one rank higher of the same colour; a run of one suit moves whole
 takes any card or suit run; foundations up by suit from the ace, whose top card may come back;
 draw one, no redeal; won with 52 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -35,16 +36,22 @@ def test_start_position(seed):
 
 
 def test_a_card_goes_on_the_same_colour_one_higher():
-    g = game(V, "tableau[0]: 7H; tableau[1]: 8D; tableau[2]: 8S; tableau[3]: 9H; tableau[4]: KC; "
-                "tableau[5]: KS; tableau[6]: QH")
+    g = game(
+        V,
+        "tableau[0]: 7H; tableau[1]: 8D; tableau[2]: 8S; tableau[3]: 9H; tableau[4]: KC; "
+        "tableau[5]: KS; tableau[6]: QH",
+    )
     assert notations(g) == {"7H@tableau[0]>tableau[1]", "8D@tableau[1]>tableau[3]"}
     with pytest.raises(MoveError):
-        g.play("7H@tableau[0]>tableau[2]")                   # the other colour
+        g.play("7H@tableau[0]>tableau[2]")  # the other colour
 
 
 def test_only_a_run_of_one_suit_moves_as_a_whole():
-    g = game(V, "tableau[0]: 3C 9D 8D 7D; tableau[1]: TH; tableau[2]: 4S 9C 8S; tableau[3]: TD; "
-                "tableau[4]: KC; tableau[5]: KS; tableau[6]: KH")
+    g = game(
+        V,
+        "tableau[0]: 3C 9D 8D 7D; tableau[1]: TH; tableau[2]: 4S 9C 8S; tableau[3]: TD; "
+        "tableau[4]: KC; tableau[5]: KS; tableau[6]: KH",
+    )
     moves = notations(g)
     assert "9D@tableau[0]>tableau[1]" in moves and "9D@tableau[0]>tableau[3]" in moves
     # 9C 8S is built down in colour but not in suit: only the 8S moves
@@ -78,8 +85,10 @@ def test_draw_one_and_no_redeal():
 
 
 def test_win_and_score():
-    founds = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK"[: 13 if s != "S" else 12])
-                       for i, s in enumerate("SHDC"))
+    founds = "; ".join(
+        f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK"[: 13 if s != "S" else 12])
+        for i, s in enumerate("SHDC")
+    )
     g = game(V, founds + "; tableau[3]: KS")
     assert not g.won and g.score == 51
     g.play("KS@tableau[3]>foundation[0]")

@@ -7,6 +7,7 @@ is one rank higher and of the other colour (Russian Solitaire: the same suit); a
 takes only a king; exposed cards turn up; foundations up by suit from the ace, one card at a
 time, nothing leaves them; won with 52 cards on the foundations; score = cards on them.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -55,7 +56,7 @@ def test_any_face_up_card_moves_with_the_cards_on_it_whatever_their_order():
     assert notations(g) == {"7H@tableau[1]>tableau[2]", "JS@tableau[1]>tableau[3]"}
     g.play("7H@tableau[1]>tableau[2]")
     assert pile(g, "tableau[2]") == ["8C", "7H", "2C", "JS", "4D"]
-    assert pile(g, "tableau[1]") == ["9S"]          # the exposed card turned up
+    assert pile(g, "tableau[1]") == ["9S"]  # the exposed card turned up
     g.undo()
     assert pile(g, "tableau[1]") == ["#9S", "7H", "2C", "JS", "4D"]
 
@@ -71,8 +72,11 @@ def test_yukon_needs_the_other_colour_and_one_rank_higher():
 
 
 def test_empty_column_takes_only_a_king():
-    g = game("yukon", "tableau[0]: #3S KC 3H; tableau[1]: #4S QC 9D; tableau[3]: #5S 5H; "
-                      "tableau[4]: #6S 6H; tableau[5]: #7S 7D; tableau[6]: #8S 8D")
+    g = game(
+        "yukon",
+        "tableau[0]: #3S KC 3H; tableau[1]: #4S QC 9D; tableau[3]: #5S 5H; "
+        "tableau[4]: #6S 6H; tableau[5]: #7S 7D; tableau[6]: #8S 8D",
+    )
     assert notations(g) == {"KC@tableau[0]>tableau[2]"}
     with pytest.raises(MoveError):
         g.play("QC@tableau[1]>tableau[2]")
@@ -118,11 +122,13 @@ def test_win_and_score():
 
 # Russian Solitaire --------------------------------------------------------------------------------
 def test_russian_builds_down_by_suit():
-    g = game("russian_solitaire", "tableau[1]: #9S 7H 2C JS 4D; tableau[2]: 8H; tableau[3]: 8C; "
-                                  "tableau[4]: QS; tableau[5]: QD")
+    g = game(
+        "russian_solitaire",
+        "tableau[1]: #9S 7H 2C JS 4D; tableau[2]: 8H; tableau[3]: 8C; tableau[4]: QS; tableau[5]: QD",
+    )
     assert notations(g) == {"7H@tableau[1]>tableau[2]", "JS@tableau[1]>tableau[4]"}
     with pytest.raises(MoveError):
-        g.play("7H@tableau[1]>tableau[3]")        # the Yukon move: other colour is not enough
+        g.play("7H@tableau[1]>tableau[3]")  # the Yukon move: other colour is not enough
     g.play("JS@tableau[1]>tableau[4]")
     assert pile(g, "tableau[4]") == ["QS", "JS", "4D"]
 

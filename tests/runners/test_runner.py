@@ -1,4 +1,5 @@
 """A scripted session of the text runner: every command, and bad input leaving the game unchanged."""
+
 import io
 import json
 
@@ -24,8 +25,17 @@ def test_scripted_session_plays_undoes_and_redoes():
 
 
 def test_moves_by_notation_and_bad_commands_change_nothing():
-    g, text = session(["frobnicate", "99", "AD@tableau[0]>tableau[9]", "KS@tableau[0]>foundation[0]",
-                       "save", "AD@tableau[0]>foundation[1]", "quit"])
+    g, text = session(
+        [
+            "frobnicate",
+            "99",
+            "AD@tableau[0]>tableau[9]",
+            "KS@tableau[0]>foundation[0]",
+            "save",
+            "AD@tableau[0]>foundation[1]",
+            "quit",
+        ]
+    )
     lines = text.splitlines()
     assert any("cannot read move 'frobnicate'" in l for l in lines)
     assert any("no move 99" in l for l in lines)
@@ -56,9 +66,14 @@ def test_save_and_reload_with_history(tmp_path):
 
 def test_end_of_game_message():
     v = rulesdsl.load("sakhmet")
-    text = ";".join(f"foundation[{i}]: A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
-                    for i, s in enumerate("NDS")) + ";foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC;" \
+    text = (
+        ";".join(
+            f"foundation[{i}]: A{s} 2{s} 3{s} 4{s} 5{s} 6{s} 7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s}"
+            for i, s in enumerate("NDS")
+        )
+        + ";foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC;"
         "tableau[0]: KC"
+    )
     g = rulesdsl.Game.from_position(v, text)
     out = io.StringIO()
     run(g, io.StringIO("1\n"), out)
@@ -92,9 +107,10 @@ def test_odd_digits_and_spaced_removals():
     g, text = session(["remove KS @ pyramid [22]", "q"], variant="pyramid", seed=5)
     assert "played: remove KS@pyramid[22]" in text and g.ply == 1
     g = rulesdsl.Game.from_position(rulesdsl.load("pyramid"), "pyramid[21]: 9C; pyramid[22]: 4D")
-    assert {g.move_text(g.parse_move(t)) for t in ("remove 9C@pyramid[21] 4D@pyramid[22]",
-                                                   "remove 9C @pyramid[ 21 ]  4D@ pyramid [22]")} == \
-        {"remove 9C@pyramid[21] 4D@pyramid[22]"}
+    assert {
+        g.move_text(g.parse_move(t))
+        for t in ("remove 9C@pyramid[21] 4D@pyramid[22]", "remove 9C @pyramid[ 21 ]  4D@ pyramid [22]")
+    } == {"remove 9C@pyramid[21] 4D@pyramid[22]"}
 
 
 def test_save_to_a_file_name_with_spaces(tmp_path):
@@ -108,6 +124,7 @@ def test_end_of_input_at_the_prompt_ends_the_line():
     class Tty(io.StringIO):
         def isatty(self):
             return True
+
     g = rulesdsl.load("sakhmet").new_game(3)
     out = Tty()
     run(g, Tty(""), out)

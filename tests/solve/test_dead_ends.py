@@ -1,6 +1,7 @@
 """Dead ends derived from the rules (a card that can never reach a sink), the sinks' tops
 keyed by what their rules can tell apart, and the order of the search in that class: the
 verdicts agree with a naive search, and the class is recognised from the rules alone."""
+
 from __future__ import annotations
 
 import random
@@ -23,10 +24,18 @@ SUITS = "SHDC"
 CARDS = [r + s for s in SUITS for r in RANKS]
 
 
-@pytest.mark.parametrize("name,options,derived", [
-    ("black_hole", {}, True), ("golf", {}, True), ("golf", {"corner": "turn", "kings": "open"}, True),
-    ("freecell", {}, False), ("klondike", {}, False), ("fan", {}, False), ("bakers_game", {}, False),
-])
+@pytest.mark.parametrize(
+    "name,options,derived",
+    [
+        ("black_hole", {}, True),
+        ("golf", {}, True),
+        ("golf", {"corner": "turn", "kings": "open"}, True),
+        ("freecell", {}, False),
+        ("klondike", {}, False),
+        ("fan", {}, False),
+        ("bakers_game", {}, False),
+    ],
+)
 def test_dead_ends_are_derived_only_where_cards_only_go_to_sinks(name, options, derived):
     assert (derive_dead(rulesdsl.load(name, options)) is not None) is derived
 
@@ -94,7 +103,7 @@ def _black_hole(rng, k):
 def _golf(rng, k, s):
     top, loose, rest = _walk(rng, k, (1,))
     stock = rest[:s]
-    text = f"foundation[0]: {' '.join(rest[s:s + 3])} {top}"
+    text = f"foundation[0]: {' '.join(rest[s : s + 3])} {top}"
     if stock:
         text += "; stock[0]: " + " ".join(stock)
     return text + _piles(rng, loose, 5, 4)
@@ -112,8 +121,12 @@ def test_black_hole_verdicts_agree_with_a_naive_search(seed, k):
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**9), k=st.integers(3, 9), s=st.integers(0, 4),
-       opts=st.sampled_from([{}, {"corner": "turn"}, {"kings": "open"}, {"corner": "turn", "kings": "open"}]))
+@given(
+    seed=st.integers(0, 10**9),
+    k=st.integers(3, 9),
+    s=st.integers(0, 4),
+    opts=st.sampled_from([{}, {"corner": "turn"}, {"kings": "open"}, {"corner": "turn", "kings": "open"}]),
+)
 def test_golf_verdicts_agree_with_a_naive_search(seed, k, s, opts):
     g = game("golf", _golf(random.Random(seed), k, s), **opts)
     r = solve_game(g)
@@ -219,6 +232,7 @@ def test_a_declared_safe_move_is_played_without_branching():
     v = g.variant
     assert len(v.safe) == 1
     from rulesdsl.solve.guidance import declared_pick
+
     m = declared_pick(v, g.state, g.legal_moves())
     assert m is not None and g.move_text(m) == "2S@tableau[0]>foundation[0]"
     # not from the waste: the condition names the columns only
@@ -260,7 +274,7 @@ def test_a_safe_condition_is_checked_like_a_rule(tmp_path):
     from rulesdsl.validation.validate import check_file
 
     p = tmp_path / "trap.yaml"
-    p.write_text(TRAP + "solver:\n  safe: [\"card.rnak == A\"]\n")
+    p.write_text(TRAP + 'solver:\n  safe: ["card.rnak == A"]\n')
     diags = check_file(p, play=1)
     assert [(d.code, d.line) for d in diags] == [("E202", 20)]
     p.write_text(TRAP + "solver:\n  safe: []\n")
@@ -300,10 +314,12 @@ def test_swapped_copies_of_a_card_give_one_key(name):
 
 def test_copies_stay_apart_when_a_rule_reads_copy(tmp_path):
     p = tmp_path / "thieves.yaml"
-    p.write_text("extends: forty_thieves\nname: Copy Thieves\n"
-                 "piles:\n  tableau:\n    count: 10\n    role: tableau\n    show: fan\n    lift: top\n"
-                 "    accept: \"card.suit == dest.top.suit and card.rank == dest.top.rank - 1 and card.copy == 0\"\n"
-                 "    accept_empty: \"true\"\n")
+    p.write_text(
+        "extends: forty_thieves\nname: Copy Thieves\n"
+        "piles:\n  tableau:\n    count: 10\n    role: tableau\n    show: fan\n    lift: top\n"
+        '    accept: "card.suit == dest.top.suit and card.rank == dest.top.rank - 1 and card.copy == 0"\n'
+        '    accept_empty: "true"\n'
+    )
     v = rulesdsl.load(str(p))
     assert analyse(v).faces is False
     assert analyse(rulesdsl.load("forty_thieves")).faces is True

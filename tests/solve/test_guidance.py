@@ -2,6 +2,7 @@
 from the sinks' tables) and the best-first search over the table, which falls back to
 depth-first search past MAX_OPEN waiting positions. Guidance orders the search only: the
 verdicts agree with a naive search's either way."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,8 +16,10 @@ from tests.helpers import game
 from .test_solver import naive, replays_to_win
 
 
-@pytest.mark.parametrize("name,derived", [("freecell", True), ("bakers_game", True), ("klondike", True),
-                                          ("forty_thieves", True), ("spider", False)])
+@pytest.mark.parametrize(
+    "name,derived",
+    [("freecell", True), ("bakers_game", True), ("klondike", True), ("forty_thieves", True), ("spider", False)],
+)
 def test_next_cards_are_read_from_the_sinks_rules(name, derived):
     # Spider's foundations take whole suits by a removal: no card goes up alone
     assert (derive_next(rulesdsl.load(name)) is not None) is derived

@@ -1,5 +1,6 @@
 """Derived safe moves (sound: the same verdicts as without them), the runner's hint and solve
 commands, and the solver-backed check (V901, V902)."""
+
 from __future__ import annotations
 
 import io
@@ -36,9 +37,18 @@ win: "foundation[0].size == 52 and tableau[0].size == 1"
 """
 
 
-@pytest.mark.parametrize("name,derived", [("freecell", True), ("bakers_game", True), ("eight_off", True),
-                                          ("golf", False), ("klondike", False), ("black_hole", False),
-                                          ("fan", False)])
+@pytest.mark.parametrize(
+    "name,derived",
+    [
+        ("freecell", True),
+        ("bakers_game", True),
+        ("eight_off", True),
+        ("golf", False),
+        ("klondike", False),
+        ("black_hole", False),
+        ("fan", False),
+    ],
+)
 def test_safe_moves_are_derived_only_for_the_class_the_proof_covers(name, derived):
     assert (derive_safe(rulesdsl.load(name)) is not None) is derived
 
@@ -48,21 +58,24 @@ def test_a_safe_move_needs_both_lower_cards_of_the_other_colour_up():
     v = rulesdsl.load("freecell")
     rule = derive_safe(v)
     g = game("freecell", "foundation[1]: AH; tableau[0]: AS 2H")
-    assert rule.pick(g.state, g.legal_moves()) is None or g.move_text(
-        rule.pick(g.state, g.legal_moves())) != "2H@tableau[0]>foundation[1]"
+    assert (
+        rule.pick(g.state, g.legal_moves()) is None
+        or g.move_text(rule.pick(g.state, g.legal_moves())) != "2H@tableau[0]>foundation[1]"
+    )
     g = game("freecell", "foundation[0]: AS; foundation[1]: AH; foundation[3]: AC; tableau[0]: 2H")
     m = rule.pick(g.state, g.legal_moves())
     assert m is not None and g.move_text(m) == "2H@tableau[0]>foundation[1]"
 
 
-ENDINGS = [FREECELL_3,
-           "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S 9S TS; foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH; "
-           "foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC; "
-           "tableau[0]: KS QH JS; tableau[1]: KH QS JC; tableau[2]: KC QC; cell[0]: KD",
-           "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S; foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H; "
-           "foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C; "
-           "tableau[0]: KS QH JS TH 9S; tableau[1]: KH QS JD TC; tableau[2]: KC QD JC; tableau[3]: KD QC TS JH",
-           ]
+ENDINGS = [
+    FREECELL_3,
+    "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S 9S TS; foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH; "
+    "foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC; "
+    "tableau[0]: KS QH JS; tableau[1]: KH QS JC; tableau[2]: KC QC; cell[0]: KD",
+    "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S; foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H; "
+    "foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C; "
+    "tableau[0]: KS QH JS TH 9S; tableau[1]: KH QS JD TC; tableau[2]: KC QD JC; tableau[3]: KD QC TS JH",
+]
 
 
 @pytest.mark.parametrize("text", ENDINGS)
@@ -117,8 +130,11 @@ def test_check_errs_only_when_every_deal_is_proved_unwinnable(tmp_path):
     assert "the solver won 0 of 2 deal(s)" in notes[0]
     notes = []
     root = Path(__file__).resolve().parents[2]
-    assert [d for d in check_file(root / "variants/freecell.yaml", play=1, solve=1, solve_seconds=30,
-                                  notes=notes) if d.severity == "error"] == []
+    assert [
+        d
+        for d in check_file(root / "variants/freecell.yaml", play=1, solve=1, solve_seconds=30, notes=notes)
+        if d.severity == "error"
+    ] == []
     assert "the solver won 1 of 1 deal(s)" in notes[0]
     # deal 1 needs well over 256 states; the clock is read every 256, long after 1 ms
     codes = [d.code for d in check_file(root / "variants/freecell.yaml", play=1, solve=1, solve_seconds=0.001)]

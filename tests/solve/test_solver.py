@@ -1,5 +1,6 @@
 """The solver: verdicts on hand-made positions, lines that replay to a win, limits that stop
 cleanly, canonical keys that match a recomputation, and verdicts equal to a naive search's."""
+
 from __future__ import annotations
 
 import json
@@ -49,11 +50,13 @@ def replays_to_win(variant, state, line) -> bool:
 
 # -- verdicts on positions small enough to know ------------------------------------------
 
-FREECELL_3 = ("foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS; "
-              "foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH; "
-              "foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD; "
-              "foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC; "
-              "tableau[0]: QC KS; tableau[5]: KC")
+FREECELL_3 = (
+    "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS; "
+    "foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH; "
+    "foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD; "
+    "foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC; "
+    "tableau[0]: QC KS; tableau[5]: KC"
+)
 
 
 def test_a_three_move_freecell_ending_is_won_and_replays():
@@ -88,6 +91,7 @@ def test_a_won_position_needs_no_move():
 
 # -- deals ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name, seed", [("bakers_game", 3), ("black_hole", 2), ("klondike", 5)])
 def test_won_deals_replay_to_a_win(name, seed):
     v = rulesdsl.load(name)
@@ -101,7 +105,7 @@ def test_state_limit_stops_cleanly_with_counts():
     g = rulesdsl.load("freecell").new_game(3)
     r = solve_game(g, max_states=50)
     assert (r.verdict, r.limit, r.states) == ("unknown", "states", 50)
-    assert g.ply == 0                        # the game asked about is untouched
+    assert g.ply == 0  # the game asked about is untouched
 
 
 def test_time_limit_stops_cleanly():
@@ -128,7 +132,7 @@ SUITS = "SHDC"
 def test_verdicts_match_a_naive_search(rnd: random.Random, name):
     deck = [r + s for r in RANKS for s in SUITS]
     rnd.shuffle(deck)
-    cards = deck[:rnd.randint(3, 9)]
+    cards = deck[: rnd.randint(3, 9)]
     if name == "black_hole":
         cards = [c for c in cards if c != "AS"]
         lines = ["foundation[0]: AS"]
@@ -153,8 +157,11 @@ def test_verdicts_match_a_naive_search(rnd: random.Random, name):
 
 # -- canonical keys -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["freecell", "klondike", "sultan", "pyramid", "scorpion", "maze",
-                                  "golf", "black_hole", "sarlacc", "simple_simon"])
+
+@pytest.mark.parametrize(
+    "name",
+    ["freecell", "klondike", "sultan", "pyramid", "scorpion", "maze", "golf", "black_hole", "sarlacc", "simple_simon"],
+)
 def test_incremental_key_matches_a_recomputation(name):
     v = rulesdsl.load(name)
     g = v.new_game(7)
@@ -183,9 +190,9 @@ def test_piles_nothing_puts_a_card_on_are_found():
         return {v.pile_name(p) for p in analyse(v).shrinking}
 
     assert shrinking("golf") == {"stock[0]"} | {f"tableau[{i}]" for i in range(7)}
-    assert shrinking("klondike") == set()           # the stock takes the waste back; columns build
-    assert shrinking("spider") == {"stock[0]"}       # it deals onto the columns, nothing onto it
-    assert shrinking("sultan") == {"sultan[0]"}      # the king of hearts nothing is built on
+    assert shrinking("klondike") == set()  # the stock takes the waste back; columns build
+    assert shrinking("spider") == {"stock[0]"}  # it deals onto the columns, nothing onto it
+    assert shrinking("sultan") == {"sultan[0]"}  # the king of hearts nothing is built on
     assert shrinking("canfield") == {"reserve[0]"}
     assert shrinking("scorpion") == {"stock[0]"}
     assert shrinking("freecell") == set()
@@ -221,10 +228,10 @@ def test_interchangeable_groups_are_proved_only_where_no_rule_tells_piles_apart(
         v = rulesdsl.load(name)
         return {v.layout.group_of[g[0]] for g in analyse(v).interchangeable}
 
-    assert groups("freecell") == {"cell", "tableau"}         # foundations are per suit (dest.index)
+    assert groups("freecell") == {"cell", "tableau"}  # foundations are per suit (dest.index)
     assert "foundation" not in groups("streets_and_alleys")
-    assert groups("maze") == set()                          # ring neighbours and tops()
-    assert "tableau" not in groups("scorpion")               # the deal action names three columns
+    assert groups("maze") == set()  # ring neighbours and tops()
+    assert "tableau" not in groups("scorpion")  # the deal action names three columns
     assert "foundation" in groups("klondike")
 
 
@@ -239,6 +246,7 @@ def test_permuted_columns_share_a_key():
 
 
 # -- the command ------------------------------------------------------------------------------
+
 
 def test_solve_command_prints_a_line_replay_accepts(tmp_path):
     code, out, _ = run("solve", "bakers_game", "--seed", "3")
@@ -265,8 +273,9 @@ def test_solve_json_and_verdicts(tmp_path):
     assert "unknown: the states limit" in out
 
 
-@pytest.mark.parametrize("args", [["--max-states", "0"], ["--time-limit", "-1"], ["--time-limit", "x"],
-                                  ["--option", "nope=1"]])
+@pytest.mark.parametrize(
+    "args", [["--max-states", "0"], ["--time-limit", "-1"], ["--time-limit", "x"], ["--option", "nope=1"]]
+)
 def test_solve_bad_input_exits_2(args):
     code, _, err = run("solve", "golf", *args)
     assert code == 2

@@ -1,5 +1,6 @@
 """stats: the summary's arithmetic, JSONL written as deals finish, --resume, processes, Dask,
 and the cache behind --winnable and --difficulty."""
+
 from __future__ import annotations
 
 import json
@@ -45,26 +46,39 @@ def test_parse_range():
 
 def test_jsonl_is_appended_and_resume_skips_done_deals(tmp_path):
     out = tmp_path / "o.jsonl"
-    code, text, _ = run("stats", "black_hole", "--deals", "1-3", "--jobs", "1", "--max-states", "300",
-                        "--out", str(out))
+    code, text, _ = run(
+        "stats", "black_hole", "--deals", "1-3", "--jobs", "1", "--max-states", "300", "--out", str(out)
+    )
     assert code == 0 and "3 deal(s)" in text
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert sorted(r["deal"] for r in lines) == [1, 2, 3]
     assert all(r["variant"] == "black_hole" for r in lines)
     with open(out, "a") as f:
-        f.write('{"deal": 4, "verd')            # a line cut by an interruption
-    code, text, _ = run("stats", "black_hole", "--deals", "1-5", "--jobs", "1", "--max-states", "300",
-                        "--out", str(out), "--resume", "--json")
+        f.write('{"deal": 4, "verd')  # a line cut by an interruption
+    code, text, _ = run(
+        "stats",
+        "black_hole",
+        "--deals",
+        "1-5",
+        "--jobs",
+        "1",
+        "--max-states",
+        "300",
+        "--out",
+        str(out),
+        "--resume",
+        "--json",
+    )
     assert code == 0
     assert json.loads(text)["deals"] == 5
     done = [r["deal"] for r in stats.read_records(out)]
-    assert sorted(done) == [1, 2, 3, 4, 5]         # 1-3 were not solved again
+    assert sorted(done) == [1, 2, 3, 4, 5]  # 1-3 were not solved again
 
 
 def test_processes_give_the_same_records_as_one():
     one = stats.run("golf", {}, range(1, 5), jobs=1, max_states=200, progress=False)
     two = stats.run("golf", {}, range(1, 5), jobs=2, max_states=200, progress=False)
-    strip = (lambda rs: [{k: r[k] for k in ("deal", "verdict", "states")} for r in rs])
+    strip = lambda rs: [{k: r[k] for k in ("deal", "verdict", "states")} for r in rs]
     assert strip(one) == strip(two)
 
 
@@ -77,13 +91,21 @@ def test_dask_local_cluster_of_two():
         pytest.skip("Dask is not installed (pip install 'rulesdsl[cluster]')")
     recs = stats.run("golf", {}, range(1, 5), cluster="local:2", max_states=200, progress=False)
     ref = stats.run("golf", {}, range(1, 5), jobs=1, max_states=200, progress=False)
-    assert [(r["deal"], r["verdict"], r["states"]) for r in recs] == \
-           [(r["deal"], r["verdict"], r["states"]) for r in ref]
+    assert [(r["deal"], r["verdict"], r["states"]) for r in recs] == [
+        (r["deal"], r["verdict"], r["states"]) for r in ref
+    ]
 
 
-@pytest.mark.parametrize("args", [["--deals", "x"], ["--deals", "1-2", "--jobs", "0"],
-                                  ["--deals", "1-2", "--resume"], ["--deals", "1-2", "--cluster", "nowhere"],
-                                  ["--deals", "1-2", "--option", "bad=1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--deals", "x"],
+        ["--deals", "1-2", "--jobs", "0"],
+        ["--deals", "1-2", "--resume"],
+        ["--deals", "1-2", "--cluster", "nowhere"],
+        ["--deals", "1-2", "--option", "bad=1"],
+    ],
+)
 def test_stats_bad_input_exits_2(args):
     code, _, err = run("stats", "golf", *args)
     assert code == 2 and "Traceback" not in err
@@ -93,7 +115,7 @@ def test_winnable_deals_a_won_deal_and_says_which(cache):
     code, out, err = run("show", "black_hole", "--deal", "1", "--winnable")
     assert code == 0
     assert "won by the solver" in err
-    c = stats.DealCache("maze", {})           # a verdict already cached is not searched again
+    c = stats.DealCache("maze", {})  # a verdict already cached is not searched again
     c.add({"deal": 5, "verdict": "won", "states": 9, "difficulty": 9})
     c.add({"deal": 4, "verdict": "unwinnable", "states": 9})
     c.save()
@@ -110,7 +132,7 @@ def test_winnable_on_a_numbered_variant_takes_a_seed_or_a_deal(cache):
     code, out, err = run("show", "black_hole", "--seed", "7", "--winnable")
     assert code == 0, err
     seed = int(err.split("seed ", 1)[1].split(",")[0])
-    assert seed > 7                                   # 7 was cached as unwinnable
+    assert seed > 7  # 7 was cached as unwinnable
     assert out == run("show", "black_hole", "--seed", str(seed))[1]
     assert out != run("show", "black_hole", "--deal", str(seed))[1]
     assert stats.DealCache("black_hole", {}, "seed").records[seed]["verdict"] == "won"
@@ -137,11 +159,14 @@ def _no_search(*args, **kw):
 
 @pytest.mark.parametrize("same", [False, True])
 def test_easy_and_hard_are_different_deals_when_the_cache_has_enough(monkeypatch, same):
-    _fill([{"deal": d, "verdict": "won", "states": 5, "difficulty": 50 if same else (d * 37) % 101}
-           for d in range(1, 31)])
+    _fill(
+        [{"deal": d, "verdict": "won", "states": 5, "difficulty": 50 if same else (d * 37) % 101} for d in range(1, 31)]
+    )
     monkeypatch.setattr(stats, "solve_deal", _no_search)
-    picks = {level: stats.find_winnable("golf", {}, 1, difficulty=level, progress=False)
-             for level in ("easy", "medium", "hard")}
+    picks = {
+        level: stats.find_winnable("golf", {}, 1, difficulty=level, progress=False)
+        for level in ("easy", "medium", "hard")
+    }
     assert len({deal for deal, _ in picks.values()}) == 3
     assert picks["easy"][1]["difficulty"] <= picks["medium"][1]["difficulty"] <= picks["hard"][1]["difficulty"]
     if not same:
@@ -155,6 +180,7 @@ def _fake_solver(calls, verdict="unknown"):
         if verdict == "won":
             rec["difficulty"] = deal
         return rec
+
     return solve
 
 
@@ -165,14 +191,14 @@ def test_unknown_verdicts_are_cached_with_their_limits(monkeypatch):
     with pytest.raises(LookupError):
         find(time_limit=2.0, max_states=500)
     assert [c[0] for c in calls] == [1, 2, 3, 4]
-    with pytest.raises(LookupError):               # the same limits: nothing searched again
+    with pytest.raises(LookupError):  # the same limits: nothing searched again
         find(time_limit=2.0, max_states=500)
-    with pytest.raises(LookupError):               # smaller ones neither
+    with pytest.raises(LookupError):  # smaller ones neither
         find(time_limit=1.0, max_states=400)
     assert len(calls) == 4
-    with pytest.raises(LookupError):               # a larger time limit searches again
+    with pytest.raises(LookupError):  # a larger time limit searches again
         find(time_limit=3.0, max_states=500)
-    with pytest.raises(LookupError):               # and so does a larger table, or no time limit
+    with pytest.raises(LookupError):  # and so does a larger table, or no time limit
         find(time_limit=3.0, max_states=600)
     with pytest.raises(LookupError):
         find(time_limit=None, max_states=600)
@@ -181,7 +207,7 @@ def test_unknown_verdicts_are_cached_with_their_limits(monkeypatch):
         find(time_limit=None, max_states=600)
     assert len(calls) == 16
     monkeypatch.setattr(stats, "solve_deal", _fake_solver(calls, "won"))
-    assert find(time_limit=None, max_states=700)[0] == 1   # a verdict replaces an unknown
+    assert find(time_limit=None, max_states=700)[0] == 1  # a verdict replaces an unknown
     assert stats.DealCache("golf", {}).records[1]["verdict"] == "won"
 
 
@@ -192,7 +218,7 @@ def test_difficulty_says_why_it_is_slow_once_and_shows_a_bar(monkeypatch, capsys
     deal, _ = stats.find_winnable("golf", {}, 1, difficulty="hard", sample=6, progress=True, say=said.append)
     assert deal == 5 and len(calls) == 6
     assert len(said) == 1 and "need 6 won deals and 0 are cached" in said[0]
-    assert "deals solved" in capsys.readouterr().err          # tqdm's bar
+    assert "deals solved" in capsys.readouterr().err  # tqdm's bar
     said.clear()
     assert stats.find_winnable("golf", {}, 1, difficulty="easy", sample=6, say=said.append)[0] == 1
     assert said == [] and len(calls) == 6
@@ -213,8 +239,9 @@ def test_ctrl_c_during_stats_says_how_far_and_that_resume_continues(tmp_path, mo
     assert "interrupted after 3 of 6 deal(s)" in err and "--resume" in err and str(out) in err
     assert sorted(r["deal"] for r in stats.read_records(out)) == [1, 2, 3]
     monkeypatch.setattr(stats, "solve_deal", real)
-    code, text, err = run("stats", "golf", "--deals", "1-6", "--jobs", "1", "--max-states", "200",
-                          "--out", str(out), "--resume")
+    code, text, err = run(
+        "stats", "golf", "--deals", "1-6", "--jobs", "1", "--max-states", "200", "--out", str(out), "--resume"
+    )
     assert code == 0 and "6 deal(s)" in text
 
 
@@ -243,12 +270,29 @@ def test_sigint_to_a_stats_process_and_its_workers_exits_130(tmp_path):
     out = tmp_path / "o.jsonl"
     # SIGINT's default handler, even when the test itself runs where SIGINT is ignored (a
     # background job), as a terminal's shell would give it
-    code = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-            "from rulesdsl.cli import main; sys.exit(main(sys.argv[1:]))")
+    code = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from rulesdsl.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, "stats", "golf", "--deals", "1-100000", "--jobs", "2",
-         "--max-states", "2000", "--out", str(out)],
-        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        [
+            sys.executable,
+            "-c",
+            code,
+            "stats",
+            "golf",
+            "--deals",
+            "1-100000",
+            "--jobs",
+            "2",
+            "--max-states",
+            "2000",
+            "--out",
+            str(out),
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
         env={**os.environ, "RULESDSL_CACHE": str(tmp_path / "c")},
     )
     try:
@@ -256,7 +300,7 @@ def test_sigint_to_a_stats_process_and_its_workers_exits_130(tmp_path):
         while not (out.exists() and out.read_text().count("\n") >= 1) and time.monotonic() < deadline:
             time.sleep(0.1)
         os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=60)   # the deals in flight end within their limits
+        _, err = proc.communicate(timeout=60)  # the deals in flight end within their limits
     finally:
         proc.kill()
     assert proc.returncode == 130, err

@@ -2,6 +2,7 @@
 piles are one child. The verdicts agree with a naive search and with the search that plays
 every action as a move of its own, the lines replay, and the class is recognised from the
 rules alone."""
+
 from __future__ import annotations
 
 import pytest
@@ -64,8 +65,9 @@ win: "all(f in foundation: f.size == 8)"
 """
 
 # Won with two passes through the stock, lost with one: every win needs the redeal.
-NEEDS_REDEAL = ("foundation[0]: AS 2S 3S 4S; foundation[1]: AH 2H 3H 4H; tableau[0]: 8S; "
-                "waste[0]: 5H 6S; stock[0]: 7S 8H 7H 5S 6H")
+NEEDS_REDEAL = (
+    "foundation[0]: AS 2S 3S 4S; foundation[1]: AH 2H 3H 4H; tableau[0]: 8S; waste[0]: 5H 6S; stock[0]: 7S 8H 7H 5S 6H"
+)
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +119,9 @@ def test_unlimited_passes_end_where_the_stock_repeats(mini):
 def test_an_unsettled_position_is_searched_move_by_move_first(mini):
     # a face-down top: the flip waits for the next move, so actions do not commute there
     v = mini("1")
-    g = rulesdsl.Game.from_position(v, "foundation[0]: AS 2S 3S 4S 5S 6S 7S; foundation[1]: AH 2H 3H 4H 5H 6H 7H; "
-                                       "tableau[0]: #8S; stock[0]: 8H")
+    g = rulesdsl.Game.from_position(
+        v, "foundation[0]: AS 2S 3S 4S 5S 6S 7S; foundation[1]: AH 2H 3H 4H 5H 6H 7H; tableau[0]: #8S; stock[0]: 8H"
+    )
     r = solve(v, g.state)
     assert r.verdict == "won" == ("won" if naive(g) else "unwinnable")
     assert replays_to_win(v, g.state, r.moves)
@@ -153,26 +156,30 @@ def test_klondike_is_recognised(options):
     assert r is not None and len(r.piles) == 2 and len(r.limited) == 1
 
 
-@pytest.mark.parametrize("name", ["freecell", "golf", "spider", "pyramid", "canfield", "black_hole",
-                                  "bristol", "forty_thieves"])  # (the last two: no recycle)
+@pytest.mark.parametrize(
+    "name", ["freecell", "golf", "spider", "pyramid", "canfield", "black_hole", "bristol", "forty_thieves"]
+)  # (the last two: no recycle)
 def test_variants_outside_the_proof_are_not(name):
     assert derive_stock(rulesdsl.load(name)) is None
 
 
-@pytest.mark.parametrize("old, new", [
-    # a column's rule reads the waste: a plain move no longer commutes with a draw
-    ('accept_empty: "card.rank == 8"', 'accept_empty: "card.rank == 8 and waste[0].empty"'),
-    # a define naming the stock, used in a column's rule
-    ('accept_empty: "card.rank == 8"', 'accept_empty: "card.rank == 8 and dry"\ndefine:\n  dry: "stock[0].empty"'),
-    # the draw depends on the columns
-    ('    count: 3\n', '    count: 3\n    when: "tableau[0].size > 0"\n'),
-    # an expression reads the counters
-    ('accept_empty: "card.rank == 8"', 'accept_empty: "card.rank == 8 and used(\'draw\') > 0"'),
-    # the waste takes cards
-    ('    role: waste\n    lift: top\n', '    role: waste\n    lift: top\n    accept: "true"\n'),
-    # an automatic follow-up moves cards off the stock's piles
-    ("  - flip: tableau\n", "  - flip: tableau\n  - {refill: tableau, from: [waste]}\n"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        # a column's rule reads the waste: a plain move no longer commutes with a draw
+        ('accept_empty: "card.rank == 8"', 'accept_empty: "card.rank == 8 and waste[0].empty"'),
+        # a define naming the stock, used in a column's rule
+        ('accept_empty: "card.rank == 8"', 'accept_empty: "card.rank == 8 and dry"\ndefine:\n  dry: "stock[0].empty"'),
+        # the draw depends on the columns
+        ("    count: 3\n", '    count: 3\n    when: "tableau[0].size > 0"\n'),
+        # an expression reads the counters
+        ('accept_empty: "card.rank == 8"', "accept_empty: \"card.rank == 8 and used('draw') > 0\""),
+        # the waste takes cards
+        ("    role: waste\n    lift: top\n", '    role: waste\n    lift: top\n    accept: "true"\n'),
+        # an automatic follow-up moves cards off the stock's piles
+        ("  - flip: tableau\n", "  - flip: tableau\n  - {refill: tableau, from: [waste]}\n"),
+    ],
+)
 def test_rules_that_break_the_proof_turn_it_off(mini, old, new):
     assert old in MINI
     v = mini("1", MINI.replace(old, new, 1))

@@ -4,6 +4,7 @@ Each ``tests/broken/v_*.yaml`` file ends with one ``# expect: CODE LINE:COL [FIL
 diagnostic it must give, exactly (no more, no fewer). ``(options: K=V)`` in its first line
 checks it with that option value, as ``rulesdsl check --option K=V`` would.
 """
+
 from __future__ import annotations
 
 import glob
@@ -54,8 +55,10 @@ win: "all(f in foundation: f.size == 3)"
 
 def expectations(path: Path):
     raw = path.read_bytes()
-    want = [(m.group(1).decode(), int(m.group(2)), int(m.group(3)),
-             (m.group(4) or path.name.encode()).decode()) for m in EXPECT.finditer(raw)]
+    want = [
+        (m.group(1).decode(), int(m.group(2)), int(m.group(3)), (m.group(4) or path.name.encode()).decode())
+        for m in EXPECT.finditer(raw)
+    ]
     m = OPTION.search(raw.splitlines()[0])
     options = {m.group(1).decode(): m.group(2).decode()} if m else None
     return want, options
@@ -69,6 +72,7 @@ def codes_in_source() -> set:
 
 
 # -- the corpus ----------------------------------------------------------------------------
+
 
 def test_corpus_is_large_enough():
     assert len(CORPUS) >= 40
@@ -91,13 +95,19 @@ def test_broken_file_code_is_in_its_name(path):
 
 
 # codes no variant file can give: each has its own test below
-NOT_FROM_A_FILE = {"Y003": "test_missing_file", "R001": "test_unknown_variant_name",
-                   "X702": "test_extends_chain_too_long", "V804": "test_card_loss_is_caught",
-                   "V805": "test_undo_that_does_not_restore_is_caught",
-                   "V809": "test_engine_failure_is_reported",
-                   "Y007": "tests/test_hostile_files.py", "Y008": "tests/test_hostile_files.py",
-                   "V901": "tests/solve/test_safe_moves.py", "V902": "tests/solve/test_safe_moves.py",
-                   "V903": "tests/solve/test_dead_ends.py"}
+NOT_FROM_A_FILE = {
+    "Y003": "test_missing_file",
+    "R001": "test_unknown_variant_name",
+    "X702": "test_extends_chain_too_long",
+    "V804": "test_card_loss_is_caught",
+    "V805": "test_undo_that_does_not_restore_is_caught",
+    "V809": "test_engine_failure_is_reported",
+    "Y007": "tests/test_hostile_files.py",
+    "Y008": "tests/test_hostile_files.py",
+    "V901": "tests/solve/test_safe_moves.py",
+    "V902": "tests/solve/test_safe_moves.py",
+    "V903": "tests/solve/test_dead_ends.py",
+}
 
 
 def test_every_code_is_covered():
@@ -107,7 +117,7 @@ def test_every_code_is_covered():
 
 
 def test_missing_file(tmp_path):
-    d, = check_file(tmp_path / "nothing.yaml")
+    (d,) = check_file(tmp_path / "nothing.yaml")
     assert d.code == "Y003" and "cannot read" in d.message
 
 
@@ -122,12 +132,13 @@ def test_extends_chain_too_long(tmp_path):
     for i in range(12):
         (tmp_path / f"c{i}.yaml").write_text(f"extends: c{i + 1}\nname: C{i}\n", encoding="utf-8")
     (tmp_path / "c12.yaml").write_text(TINY, encoding="utf-8")
-    d, = check_file(tmp_path / "c0.yaml")
+    (d,) = check_file(tmp_path / "c0.yaml")
     assert (d.code, d.line, d.column) == ("X702", 1, 10)
     assert "longer than 10" in d.message
 
 
 # -- the dynamic checks, with faults put into the engine on purpose --------------------------
+
 
 def tiny(tmp_path, text=TINY) -> Path:
     p = tmp_path / "tiny.yaml"
@@ -149,9 +160,10 @@ def test_card_loss_is_caught(tmp_path, monkeypatch):
                 if pile:
                     pile.pop()
                     break
+
     monkeypatch.setattr(game_module.Game, "apply_unchecked", lossy)
-    d, = check_file(tiny(tmp_path), play=1)
-    assert (d.code, d.line, d.column) == ("V804", 23, 3)     # the action 'draw', by its name
+    (d,) = check_file(tiny(tmp_path), play=1)
+    assert (d.code, d.line, d.column) == ("V804", 23, 3)  # the action 'draw', by its name
     assert "lost" in d.message and "draw" in d.message
 
 
@@ -162,6 +174,7 @@ def test_undo_that_does_not_restore_is_caught(tmp_path, monkeypatch):
         move = real(self)
         self.state.points += 1
         return move
+
     monkeypatch.setattr(game_module.Game, "undo", sloppy)
     diags = check_file(tiny(tmp_path), play=1)
     assert diags and all(d.code == "V805" for d in diags)
@@ -171,13 +184,14 @@ def test_undo_that_does_not_restore_is_caught(tmp_path, monkeypatch):
 def test_engine_failure_is_reported(tmp_path, monkeypatch):
     def broken(self):
         raise RuntimeError("boom")
+
     monkeypatch.setattr(game_module.Game, "legal_moves", broken)
-    d, = check_file(tiny(tmp_path), play=1)
+    (d,) = check_file(tiny(tmp_path), play=1)
     assert d.code == "V809" and "bug in rulesdsl" in d.hint
 
 
 def test_runtime_failure_names_rule_options_and_seed():
-    d, = check_file(BROKEN / "v_v801_text_option.yaml", play=2)
+    (d,) = check_file(BROKEN / "v_v801_text_option.yaml", play=2)
     assert d.code == "V801"
     assert "[with options passes=unlimited]" in d.message
     assert "seed 1" in d.message and "text" in d.message
@@ -185,7 +199,7 @@ def test_runtime_failure_names_rule_options_and_seed():
 
 
 def test_wrong_kind_of_value():
-    d, = check_file(BROKEN / "v_v802_kind.yaml", play=1)
+    (d,) = check_file(BROKEN / "v_v802_kind.yaml", play=1)
     assert "'three'" in d.message and "a number is needed" in d.message
     assert "draw=three" in d.message
 
@@ -196,7 +210,7 @@ def test_play_zero_skips_playouts():
 
 def test_options_fix_one_combination():
     assert check_file(BROKEN / "v_v801_text_option.yaml", play=1, options={"passes": "2"}) == []
-    d, = check_file(BROKEN / "v_v801_text_option.yaml", play=1, options={"passes": "unlimited"})
+    (d,) = check_file(BROKEN / "v_v801_text_option.yaml", play=1, options={"passes": "unlimited"})
     assert d.code == "V801"
 
 
@@ -224,7 +238,7 @@ def test_option_combinations():
     v = rulesdsl.load("klondike")
     combos = validate.option_combinations(v.option_decls)
     assert combos[0] == {}
-    assert len(combos) == 32                 # draw 2 x passes 4 x thoughtful 2 x scoring 2, the defaults first
+    assert len(combos) == 32  # draw 2 x passes 4 x thoughtful 2 x scoring 2, the defaults first
     assert {"draw": 3, "passes": 1, "thoughtful": "no", "scoring": "vegas"} in combos
 
 
@@ -236,34 +250,39 @@ def test_shipped_variants_have_no_errors():
 
 # -- the win analysis -------------------------------------------------------------------------
 
+
 def truth(expr, capacities=True, variant="klondike"):
     from rulesdsl.variant.loader import Builder, read_with_extends
+
     doc = read_with_extends(ROOT / "variants" / f"{variant}.yaml")
     b = Builder(doc, None, variant)
     v = b.build()
-    tree = b.checker.check(parse(expr), "state").tree     # what the analysis reads: the checked tree
+    tree = b.checker.check(parse(expr), "state").tree  # what the analysis reads: the checked tree
     return set(abstract._Abstract(b.world, v, capacities).truth(tree))
 
 
-@pytest.mark.parametrize("expr, want", [
-    ("false", {False}),
-    ("true", {True}),
-    ("all(f in foundation: f.size == 13)", {True, False}),
-    ("all(f in foundation: f.size == 53)", {False}),
-    ("foundation[0].size > 52", {False}),
-    ("foundation[0].size >= 0", {True}),
-    ("sum(f in foundation: f.size) == 52", {True, False}),
-    ("sum(f in foundation: f.size) > 208", {False}),
-    ("len(cards(tableau)) == 0 and stock[0].empty", {True, False}),
-    ("count(t in tableau: t.empty) == 8", {False}),
-    ("count(t in tableau: t.empty) == 7", {True, False}),
-    ("(1 if draw == 1 else 2) == 1", {True}),
-    ("tableau[0].size + 1 == 0", {False}),
-    ("any(t in tableau: t.top.rank == 14)", {False}),
-    ("not (stock[0].size < 0)", {True}),
-    ("used('draw') < 0", {False}),
-    ("all(t in tableau: all(c in t.cards: c.rank > 0))", {True, False}),
-])
+@pytest.mark.parametrize(
+    "expr, want",
+    [
+        ("false", {False}),
+        ("true", {True}),
+        ("all(f in foundation: f.size == 13)", {True, False}),
+        ("all(f in foundation: f.size == 53)", {False}),
+        ("foundation[0].size > 52", {False}),
+        ("foundation[0].size >= 0", {True}),
+        ("sum(f in foundation: f.size) == 52", {True, False}),
+        ("sum(f in foundation: f.size) > 208", {False}),
+        ("len(cards(tableau)) == 0 and stock[0].empty", {True, False}),
+        ("count(t in tableau: t.empty) == 8", {False}),
+        ("count(t in tableau: t.empty) == 7", {True, False}),
+        ("(1 if draw == 1 else 2) == 1", {True}),
+        ("tableau[0].size + 1 == 0", {False}),
+        ("any(t in tableau: t.top.rank == 14)", {False}),
+        ("not (stock[0].size < 0)", {True}),
+        ("used('draw') < 0", {False}),
+        ("all(t in tableau: all(c in t.cards: c.rank > 0))", {True, False}),
+    ],
+)
 def test_win_analysis(expr, want):
     assert truth(expr) == want
 
@@ -295,18 +314,21 @@ def _variant_of(broken: str) -> str:
     return (BROKEN / broken).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("rule, bad", [
-    ("source.group == 'tablaeu'", True),
-    ("'tablaeu' == source.group", True),
-    ("source.group != 'Tableau'", True),
-    ("source.group in ['waste', 'tablaeu']", True),
-    ("source.group not in ['waste', 'tablaeu']", True),
-    ("source.group == 'tableau'", False),
-    ("source.group in ['waste', 'tableau']", False),
-    ("any(p in tableau: p.group == 'waste')", False),
-    ("any(p in tableau: p.group == 'wast')", True),
-    ("source.group == dest.group", False),
-])
+@pytest.mark.parametrize(
+    "rule, bad",
+    [
+        ("source.group == 'tablaeu'", True),
+        ("'tablaeu' == source.group", True),
+        ("source.group != 'Tableau'", True),
+        ("source.group in ['waste', 'tablaeu']", True),
+        ("source.group not in ['waste', 'tablaeu']", True),
+        ("source.group == 'tableau'", False),
+        ("source.group in ['waste', 'tableau']", False),
+        ("any(p in tableau: p.group == 'waste')", False),
+        ("any(p in tableau: p.group == 'wast')", True),
+        ("source.group == dest.group", False),
+    ],
+)
 def test_group_names_in_quotes_must_name_a_group(tmp_path, rule, bad):
     text = TINY.replace('accept_empty: "true"', f'accept_empty: "{rule}"')
     assert ("E236" in _codes(tmp_path, text)) is bad
@@ -315,18 +337,21 @@ def test_group_names_in_quotes_must_name_a_group(tmp_path, rule, bad):
 def test_a_group_name_error_suggests_the_closest_group(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(TINY.replace('accept_empty: "true"', "accept_empty: \"source.group == 'tablaeu'\""))
-    d, = [d for d in check_file(path, play=0) if d.code == "E236"]
+    (d,) = [d for d in check_file(path, play=0) if d.code == "E236"]
     assert d.hint == "did you mean 'tableau'?" and d.severity == "error"
 
 
-@pytest.mark.parametrize("steps, bad", [
-    ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, down: 1}\n", True),
-    ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, up: 1}\n", True),
-    ("  - {to: tableau, count: 1}\n  - {to: tableau, count: [0, 1, 0], down: 1}\n", True),
-    ("  - {to: tableau, count: 2, down: 1}\n  - {to: tableau, count: 1}\n", False),
-    ("  - {to: tableau, count: 1, down: 1}\n  - {to: tableau, count: 1, down: 1}\n", False),
-    ("  - {to: tableau, count: [1, 0, 0]}\n  - {to: tableau, count: [0, 1, 1], down: [0, 1, 1]}\n", False),
-])
+@pytest.mark.parametrize(
+    "steps, bad",
+    [
+        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, down: 1}\n", True),
+        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, up: 1}\n", True),
+        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: [0, 1, 0], down: 1}\n", True),
+        ("  - {to: tableau, count: 2, down: 1}\n  - {to: tableau, count: 1}\n", False),
+        ("  - {to: tableau, count: 1, down: 1}\n  - {to: tableau, count: 1, down: 1}\n", False),
+        ("  - {to: tableau, count: [1, 0, 0]}\n  - {to: tableau, count: [0, 1, 1], down: [0, 1, 1]}\n", False),
+    ],
+)
 def test_face_down_cards_dealt_onto_face_up_ones(tmp_path, steps, bad):
     text = TINY.replace("  - {to: tableau, count: 1}\n", steps)
     assert ("D509" in _codes(tmp_path, text)) is bad
@@ -348,11 +373,13 @@ def test_an_automatic_move_from_face_down_piles_warns_unless_something_turns_the
 def test_a_dealt_foundation_card_that_can_leave_but_never_return_warns(tmp_path):
     bad = _variant_of("v_v705_dealt_card_no_return.yaml")
     assert "V705" in _codes(tmp_path, bad)
-    back = bad.replace("    lift: top\n    accept:", '    lift: top\n    accept_empty: "card.rank == A"\n    accept:', 1)
+    back = bad.replace(
+        "    lift: top\n    accept:", '    lift: top\n    accept_empty: "card.rank == A"\n    accept:', 1
+    )
     assert "V705" not in _codes(tmp_path, back)
     wrong = back.replace('accept_empty: "card.rank == A"', 'accept_empty: "card.rank == 2"')
     assert "V705" in _codes(tmp_path, wrong)
     from_tableau = back.replace('"card.rank == A"', "\"card.rank == A and source.group == 'tableau'\"")
-    assert "V705" not in _codes(tmp_path, from_tableau)      # it may come back from some pile
+    assert "V705" not in _codes(tmp_path, from_tableau)  # it may come back from some pile
     kept = bad.replace("    lift: top\n    accept:", "    accept:", 1)
-    assert "V705" not in _codes(tmp_path, kept)              # lift: none: it never leaves
+    assert "V705" not in _codes(tmp_path, kept)  # lift: none: it never leaves

@@ -3,6 +3,7 @@
 Each copy carries one defect written into the real file's text: a pile that does not exist,
 a bad expression, and a deal that does not use the deck exactly.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,9 +23,9 @@ def broken_copy(tmp_path, name, find, replace):
     m = re.search(find, text, re.M)
     if m is None:
         return None
-    new = text[:m.start()] + m.expand(replace) + text[m.end():]
+    new = text[: m.start()] + m.expand(replace) + text[m.end() :]
     path = tmp_path / f"{name}.yaml"
-    path.write_text(new, encoding="utf-8")   # `extends: NAME` still finds the shipped parent
+    path.write_text(new, encoding="utf-8")  # `extends: NAME` still finds the shipped parent
     line = text.count("\n", 0, m.start()) + 1
     col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
     return path, line, col

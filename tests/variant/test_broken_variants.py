@@ -4,6 +4,7 @@ Most are the small variant BASE below with one change (the first line of each fi
 which); rulesdsl.check must report exactly one diagnostic, with its code, file, line and
 column (lines and columns from 1; a column inside an expression is counted in the file).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,7 +54,7 @@ CASES = {
     "bad_enum": ("S105", 14, 11, "did you mean 'run'?"),
     # expression syntax: the column is the offending character's, in the file
     "expr_character": ("E101", 10, 30, "unexpected character '='"),
-    "expr_block": ("E102", 23, 33, "ends too early"),       # in a '|' block, on the next line
+    "expr_block": ("E102", 23, 33, "ends too early"),  # in a '|' block, on the next line
     "expr_token": ("E103", 15, 41, "unexpected '1'"),
     "expr_number": ("E107", 22, 38, "larger than 1000000"),
     # expression meaning
@@ -88,7 +89,7 @@ def test_base_is_valid(tmp_path):
 
 
 def test_corpus_is_complete():
-    files = {p.stem[len("core_"):] for p in BROKEN.glob("core_*.yaml")}
+    files = {p.stem[len("core_") :] for p in BROKEN.glob("core_*.yaml")}
     assert files == set(CASES)
     assert len(CASES) >= 20
 
@@ -99,8 +100,7 @@ def test_broken_file(name):
     path = BROKEN / f"core_{name}.yaml"
     found = rulesdsl.check(path)
     got = [(d.code, d.line, d.column, Path(d.file).name) for d in found]
-    assert got == [(code, line, column, where[0] if where else path.name)], \
-        "\n".join(d.render() for d in found)
+    assert got == [(code, line, column, where[0] if where else path.name)], "\n".join(d.render() for d in found)
     d = found[0]
     assert d.severity == "error"
     assert fragment in d.message + " " + (d.hint or "")
@@ -124,12 +124,15 @@ def test_one_change_from_base(name):
     assert len(text) - shared <= 5
 
 
-@pytest.mark.parametrize("win,line,column", [
-    ('win: "sum(f in foundation: f.size)"', 22, 7),     # column 1 of a quoted expression
-    ("win: 'sum(f in foundation: f.size)'", 22, 7),
-    ("win: |\n  sum(f in foundation: f.size)", 23, 3),  # a block: the next line, its first character
-    ("win:   len(tableau) + 1", 22, 8),                  # plain
-])
+@pytest.mark.parametrize(
+    "win,line,column",
+    [
+        ('win: "sum(f in foundation: f.size)"', 22, 7),  # column 1 of a quoted expression
+        ("win: 'sum(f in foundation: f.size)'", 22, 7),
+        ("win: |\n  sum(f in foundation: f.size)", 23, 3),  # a block: the next line, its first character
+        ("win:   len(tableau) + 1", 22, 8),  # plain
+    ],
+)
 def test_expression_column_one_points_at_its_first_character(tmp_path, win, line, column):
     path = tmp_path / "col1.yaml"
     path.write_text(BASE.replace('win: "all(f in foundation: f.size == 4)"', win))

@@ -1,6 +1,7 @@
 """Named predicates (issue 10, item 9): a ``define:`` section names expressions, with parameters
 or without; each use is checked where it stands and compiled as if its text were written there
 (docs/expressions.md)."""
+
 from __future__ import annotations
 
 import json
@@ -72,8 +73,9 @@ def test_a_use_gives_what_the_text_written_there_gives(a, b):
 
 def test_the_move_generator_plan_is_the_same():
     w = world(**BUILDS, small="run.size <= 2")
-    inline = compiled(w, "run.size <= 2 and card.rank == dest.top.rank - 1 and card.color != dest.top.color",
-                      plan=True).plan
+    inline = compiled(
+        w, "run.size <= 2 and card.rank == dest.top.rank - 1 and card.color != dest.top.color", plan=True
+    ).plan
     assert inline.max_run == 2 and inline.run_key is not None
     for text in ("small and builds(dest.top, card)", "run.size <= 2 and builds(dest.top, card)"):
         used = compiled(w, text, plan=True).plan  # the conjuncts inside a use count too
@@ -104,8 +106,9 @@ def test_quantifier_names_do_not_capture_arguments():
         assert used(e) == inline(e)
 
 
-@pytest.mark.parametrize("arg", ["any(q in cell: q.empty)", "len(cards(cell))", "len(tops(cell))",
-                                 "cell[0].cards.size"])
+@pytest.mark.parametrize(
+    "arg", ["any(q in cell: q.empty)", "len(cards(cell))", "len(tops(cell))", "cell[0].cards.size"]
+)
 def test_an_argument_read_inside_the_defines_quantifier_keeps_the_cost_linear(arg):
     # written inline, the argument would stand inside the quantifier: refused there, so here
     w = world(each__x="all(p in tableau: x)", once__x="x and all(p in tableau: p.size > 0)")
@@ -123,10 +126,13 @@ def test_an_argument_that_is_a_define_counts_as_written_out():
     with pytest.raises(CompileError) as info:
         compiled(w, "each(spare)", "state")
     assert info.value.code == "E207"
-    chain = {"d0__x": "x + 1", **{f"d{i}__x": f"d{i - 1}(x) + 1" for i in range(1, 40)},
-             "wrap__x": "x + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1"}
+    chain = {
+        "d0__x": "x + 1",
+        **{f"d{i}__x": f"d{i - 1}(x) + 1" for i in range(1, 40)},
+        "wrap__x": "x + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1",
+    }
     w = world(**chain)
-    compiled(w, "wrap(d35(card.rank))", "move")     # 46 + over card.rank: 48 levels
+    compiled(w, "wrap(d35(card.rank))", "move")  # 46 + over card.rank: 48 levels
     with pytest.raises(CompileError) as info:
         compiled(w, "wrap(d36(card.rank))", "move")
     assert info.value.code == "E106"
@@ -149,12 +155,13 @@ def test_the_inner_quantifier_rule_holds_through_parameters():
 
 # -- the limits hold for the written-out tree -------------------------------------------------
 
+
 def test_depth_counts_the_written_out_tree():
     chain = {"d0__x": "x + 1"}
     for i in range(1, 60):
         chain[f"d{i}__x"] = f"d{i - 1}(x) + 1"
     w = world(**chain)
-    compiled(w, "d45(card.rank)", "move")              # 46 + in a chain over card.rank: 48 levels, as inline
+    compiled(w, "d45(card.rank)", "move")  # 46 + in a chain over card.rank: 48 levels, as inline
     with pytest.raises(CompileError) as info:
         compiled(w, "d46(card.rank)", "move")
     assert info.value.code == "E106" and "written out" in info.value.message
@@ -165,9 +172,9 @@ def test_size_counts_every_copy():
     for i in range(1, 10):
         defs[f"d{i}__x"] = f"d{i - 1}(x) + d{i - 1}(x)"
     w = world(**defs)
-    compiled(w, "d3(card.rank) > 0")                   # 8 copies of 7 parts and 4 arguments: fine
+    compiled(w, "d3(card.rank) > 0")  # 8 copies of 7 parts and 4 arguments: fine
     with pytest.raises(CompileError) as info:
-        compiled(w, "d9(card.rank) > 0")               # 512 copies: refused at 4,000 parts
+        compiled(w, "d9(card.rank) > 0")  # 512 copies: refused at 4,000 parts
     assert info.value.code == "E234"
 
 
@@ -214,37 +221,43 @@ def test_a_good_file_loads_and_plays_like_freecell(tmp_path):
 def test_an_error_inside_a_define_names_the_define_and_the_use(tmp_path):
     f = load(tmp_path, 'builds(under, over): "over.rank == under.rank - 1 and over.color != under"')
     found = errors(f)  # one per use: freecell's sequence rule (inherited) and this file's accept
-    assert {e[:3] for e in found} == {("E203", 4, 71)}              # at 'under' in the define
+    assert {e[:3] for e in found} == {("E203", 4, 71)}  # at 'under' in the define
     assert any(f"used at {f}:7:14" in e[3] for e in found)
     assert any("variants/freecell.yaml:44:16" in e[3] for e in found)
 
 
 def test_a_use_in_the_wrong_kind_of_rule(tmp_path):
-    f = load(tmp_path, 'from_tableau: "source.group == \'tableau\'"\nbuilds(under, over): "from_tableau"',
-             accept="card.rank == K")
+    f = load(
+        tmp_path,
+        'from_tableau: "source.group == \'tableau\'"\nbuilds(under, over): "from_tableau"',
+        accept="card.rank == K",
+    )
     text = f.read_text().replace('accept: "card.rank == K"', 'sequence: "builds(a, b)"')
     f.write_text(text)
-    (code, line, col, msg), = errors(f)
-    assert (code, line, col) == ("E201", 4, 18)                     # 'source' in from_tableau
+    ((code, line, col, msg),) = errors(f)
+    assert (code, line, col) == ("E201", 4, 18)  # 'source' in from_tableau
     assert "in define 'from_tableau', used at" in msg and "in define 'builds(under, over)', used at" in msg
     assert f"{f}:5:25" in msg and f"{f}:8:16" in msg
 
 
-@pytest.mark.parametrize("defines,accept,want", [
-    ('loop(x): "loop(x)"', "card.rank == K", ("E230", 4, 13)),
-    ('f(x): "g(x) and true"\ng(y): "y.rank > 1 and f(y)"', "card.rank == K", ("E230", 4, 10)),
-    ('len(x): "x"', "card.rank == K", ("E231", 4, 3)),
-    ('tableau: "true"', "card.rank == K", ("E231", 4, 3)),
-    ('count(x): "x"', "card.rank == K", ("E231", 4, 3)),
-    ('card: "true"', "card.rank == K", ("E231", 4, 3)),
-    ('builds(under, over): "over.rank == undr.rank - 1"', "card.rank == K", ("E233", 4, 38)),
-    ('builds(under, over): "over.rank == pred2(under.rank)"', "card.rank == K", ("E233", 4, 38)),
-    ('builds(under, over): "over.rank == under.rank - 1"', "builds(card)", ("E232", 7, 14)),
-    ('builds(under, over): "over.rank == under.rank - 1"', "builds", ("E232", 7, 14)),
-    ('king: "card.rank == K"', "king()", ("E232", 7, 14)),
-    ('builds(a, a): "true"', "card.rank == K", ("S110", 4, 3)),
-    ('builds(under, over): "over.rank == (under.rank - 1"', "card.rank == K", ("E102", 4, 53)),
-])
+@pytest.mark.parametrize(
+    "defines,accept,want",
+    [
+        ('loop(x): "loop(x)"', "card.rank == K", ("E230", 4, 13)),
+        ('f(x): "g(x) and true"\ng(y): "y.rank > 1 and f(y)"', "card.rank == K", ("E230", 4, 10)),
+        ('len(x): "x"', "card.rank == K", ("E231", 4, 3)),
+        ('tableau: "true"', "card.rank == K", ("E231", 4, 3)),
+        ('count(x): "x"', "card.rank == K", ("E231", 4, 3)),
+        ('card: "true"', "card.rank == K", ("E231", 4, 3)),
+        ('builds(under, over): "over.rank == undr.rank - 1"', "card.rank == K", ("E233", 4, 38)),
+        ('builds(under, over): "over.rank == pred2(under.rank)"', "card.rank == K", ("E233", 4, 38)),
+        ('builds(under, over): "over.rank == under.rank - 1"', "builds(card)", ("E232", 7, 14)),
+        ('builds(under, over): "over.rank == under.rank - 1"', "builds", ("E232", 7, 14)),
+        ('king: "card.rank == K"', "king()", ("E232", 7, 14)),
+        ('builds(a, a): "true"', "card.rank == K", ("S110", 4, 3)),
+        ('builds(under, over): "over.rank == (under.rank - 1"', "card.rank == K", ("E102", 4, 53)),
+    ],
+)
 def test_errors_are_located(tmp_path, defines, accept, want):
     found = errors(load(tmp_path, defines, accept))
     assert (found[0][0], found[0][1], found[0][2]) == want, found
@@ -264,6 +277,7 @@ def test_unknown_names_are_found_even_when_unused(tmp_path):
 
 # -- extends: a child inherits defines and may give one again ----------------------------------
 
+
 def test_bakers_game_is_freecell_with_one_define_changed():
     g = game("bakers_game", "tableau[0]: 8S; tableau[1]: 7S; tableau[2]: 7H")
     assert "7S@tableau[1]>tableau[0]" in notations(g) and "7H@tableau[2]>tableau[0]" not in notations(g)
@@ -272,7 +286,7 @@ def test_bakers_game_is_freecell_with_one_define_changed():
 
 
 def test_a_child_replaces_an_inherited_define_even_with_other_parameters(tmp_path):
-    f = load(tmp_path, 'builds(x, y): "y.rank == x.rank - 1"')   # any colour
+    f = load(tmp_path, 'builds(x, y): "y.rank == x.rank - 1"')  # any colour
     g = rulesdsl.Game.from_position(rulesdsl.load_path(f), "tableau[0]: 8S; tableau[1]: 7S")
     assert "7S@tableau[1]>tableau[0]" in notations(g)
 
@@ -281,9 +295,8 @@ def test_an_error_in_an_inherited_define_names_the_child(tmp_path):
     parent = tmp_path / "parent.yaml"
     parent.write_text(BASE.format(defines='  king: "card.rank == K"', accept="king"), encoding="utf-8")
     child = tmp_path / "child.yaml"
-    child.write_text("name: Child\nextends: parent.yaml\npiles:\n  tableau:\n    sequence: \"king\"\n",
-                     encoding="utf-8")
-    (code, line, col, msg), = errors(child)
+    child.write_text('name: Child\nextends: parent.yaml\npiles:\n  tableau:\n    sequence: "king"\n', encoding="utf-8")
+    ((code, line, col, msg),) = errors(child)
     assert (code, line, col) == ("E201", 4, 10)
     assert "[inherited by" in msg and f"{child}:5:16" in msg
 
@@ -336,18 +349,25 @@ def test_random_rules_behave_the_same_through_a_define(tmp_path_factory, seed):
         assert va & {"E201", "E205", "E106", "E108", "E203", "E207"}, (slot, text, va, vb)
 
 
-
-
 # -- hostile: defines cannot make a file cost more than a constant factor of its size ----------
+
 
 def test_defines_used_everywhere_are_refused_quickly(tmp_path):
     from tests.hostile import assert_refused, probe
+
     defs = ['d0(x): "x + x + x + x"'] + [f'd{i}(x): "d{i - 1}(x) + d{i - 1}(x)"' for i in range(1, 10)]
-    groups = "\n".join(f'  g{i}: {{count: 1, accept: "d7(card.rank) > 0", accept_empty: "d7(card.rank) > 1"}}'
-                       for i in range(150))
+    groups = "\n".join(
+        f'  g{i}: {{count: 1, accept: "d7(card.rank) > 0", accept_empty: "d7(card.rank) > 1"}}' for i in range(150)
+    )
     f = tmp_path / "h.yaml"
-    f.write_text("name: H\ndefine:\n" + "\n".join("  " + d for d in defs) + "\npiles:\n" + groups
-                 + '\ndeal: [shuffle, {to: g0, count: 52}]\nwin: "true"\n', encoding="utf-8")
+    f.write_text(
+        "name: H\ndefine:\n"
+        + "\n".join("  " + d for d in defs)
+        + "\npiles:\n"
+        + groups
+        + '\ndeal: [shuffle, {to: g0, count: 52}]\nwin: "true"\n',
+        encoding="utf-8",
+    )
     r = probe("check", f, timeout=60)
     assert_refused(r)
     assert "E234" in r.text and "too large for its size" in r.text
@@ -355,8 +375,11 @@ def test_defines_used_everywhere_are_refused_quickly(tmp_path):
 
 def test_an_interchangeable_group_sees_through_defines(tmp_path):
     f = tmp_path / "i.yaml"
-    f.write_text('name: I\nextends: freecell\ndefine:\n  first: "dest.index == 0"\n  any_first: "first or false"\n'
-                 'piles:\n  cell:\n    accept_empty: "run.size == 1 and any_first"\n', encoding="utf-8")
+    f.write_text(
+        'name: I\nextends: freecell\ndefine:\n  first: "dest.index == 0"\n  any_first: "first or false"\n'
+        'piles:\n  cell:\n    accept_empty: "run.size == 1 and any_first"\n',
+        encoding="utf-8",
+    )
     found = errors(f)
     assert [e[:3] for e in found] == [("P321", 8, 19)]
     assert "define 'first'" in found[0][3] and "dest.index" in found[0][3]
@@ -365,9 +388,12 @@ def test_an_interchangeable_group_sees_through_defines(tmp_path):
 def test_an_error_on_a_deeper_line_of_a_folded_define_is_located(tmp_path):
     # in a folded block, a more-indented line keeps its extra spaces: the column counts them
     f = tmp_path / "mc.yaml"
-    f.write_text("name: MC\nextends: monte_carlo\ndefine:\n  touching(p, q): >-\n"
-                 "    q in [p.at(-1, -1), p.at(-1, 0), p.at(-1, 1), p.at(0, -1),\n"
-                 "          p.at(0, 1), p.att(1, -1), p.at(1, 0), p.at(1, 1)]\n", encoding="utf-8")
-    (code, line, col, msg), = errors(f)
+    f.write_text(
+        "name: MC\nextends: monte_carlo\ndefine:\n  touching(p, q): >-\n"
+        "    q in [p.at(-1, -1), p.at(-1, 0), p.at(-1, 1), p.at(0, -1),\n"
+        "          p.at(0, 1), p.att(1, -1), p.at(1, 0), p.at(1, 1)]\n",
+        encoding="utf-8",
+    )
+    ((code, line, col, msg),) = errors(f)
     assert (code, line, col) == ("E235", 6, 25)
     assert "monte_carlo.yaml:" in msg

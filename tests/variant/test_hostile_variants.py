@@ -6,6 +6,7 @@ fuzz test feeds mutants of the shipped variants (tests/mutants.py) to the loader
 validator and a short game in this process. RULESDSL_MUTANTS sets how many (default 40,
 a few seconds); bench/fuzz_variants.py runs 10,000 and prints the figures.
 """
+
 from __future__ import annotations
 
 import json
@@ -74,27 +75,43 @@ SIZES = {
     "decks_digits": ("decks: 1", f"decks: {DIGITS}", "E108", "(5,000 digits) is outside the integer range"),
     "decks_negative_digits": ("decks: 1", f"decks: -{DIGITS}", "E108", "-99999999...(5,000 digits)"),
     "ranks": ("ranks: [A, 2, 3, 4]", "ranks: [" + ", ".join(["A"] * 5000) + "]", "S104", "1 to 13 items"),
-    "suits": ("  decks: 1\n", "  decks: 1\n  suits: [" + ", ".join(
-        f"{{name: s{i}, letter: '{chr(65 + i % 26)}', color: red}}" for i in range(100)) + "]\n",
-        "S104", "1 to 8 items"),
+    "suits": (
+        "  decks: 1\n",
+        "  decks: 1\n  suits: ["
+        + ", ".join(f"{{name: s{i}, letter: '{chr(65 + i % 26)}', color: red}}" for i in range(100))
+        + "]\n",
+        "S104",
+        "1 to 8 items",
+    ),
     "group_count": ("count: 2", "count: 100000000", "S104", "between 1 and 200"),
     "group_count_digits": ("count: 2", f"count: {DIGITS}", "E108", "(5,000 digits)"),
     "rows": ("    count: 2\n    lift", "    rows: [100000000]\n    lift", "S104", "between 1 and 50"),
-    "rows_many": ("    count: 2\n    lift", "    rows: [" + ", ".join(["1"] * 1000) + "]\n    lift",
-                  "S104", "1 to 30 items"),
-    "offsets": ("    count: 2\n    lift", "    rows: [1, 1]\n    offsets: [0, 100000000]\n    lift",
-                "S104", "between -100 and 100"),
+    "rows_many": (
+        "    count: 2\n    lift",
+        "    rows: [" + ", ".join(["1"] * 1000) + "]\n    lift",
+        "S104",
+        "1 to 30 items",
+    ),
+    "offsets": (
+        "    count: 2\n    lift",
+        "    rows: [1, 1]\n    offsets: [0, 100000000]\n    lift",
+        "S104",
+        "between -100 and 100",
+    ),
     "capacity": ("capacity: 4", f"capacity: {DIGITS}", "E108", "(5,000 digits)"),
     "deal_count": ("count: 2, up: 1", "count: 100000000, up: 1", "S104", "between 0 and 200"),
     "deal_counts": ("count: 2, up: 1", "count: [1, 100000000], up: 1", "S104", "between 0 and 200"),
     "deal_steps": ("  - shuffle\n", "  - shuffle\n" * 5000, "S104", "1 to 100 items"),
     "skip": ("count: 2, up: 1", "count: 2, up: 1, skip: [100000000]", "S104", "between 0 and 1000"),
-    "removal_cards": ("win:", "removals:\n  pair: {from: [tableau], to: 'waste[0]', cards: 100000000, "
-                      "when: 'true'}\nwin:", "S104", "between 1 and 4"),
+    "removal_cards": (
+        "win:",
+        "removals:\n  pair: {from: [tableau], to: 'waste[0]', cards: 100000000, when: 'true'}\nwin:",
+        "S104",
+        "between 1 and 4",
+    ),
     "action_limit": ("limit: 3", f"limit: {DIGITS}", "E108", "(5,000 digits)"),
     "win_number": ('win: "all(f in foundation: f.size == 4)"', f"win: {DIGITS}", "E108", "(5,000 digits)"),
-    "option_default": ("win:", f"options:\n  n: {{default: {DIGITS}, min: 1, max: 3}}\nwin:", "E108",
-                       "(5,000 digits)"),
+    "option_default": ("win:", f"options:\n  n: {{default: {DIGITS}, min: 1, max: 3}}\nwin:", "E108", "(5,000 digits)"),
     "autos": ("win:", "auto:\n" + "  - {flip: tableau}\n" * 500 + "win:", "S104", "0 to 20 items"),
 }
 
@@ -124,6 +141,7 @@ def test_size_refused_by_the_command(tmp_path, case):
 def test_huge_number_is_refused_before_it_is_converted():
     """A YAML whole number of 5,000 digits is E108 at its place, never turned into an int."""
     from rulesdsl.variant.source import read_text
+
     for text, line in ((f"a: {DIGITS}\n", 1), (f"c: 12\nb: -{DIGITS}\n", 2)):
         with pytest.raises(RulesError) as info:
             read_text(text)
@@ -172,14 +190,15 @@ def test_wrong_type_is_a_diagnostic(tmp_path, case):
 
 # -- echoes ----------------------------------------------------------------------------------------
 
+
 def test_short():
     assert short("abc") == "abc"
     assert short("x" * 10_000) == "x" * 60 + "... (10,000 characters)"
     assert short(12) == "12" and short(-3) == "-3" and short(True) == "True"
-    assert short(10 ** 19) == str(10 ** 19) and short(10 ** 20) == "a 21-digit number"
-    assert short(10 ** 4999) == "a 5,000-digit number"
-    assert short(-(10 ** 9999)) == "a negative 10,000-digit number"     # Python cannot print it
-    assert short(["a" * 1000, 10 ** 5000]).startswith("['" + "a" * 20)
+    assert short(10**19) == str(10**19) and short(10**20) == "a 21-digit number"
+    assert short(10**4999) == "a 5,000-digit number"
+    assert short(-(10**9999)) == "a negative 10,000-digit number"  # Python cannot print it
+    assert short(["a" * 1000, 10**5000]).startswith("['" + "a" * 20)
     assert len(short(list(range(10_000)))) < 100
     assert len(short({"k" * 500: [1] * 500})) < 100
 
@@ -193,8 +212,7 @@ ECHOES = {
     "pile_index": ('rest: "stock[0]"', f'rest: "stock[{"9" * 60}]"', "P305"),
     "long_text": ("name: Mini", f"name: {LONG}", "S103"),
     "expression_name": ('accept: "card.rank == dest.top.rank - 1"', f'accept: "{"y" * 1900} == 1"', "E201"),
-    "expression_number": ('accept: "card.rank == dest.top.rank - 1"', f'accept: "card.rank == {"9" * 1900}"',
-                          "E107"),
+    "expression_number": ('accept: "card.rank == dest.top.rank - 1"', f'accept: "card.rank == {"9" * 1900}"', "E107"),
     "option_value": ("win:", f"options:\n  n: {{default: {'v' * 5000}, values: [a]}}\nwin:", "S103"),
 }
 
@@ -225,13 +243,15 @@ def test_long_variant_name_is_cut():
 
 
 def test_group_name_probe(tmp_path):
-    r = probe("check", mini(tmp_path, "  stock: {role: stock}",
-                            f"  ? {LONG}\n  : {{role: stock}}\n  stock: {{role: stock}}"))
+    r = probe(
+        "check", mini(tmp_path, "  stock: {role: stock}", f"  ? {LONG}\n  : {{role: stock}}\n  stock: {{role: stock}}")
+    )
     assert_refused(r)
     assert "S108" in r.text and longest_line(r.text) < 400
 
 
 # -- rulesdsl list over a search path with broken files ----------------------------------------------
+
 
 def test_list_shows_broken_files_and_the_others(tmp_path):
     folder = tmp_path / "variants"
@@ -259,8 +279,7 @@ def test_list_shows_broken_files_and_the_others(tmp_path):
     lines = {line.split()[0]: line for line in r.out.splitlines() if line and not line.startswith(" ")}
     assert set(lines) == {"mini", "big", "digits", "garbage", "scalar", "empty", "zz"}
     assert "a small one" in lines["mini"] and "the last one" in lines["zz"]
-    for name, code in (("big", "S104"), ("digits", "E108"), ("garbage", "Y001"), ("scalar", "S103"),
-                       ("empty", "S102")):
+    for name, code in (("big", "S104"), ("digits", "E108"), ("garbage", "Y001"), ("scalar", "S103"), ("empty", "S102")):
         assert "BROKEN" in lines[name] and code in lines[name], lines[name]
         assert LOCATED.search(lines[name]) and len(lines[name]) < 400, lines[name]
     rows = {row["name"]: row for row in json.loads(rj.out)}
@@ -271,6 +290,7 @@ def test_list_survives_an_unexpected_failure(tmp_path, monkeypatch):
     """Even a bug in the loader (simulated) only marks that one file broken."""
     from rulesdsl import cli
     from rulesdsl.variant import loader
+
     folder = tmp_path / "variants"
     folder.mkdir()
     for name in ("a", "b", "c"):
@@ -316,8 +336,24 @@ def test_mutator_makes_every_kind():
     seen = set()
     for _ in range(150):
         seen.update(mutant(rng)[2])
-    assert {"delete", "duplicate", "rename", "swap_section", "size", "pile_index", "huge_int",
-            "long_string", "text", "list", "map", "bool", "null", "float", "negative", "zero"} <= seen
+    assert {
+        "delete",
+        "duplicate",
+        "rename",
+        "swap_section",
+        "size",
+        "pile_index",
+        "huge_int",
+        "long_string",
+        "text",
+        "list",
+        "map",
+        "bool",
+        "null",
+        "float",
+        "negative",
+        "zero",
+    } <= seen
 
 
 def test_a_mutant_with_a_huge_number_is_written_in_full():
@@ -331,11 +367,13 @@ def test_a_mutant_with_a_huge_number_is_written_in_full():
 
 # -- the validator's work is bounded too --------------------------------------------------------------
 
+
 def test_option_combinations_stop_early():
     """200 options of 50 values each: 50**200 combinations, of which the first few are made."""
     from rulesdsl.core.limits import MAX_COMBOS
     from rulesdsl.validation.validate import option_combinations
     from rulesdsl.variant.model import Option
+
     decls = [Option(f"o{i}", 0, tuple(range(50)), None, None, "") for i in range(200)]
     combos = option_combinations(decls)
     assert combos[0] == {} and MAX_COMBOS <= len(combos) <= MAX_COMBOS + 1
@@ -346,11 +384,15 @@ def test_playouts_stop_when_the_budget_is_spent(tmp_path):
     and the 'no progress' warning (V806) is not given for games that were cut short."""
     from rulesdsl.validation.playouts import playouts
     from rulesdsl.variant.source import read_file
-    text = ("name: Wide\npiles:\n  stock: {role: stock}\n  foundation: {count: 4, role: foundation, "
-            "accept: 'false'}\n" + "".join(
-                f"  g{i}: {{count: 200, lift: top, accept: 'true', accept_empty: 'true'}}\n" for i in range(5))
-            + "deal:\n  - shuffle\n  - {to: g0, count: 1, skip: [" + ", ".join(map(str, range(52, 200)))
-            + "]}\nwin: 'all(p in g1: p.size == 52)'\n")
+
+    text = (
+        "name: Wide\npiles:\n  stock: {role: stock}\n  foundation: {count: 4, role: foundation, "
+        "accept: 'false'}\n"
+        + "".join(f"  g{i}: {{count: 200, lift: top, accept: 'true', accept_empty: 'true'}}\n" for i in range(5))
+        + "deal:\n  - shuffle\n  - {to: g0, count: 1, skip: ["
+        + ", ".join(map(str, range(52, 200)))
+        + "]}\nwin: 'all(p in g1: p.size == 52)'\n"
+    )
     path = tmp_path / "wide.yaml"
     path.write_text(text)
     budget = [100_000]

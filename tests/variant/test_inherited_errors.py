@@ -1,5 +1,6 @@
 """An error in a key a child inherits (extends) names the parent's FILE:LINE:COL and the child
 that inherited it (issue 10, item 12)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -14,7 +15,7 @@ VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 def _family(tmp_path):
     text = (VARIANTS / "golf.yaml").read_text(encoding="utf-8")
     assert "\nwin: " in text
-    bad = text.replace("\nwin: ", "\nwin: \"nosuch_name > 0\"\nold_win: ", 1)
+    bad = text.replace("\nwin: ", '\nwin: "nosuch_name > 0"\nold_win: ', 1)
     parent = tmp_path / "parent.yaml"
     parent.write_text(bad, encoding="utf-8")
     line = bad.split("\nwin: ")[0].count("\n") + 2
@@ -39,8 +40,12 @@ def test_check_names_parent_and_child(tmp_path):
 
 def test_cli_check_of_a_family_says_which_child(tmp_path):
     parent, kids, line = _family(tmp_path)
-    r = subprocess.run([sys.executable, "-m", "rulesdsl", "check", "--play", "0", str(parent),
-                        *map(str, kids)], capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "rulesdsl", "check", "--play", "0", str(parent), *map(str, kids)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     out = r.stdout + r.stderr
     assert r.returncode != 0
     hits = [ln for ln in out.splitlines() if ln.startswith(f"{parent}:{line}:7: E201")]

@@ -4,6 +4,7 @@ A small validator for the part of JSON Schema the file uses (type, enum, propert
 additionalProperties, propertyNames, pattern, maxLength, items, anyOf, minimum, maximum) lives here, so the
 test needs no package.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,23 @@ from rulesdsl.variant import schema
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "variant.schema.json"
 VARIANTS = sorted((ROOT / "variants").glob("*.yaml"))
-USED = {"type", "enum", "properties", "required", "additionalProperties", "propertyNames", "pattern", "maxLength",
-        "items", "anyOf", "minimum", "maximum", "description", "$schema", "title"}
+USED = {
+    "type",
+    "enum",
+    "properties",
+    "required",
+    "additionalProperties",
+    "propertyNames",
+    "pattern",
+    "maxLength",
+    "items",
+    "anyOf",
+    "minimum",
+    "maximum",
+    "description",
+    "$schema",
+    "title",
+}
 
 TYPES = {
     "string": lambda v: isinstance(v, str),
@@ -109,8 +125,9 @@ def schema_keys(spec, prefix="") -> set:
 
 def test_file_is_the_generated_schema():
     on_disk = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
-    assert on_disk == schema.json_schema(), \
+    assert on_disk == schema.json_schema(), (
         "docs/variant.schema.json is stale: regenerate it with 'rulesdsl schema > docs/variant.schema.json'"
+    )
 
 
 def test_schema_uses_only_the_checked_keywords():
@@ -127,13 +144,16 @@ def test_loader_keys_and_schema_keys_agree():
     assert schema_keys(schema.json_schema()) == schema.all_keys()
 
 
-@pytest.mark.parametrize("name, fragment", [
-    ("v_s101_unknown_key.yaml", "unknown key 'acept_empty'"),
-    ("v_s105_enum.yaml", "'runs' not in"),
-    ("v_s103_type.yaml", "[3] is not"),
-    ("v_s104_range.yaml", "9 > 8"),
-    ("v_s102_missing_win.yaml", "missing 'win'"),
-])
+@pytest.mark.parametrize(
+    "name, fragment",
+    [
+        ("v_s101_unknown_key.yaml", "unknown key 'acept_empty'"),
+        ("v_s105_enum.yaml", "'runs' not in"),
+        ("v_s103_type.yaml", "[3] is not"),
+        ("v_s104_range.yaml", "9 > 8"),
+        ("v_s102_missing_win.yaml", "missing 'win'"),
+    ],
+)
 def test_schema_rejects_what_the_loader_rejects(name, fragment):
     data = yaml.safe_load((ROOT / "tests" / "broken" / name).read_text(encoding="utf-8"))
     found = errors(data, schema.json_schema())
@@ -204,12 +224,15 @@ def test_every_text_in_the_schema_has_its_length_limit():
     assert props["name"]["anyOf"][0]["maxLength"] == 80
 
 
-@pytest.mark.parametrize("where, value", [
-    (("actions", "draw", "label"), "x" * 41),
-    (("piles", "tableau", "label"), "x" * 41),
-    (("description",), "x" * 301),
-    (("win",), "true or " * 300),
-])
+@pytest.mark.parametrize(
+    "where, value",
+    [
+        (("actions", "draw", "label"), "x" * 41),
+        (("piles", "tableau", "label"), "x" * 41),
+        (("description",), "x" * 301),
+        (("win",), "true or " * 300),
+    ],
+)
 def test_schema_and_loader_both_refuse_a_text_too_long(tmp_path, where, value):
     import rulesdsl
     from rulesdsl.core.errors import RulesError

@@ -1,6 +1,7 @@
 """Loader inputs that once raised instead of giving a diagnostic: an `extends` value the file system
 refuses (a name far too long) is X703, a missing parent; an `auto` that is not a list is a schema
 error. Both were found by tests/test_fuzz.py when new shipped variant files changed its inputs."""
+
 from __future__ import annotations
 
 from pathlib import Path
