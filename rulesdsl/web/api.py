@@ -330,36 +330,27 @@ async def play_move(request: Request) -> JSONResponse:
     return answer(s)
 
 
-async def undo(request: Request) -> JSONResponse:
-    await read_json(request, required=False)
-    s = playing(await session_of(request))
-    with saving(request, s.rec.id):
-        s.undo()
-    return answer(s)
+def _step(name: str, *, finished_too: bool = False):
+    """An endpoint that takes one step of the game's history (undo, redo, restart, resign),
+    saved before it answers; only restart may be asked of a finished game (it reopens it)."""
+
+    async def endpoint(request: Request) -> JSONResponse:
+        await read_json(request, required=False)
+        s = await session_of(request)
+        if not finished_too:
+            s = playing(s)
+        with saving(request, s.rec.id):
+            getattr(s, name)()
+        return answer(s)
+
+    endpoint.__name__ = endpoint.__qualname__ = name
+    return endpoint
 
 
-async def redo(request: Request) -> JSONResponse:
-    await read_json(request, required=False)
-    s = playing(await session_of(request))
-    with saving(request, s.rec.id):
-        s.redo()
-    return answer(s)
-
-
-async def restart(request: Request) -> JSONResponse:
-    await read_json(request, required=False)
-    s = await session_of(request)
-    with saving(request, s.rec.id):
-        s.restart()
-    return answer(s)
-
-
-async def resign(request: Request) -> JSONResponse:
-    await read_json(request, required=False)
-    s = playing(await session_of(request))
-    with saving(request, s.rec.id):
-        s.resign()
-    return answer(s)
+undo = _step("undo")
+redo = _step("redo")
+restart = _step("restart", finished_too=True)
+resign = _step("resign")
 
 
 async def autoplay(request: Request) -> JSONResponse:
