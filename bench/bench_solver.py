@@ -8,16 +8,21 @@
     python bench/bench_solver.py summary FILE.jsonl [A B]   # figures of a stats --out file
     python bench/bench_solver.py positions freecell 1 300 100000 [draw=1]  # by positions, not time
     python bench/bench_solver.py cpu klondike 1 100 3 OUT.jsonl draw=3   # CPU-second limits
+    python bench/bench_solver.py fcsolve 1 100 [SECS]       # MS deals, ours beside fc-solve, same run
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 
+from rulesdsl.formats import fcs
 from rulesdsl.solve import stats
 from rulesdsl.solve.solver import solve
 from rulesdsl.solve.stats import _variant, deal_state
@@ -107,6 +112,52 @@ def cpu_limited(name, a, b, secs, out, options):
     )
 
 
+def beside_fcsolve(a, b, secs=10.0):
+    """Microsoft FreeCell deals A-B solved by ours and by fc-solve (its default preset), one
+    deal after the other in the same run, so the machine's load falls on both alike."""
+    exe = shutil.which("fc-solve")
+    if exe is None:
+        print("fc-solve is not installed (apt-get install freecell-solver-bin): nothing to compare")
+        return
+    v, an = _variant("freecell", {})
+    ours, theirs, our_len, their_len, won = [], [], [], [], [0, 0]
+    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    for d in range(a, b + 1):
+        st = v.numbered_game(d).state
+        board = fcs.to_text(v, st)
+        t = time.perf_counter()
+        r = solve(v, st, time_limit=secs, analysis=an)
+        ours.append(time.perf_counter() - t)
+        if r.verdict == "won":
+            won[0] += 1
+            our_len.append(len(r.moves))
+        t = time.perf_counter()
+        out = subprocess.run(
+            [exe, "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
+            input=board,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        ).stdout
+        theirs.append(time.perf_counter() - t)
+        line = fcs.read_solution(out) if fcs.looks_like_solution(out) else []
+        if line:
+            won[1] += 1
+            their_len.append(len(line))
+    m_ours, m_theirs = statistics.median(ours), statistics.median(theirs)
+    print(f"freecell MS {a}-{b}, {secs:g} s a deal for ours; fc-solve default preset, same run")
+    print(f"  won: ours {won[0]}, fc-solve {won[1]} of {b - a + 1}")
+    print(
+        f"  time a deal: ours median {m_ours:.3f} s, max {max(ours):.3f} s; fc-solve median {m_theirs:.3f} s, max {max(theirs):.3f} s"
+    )
+    print(f"  median time ratio ours / fc-solve: {m_ours / max(m_theirs, 1e-9):.1f}x")
+    if our_len and their_len:
+        print(
+            f"  line length median: ours {statistics.median(our_len):.0f}, fc-solve {statistics.median(their_len):.0f} moves"
+        )
+
+
 def main(argv):
     if not argv or argv[0] == "rate":
         return rate()
@@ -126,6 +177,8 @@ def main(argv):
         rest = argv[1:] if cmd == "freecell" else argv[2:]
         secs = float(rest[2]) if len(rest) > 2 and cmd != "exhaustive" else None
         many(name, int(rest[0]), int(rest[1]), secs)
+    elif cmd == "fcsolve":
+        beside_fcsolve(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
     elif cmd == "cpu":
         options = dict(x.split("=", 1) for x in argv[6:])
         cpu_limited(argv[1], int(argv[2]), int(argv[3]), float(argv[4]), argv[5], options)
