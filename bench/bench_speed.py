@@ -1,0 +1,106 @@
+"""The solver's speed: positions per CPU second, per family, on fixed deals and a fixed
+budget of positions, so that two runs (before and after a change, or with a pruning on
+and off) compare the same work. Prints figures, asserts nothing.
+
+    python bench/bench_speed.py                     # every family, the default budget
+    python bench/bench_speed.py 20000               # another budget of positions a deal
+    python bench/bench_speed.py 20000 freecell golf # some families only (by variant name)
+    python bench/bench_speed.py 20000 freecell symmetry=0 reversible=0   # solve() keywords off
+    python bench/bench_speed.py profile freecell 1 50000    # cProfile of one deal, top 25
+
+The CPU clock (time.process_time) is this process's own, so a loaded machine gives the same
+figures as an idle one, within a few percent. A search that ends (won or unwinnable) before
+the budget counts the positions it entered.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import sys
+import time
+
+from rulesdsl.solve.solver import solve
+from rulesdsl.solve.stats import _variant, deal_state
+
+# (label, variant, options, deals): each deal searched up to the budget
+FAMILIES = [
+    ("Alpha Star", "alpha_star", {}, tuple(range(1, 81))),  # small spaces: many deals
+    ("Beleaguered Castle", "beleaguered_castle", {}, (7, 8, 9)),
+    ("FreeCell", "freecell", {}, (1, 11982, 617)),
+    ("Klondike draw 1", "klondike", {"draw": 1}, (1, 2, 3)),
+    ("Black Hole", "black_hole", {}, (3, 5, 24)),
+    ("Golf", "golf", {}, (4, 5, 6)),
+    ("Spider 1 suit", "spider", {"suits": 1}, (1, 2, 3)),
+]
+
+BUDGET = 30_000
+
+
+def measure(name, options, deals, budget, kw) -> tuple[int, float, list]:
+    """(positions, CPU seconds, verdicts) over the deals."""
+    v, an = _variant(name, options)
+    states, cpu, verdicts = 0, 0.0, []
+    for d in deals:
+        st = deal_state(v, d)
+        t = time.process_time()
+        r = solve(v, st, max_states=budget, analysis=an, **kw)
+        cpu += time.process_time() - t
+        states += r.states
+        verdicts.append(r.verdict[0])
+    return states, cpu, verdicts
+
+
+def parse_kw(args) -> tuple[list, dict]:
+    names, kw = [], {}
+    for a in args:
+        if "=" in a:
+            k, val = a.split("=", 1)
+            kw[k] = val not in ("0", "false", "False", "off")
+        else:
+            names.append(a)
+    return names, kw
+
+
+def families(args) -> None:
+    budget = BUDGET
+    if args and args[0].isdigit():
+        budget, args = int(args[0]), args[1:]
+    names, kw = parse_kw(args)
+    print(f"positions per CPU second, {budget} positions a deal at most; solve() keywords {kw or 'default'}")
+    for label, name, options, deals in FAMILIES:
+        if names and name not in names:
+            continue
+        states, cpu, verdicts = measure(name, options, deals, budget, kw)
+        rate = states / max(cpu, 1e-9)
+        shown = ",".join(map(str, deals)) if len(deals) < 5 else f"{deals[0]}-{deals[-1]}"
+        won = verdicts.count("w")
+        print(f"  {label:20} deals {shown:12} {won:3} won {states:7} positions {cpu:6.2f} CPU s {rate:8.0f}/s")
+
+
+def profile(name, deal, budget, kw) -> None:
+    fam = {f[1]: f for f in FAMILIES}
+    options = fam[name][2] if name in fam else {}
+    v, an = _variant(name, options)
+    st = deal_state(v, deal)
+    prof = cProfile.Profile()
+    prof.enable()
+    r = solve(v, st, max_states=budget, analysis=an, **kw)
+    prof.disable()
+    print(f"{name} deal {deal}: {r.verdict}, {r.states} positions")
+    pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
+def main(argv) -> None:
+    if argv and argv[0] == "profile":
+        names, kw = parse_kw(argv[1:])
+        name = names[0] if names else "freecell"
+        deal = int(names[1]) if len(names) > 1 else 1
+        budget = int(names[2]) if len(names) > 2 else 50_000
+        profile(name, deal, budget, kw)
+        return
+    families(argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
