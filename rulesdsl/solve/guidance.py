@@ -159,6 +159,43 @@ class Scorer:
             self.memo = [{} for _ in self.memo]
             self.size = 0
 
+    def update_keyed(self, piles, keyer):
+        """touch_keyed(), returning what restore() needs to put the score back."""
+        if piles is None:
+            saved = (self.total, self.part[:])
+            self.touch(None)
+            return saved
+        part = self.part
+        saved = (self.total, [part[p] for p in piles])
+        memo, piece, sealed = self.memo, keyer.piece, keyer.sealed
+        total = self.total
+        for p in piles:
+            if p in sealed:
+                new = self._part(p)
+            else:
+                k = piece[p]
+                new = memo[p].get(k)
+                if new is None:
+                    new = memo[p][k] = self._part(p)
+                    self.size += 1
+            total += new - part[p]
+            part[p] = new
+        self.total = total
+        if self.size > 200_000:  # bounded: forget and start again
+            self.memo = [{} for _ in self.memo]
+            self.size = 0
+        return saved
+
+    def restore(self, piles, saved) -> None:
+        """Put back the score update_keyed() changed (the position is back where it was)."""
+        self.total, old = saved
+        if piles is None:
+            self.part[:] = old
+            return
+        part = self.part
+        for p, o in zip(piles, old):
+            part[p] = o
+
 
 # Weights of the guidance (measured on Microsoft FreeCell deals 1-300 and the 28 that plain
 # depth-first search did not win within 5 s; they only order the search): one card lying

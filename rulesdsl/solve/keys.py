@@ -10,6 +10,7 @@ may be merged is analysis.py's finding.
 from __future__ import annotations
 
 from array import array
+from operator import itemgetter
 from typing import Any
 
 from .analysis import Analysis
@@ -37,31 +38,64 @@ class Keyer:
                 self.face = face
                 if not self.wide:
                     self.face = bytes(face + list(range(len(face), 256)))
+        # piles keyed by their cards as they lie (no face map, no special case): the fast path
+        self.plain = [
+            not self.wide and self.face is None and p not in self.sealed and p not in self.shrinking for p in range(n)
+        ]
         self.piece = [self._piece(p) for p in range(n)]
         # rules of play read points, last or streak: they are part of the position
         self.history = bool(getattr(variant, "history_in_play", ()))
+        self.get_fixed = _getter(self.fixed)
+        self.get_groups = [_getter(g) for g in self.groups]
 
     def _piece(self, p) -> bytes:
         pile = self.st.piles[p]
+        if self.plain[p]:
+            return bytes((len(pile), self.st.down[p])) + bytes(pile)
+        return self._encode(p, pile, self.st.down[p])
+
+    def _encode(self, p, pile, down) -> bytes:
+        """The piece of pile p if it held ``pile`` with ``down`` cards face down."""
         if p in self.shrinking:
             if self.wide:
-                return array("H", (len(pile), self.st.down[p])).tobytes()
-            return bytes((len(pile), self.st.down[p]))
+                return array("H", (len(pile), down)).tobytes()
+            return bytes((len(pile), down))
         face = self.face
         if p in self.sealed and pile:
             cls = self.top_class.get(p)
             top = pile[-1] if face is None else face[pile[-1]]
-            pile = [top] if cls is None else [cls[pile[-1]]]
+            tops = [top] if cls is None else [cls[pile[-1]]]
             if self.wide:
-                return array("H", [len(self.st.piles[p]), self.st.down[p], 65535] + pile).tobytes()
-            return bytes((len(self.st.piles[p]), self.st.down[p], 255)) + bytes(pile)
+                return array("H", [len(pile), down, 65535] + tops).tobytes()
+            return bytes((len(pile), down, 255)) + bytes(tops)
         if self.wide:
             if face is not None:
                 pile = [face[c] for c in pile]
-            return array("H", [len(pile), self.st.down[p]] + pile).tobytes()
+            return array("H", [len(pile), down] + list(pile)).tobytes()
         if face is not None:
-            return bytes((len(pile), self.st.down[p])) + bytes(pile).translate(face)
-        return bytes((len(pile), self.st.down[p])) + bytes(pile)
+            return bytes((len(pile), down)) + bytes(pile).translate(face)
+        return bytes((len(pile), down)) + bytes(pile)
+
+    def child_key(self, s, d, n) -> bytes:
+        """The key after moving the top n cards of pile s onto pile d, with nothing else
+        changed (a card move with no follow-up), computed without playing it."""
+        piles, down, piece = self.st.piles, self.st.down, self.piece
+        src, dst = piles[s], piles[d]
+        left = len(src) - n
+        ds = down[s] if down[s] <= left else left
+        old_s, old_d = piece[s], piece[d]
+        if self.plain[s]:
+            piece[s] = bytes((left, ds)) + bytes(src[:left])
+        else:
+            piece[s] = self._encode(s, src[:left], ds)
+        if self.plain[d]:
+            piece[d] = bytes((len(dst) + n, down[d])) + bytes(dst) + bytes(src[left:])
+        else:
+            piece[d] = self._encode(d, dst + src[left:], down[d])
+        try:
+            return self.key()
+        finally:
+            piece[s], piece[d] = old_s, old_d
 
     def touch(self, piles) -> None:
         if piles is None:
@@ -69,14 +103,36 @@ class Keyer:
         for p in piles:
             self.piece[p] = self._piece(p)
 
+    def update(self, piles) -> list:
+        """Encode the given piles again (None: all); the pieces they had, for restore()."""
+        piece, enc = self.piece, self._piece
+        if piles is None:
+            old = piece[:]
+            piece[:] = [enc(p) for p in range(len(piece))]
+            return old
+        old = [piece[p] for p in piles]
+        for p in piles:
+            piece[p] = enc(p)
+        return old
+
+    def restore(self, piles, old) -> None:
+        """Put back the pieces update() replaced (the position is back where it was)."""
+        piece = self.piece
+        if piles is None:
+            piece[:] = old
+            return
+        for p, o in zip(piles, old):
+            piece[p] = o
+
     def key(self) -> bytes:
         piece = self.piece
-        parts = [piece[p] for p in self.fixed]
-        for g in self.groups:
-            parts.extend(sorted(piece[p] for p in g))
+        join = b"".join
+        out = join(self.get_fixed(piece))
+        for get in self.get_groups:
+            out += join(sorted(get(piece)))
         if self.history:  # the rules read the history: it is part of the position
-            parts.append(array("q", (self.st.points, self.st.last, self.st.streak)).tobytes())
-        return b"".join(parts)
+            out += array("q", (self.st.points, self.st.last, self.st.streak)).tobytes()
+        return out
 
     def full_key(self) -> bytes:
         """The same key computed from scratch (tests compare the two)."""
@@ -86,6 +142,16 @@ class Keyer:
             return self.key()
         finally:
             self.piece = saved
+
+
+def _getter(piles):
+    """A function from the list of pieces to the tuple of the given piles' pieces."""
+    if len(piles) > 1:
+        return itemgetter(*piles)
+    if len(piles) == 1:
+        only = piles[0]
+        return lambda piece: (piece[only],)
+    return lambda piece: ()
 
 
 def touched_piles(game, start):

@@ -14,8 +14,9 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..core.kinds import PROGRESS_ROLES
+from ..core.kinds import PROGRESS_ROLES, AutoKind
 from ..core.limits import MAX_OPEN
 from ..lang.runtime import Env
 from ..play.game import Game
@@ -56,9 +57,23 @@ class Search:
     (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
 
     def __init__(
-        self, variant, state, *, max_states, started, time_limit, analysis, safe, dead, declared_safe, stock, greedy
+        self,
+        variant,
+        state,
+        *,
+        max_states,
+        started,
+        time_limit,
+        analysis,
+        safe,
+        dead,
+        declared_safe,
+        stock,
+        greedy,
+        reversible=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
+        self.keyer: Keyer
         self.deadline = None if time_limit is None else started + time_limit
         g = self.g = Game(variant, state.copy())
         if analysis is None:
@@ -84,9 +99,14 @@ class Search:
         # search keeps the line it is on in ``path``.
         self.do, self.undo_ops, self.ops, self.env, self.generate = g._do, g._undo, g._ops, g._env, g.generate
         self.path: list = []
+        self.marks: list = []  # where each move of path starts in the op log
+        # a child a card move reaches is first looked up without playing the move, where a
+        # card move has no follow-up and the key reads no history (keys.child_key)
+        self.virtual = not variant.autos and not self.keyer.history
+        self.reversible = reversible and _reversal_exact(variant, self.keyer)
         self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
         # the macro expansion needs a settled position: every one after a move is
-        self.root_settled = macro is not None and settled(variant, st)
+        self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
@@ -145,21 +165,30 @@ class Search:
             before = ends.heights()
         self.do(self.st, m, self.env, ops)
         self.path.append(m)
-        touched = touched_piles(self.g, mark)
-        self.keyer.touch(touched)
+        self.marks.append(mark)
+        if len(ops) == mark + 1 and not ops[mark] & 3:  # one transfer: its two piles
+            op = ops[mark]
+            touched: Any = (op >> 2 & 1023, op >> 12 & 1023)
+        else:
+            touched = touched_piles(self.g, mark)
+        pieces = self.keyer.update(touched)
         if ends is None:
-            self.scorer.touch_keyed(touched, self.keyer)
-            return (mark, touched, None), False
+            return (mark, touched, pieces, self.scorer.update_keyed(touched, self.keyer), None), False
         placed, is_dead = ends.moved(before)  # (the scorer is not read: see _order)
-        return (mark, touched, placed), is_dead
+        return (mark, touched, pieces, None, placed), is_dead
 
     def back(self, undo):
-        mark, touched, placed = undo
+        mark, touched, pieces, parts, placed = undo
         self.undo_ops(self.st, self.ops, mark)
         self.path.pop()
-        self.keyer.touch(touched)
-        if self.ends is None:
-            self.scorer.touch_keyed(touched, self.keyer)
+        self.marks.pop()
+        if pieces is None:  # played by goto(), which keeps no pieces: encode again
+            self.keyer.update(touched)
+            self.scorer.update_keyed(touched, self.keyer)
+            return
+        self.keyer.restore(touched, pieces)
+        if parts is not None:
+            self.scorer.restore(touched, parts)
         elif placed:
             self.ends.unmoved(placed)
 
@@ -190,6 +219,9 @@ class Search:
     def consider(self, m, item, out):
         """Play m; keep ``item`` (m, or the macro ending with m) in out when the position is
         new. None: a win (on the board); a str: a limit was hit; else True."""
+        if self.virtual and m.kind == "move":
+            if self.table.known(self.keyer.child_key(m.sources[0], m.dest, len(m.cards)), self.st.used):
+                return True  # seen: not played
         undo, is_dead = self.play(m)
         table = self.table
         if not is_dead and table.add(self.keyer.key(), self.st.used):
@@ -219,10 +251,13 @@ class Search:
             if pick is not None:
                 moves = [pick]
         walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
+        back = self.reversal() if self.reversible else None
         out: list = []
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
+            if back is not None and m.dest == back[1] and m.sources[0] == back[0] and m.cards == back[2]:
+                continue  # it undoes the last move: its position is the parent's, in the table
             got = self.consider(m, m, out)
             if got is not True:
                 return got
@@ -232,6 +267,26 @@ class Search:
                 return got
         out.sort()
         return out if scored else [x[2] for x in out]
+
+    def reversal(self):
+        """(source, dest, cards) of the card move that puts back exactly what the last move
+        did, or None: the last move was one transfer (no follow-up, no card turned, no face-
+        down count changed), so moving the same cards back gives the parent position again
+        (no follow-up can act there: see _reversal_exact)."""
+        path = self.path
+        if not path or path[-1].kind != "move" or (len(path) == 1 and not self.root_settled):
+            return None
+        ops, mark, down = self.ops, self.marks[-1], self.st.down
+        if len(ops) != mark + 1:
+            return None
+        op = ops[mark]
+        if op & 3 or op >> 33 & 1:
+            return None  # not a plain transfer
+        s, d = op >> 2 & 1023, op >> 12 & 1023
+        if op >> 34 & 2047 != down[s] or op >> 45 & 2047 != down[d]:
+            return None
+        n = op >> 22 & 2047
+        return (d, s, tuple(self.st.piles[d][-n:]))
 
     def stock_walk(self, out, actions, walked):
         """The macro children (derive_stock's proof): every position reached by actions
@@ -313,6 +368,9 @@ class Search:
     # nothing is skipped.
 
     def goto(self, node):
+        """Bring the board to ``node``: undo to the common ancestor, play down. The moves are
+        made with the bare apply and undo; the key's pieces and the score are brought up to
+        date once at the end, for the piles touched on the way."""
         trail, undos = self.trail, self.undos
         chain = []
         n = node
@@ -320,12 +378,37 @@ class Search:
             chain.append(n)
             n = n[0]
         depth = 0 if n is None else n[2]
+        st, ops, path, marks, env = self.st, self.ops, self.path, self.marks, self.env
+        changed: set | None = set()
         while len(trail) > depth:
             trail.pop()
-            self.leave(undos.pop())
+            u = undos.pop()
+            for mark, touched, *_ in reversed(u) if type(u) is list else (u,):
+                self.undo_ops(st, ops, mark)
+                path.pop()
+                marks.pop()
+                if touched is None or changed is None:
+                    changed = None
+                else:
+                    changed.update(touched)
         for n in reversed(chain):
-            undos.append(self.enter(n[1]))
+            item = n[1]
+            recs = []
+            for m in item if type(item) is tuple else (item,):
+                mark = len(ops)
+                self.do(st, m, env, ops)
+                path.append(m)
+                marks.append(mark)
+                touched = touched_piles(self.g, mark)
+                recs.append((mark, touched, None, None, None))
+                if touched is None or changed is None:
+                    changed = None
+                else:
+                    changed.update(touched)
+            undos.append(recs if type(item) is tuple else recs[0])
             trail.append(n)
+        self.keyer.update(changed)
+        self.scorer.update_keyed(changed, self.keyer)
 
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
@@ -396,3 +479,14 @@ class Search:
             if got is not None:
                 return got
         return None
+
+
+def _reversal_exact(variant, keyer) -> bool:
+    """Does moving the cards of a plain transfer back give the position before it, with
+    nothing after? True when no follow-up but flips exists (a flip is a function of the
+    position; one pass leaves none to do, so a position after a move has none, and the
+    same holds at the root when it is settled, checked in reversal()), no flip has a
+    condition, and neither the rules nor the key read the history (points, the last move)."""
+    if keyer.history or variant.records_history:
+        return False
+    return all(a.kind == AutoKind.FLIP and a.when is None for a in variant.autos)

@@ -71,6 +71,7 @@ def solve(
     declared_safe: bool = True,
     stock: StockRule | None | bool = True,
     streamline: bool = True,
+    reversible: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -83,12 +84,16 @@ def solve(
     ``streamline``: where the stock macro moves apply, first spend half the limits on a
     search that plays a legal move onto a foundation without trying the others (Solvitaire's
     streamliner): a win it finds is a real line; when it finds none, the full search runs
-    with what is left (only the full search says ``unwinnable``)."""
+    with what is left (only the full search says ``unwinnable``). ``reversible``: False
+    searches a card move that exactly undoes the previous one too (its position is the
+    parent's, always in the table, so this only costs time)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
-    kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
+    kw: dict[str, Any] = dict(
+        analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, reversible=reversible
+    )
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         return _streamlined(variant, state, started, max_states, time_limit, kw)
     search = Search(variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw)

@@ -21,6 +21,18 @@ class Table:
         self.seen: Any = {} if self.limited else set()  # a set, or key -> counters seen
         self.size = 0
 
+    def known(self, key: bytes, used) -> bool:
+        """Was the position (or one that dominates it) seen? (add() without adding.)"""
+        if self.exact:
+            key = key + array("q", used).tobytes()
+        if not self.limited:
+            return key in self.seen
+        known = self.seen.get(key)
+        if known is None:
+            return False
+        mine = tuple(used[i] for i in self.limited)
+        return any(all(o <= m for o, m in zip(other, mine)) for other in known)
+
     def add(self, key: bytes, used) -> bool:
         """Record the position; False when it (or one that dominates it) was seen."""
         if self.exact:
