@@ -110,6 +110,7 @@ class Search:
         self.order = self._order()
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
+        self.depths: list = []  # the length of path before each
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
@@ -368,45 +369,44 @@ class Search:
     # nothing is skipped.
 
     def goto(self, node):
-        """Bring the board to ``node``: undo to the common ancestor, play down. The moves are
-        made with the bare apply and undo; the key's pieces and the score are brought up to
-        date once at the end, for the piles touched on the way."""
-        trail, undos = self.trail, self.undos
+        """Bring the board to ``node``: undo to the common ancestor in one call on the op log,
+        play down with the bare apply; the key's pieces and the score are brought up to date
+        once at the end, for the piles the operations touched."""
+        trail, undos, depths = self.trail, self.undos, self.depths
         chain = []
         n = node
         while n is not None and not (n[2] <= len(trail) and trail[n[2] - 1] is n):
             chain.append(n)
             n = n[0]
         depth = 0 if n is None else n[2]
-        st, ops, path, marks, env = self.st, self.ops, self.path, self.marks, self.env
-        changed: set | None = set()
-        while len(trail) > depth:
-            trail.pop()
-            u = undos.pop()
-            for mark, touched, *_ in reversed(u) if type(u) is list else (u,):
-                self.undo_ops(st, ops, mark)
-                path.pop()
-                marks.pop()
-                if touched is None or changed is None:
-                    changed = None
-                else:
-                    changed.update(touched)
+        st, ops, path, marks, env, g = self.st, self.ops, self.path, self.marks, self.env, self.g
+        changed: Any = set()
+        if len(trail) > depth:
+            first = undos[depth]
+            mark = first[0][0] if type(first) is list else first[0]
+            changed = touched_piles(g, mark)
+            self.undo_ops(st, ops, mark)
+            cut = depths[depth]
+            del trail[depth:], undos[depth:], depths[depth:], path[cut:], marks[cut:]
+        start = len(ops)
+        do = self.do
         for n in reversed(chain):
             item = n[1]
+            depths.append(len(path))
             recs = []
             for m in item if type(item) is tuple else (item,):
                 mark = len(ops)
-                self.do(st, m, env, ops)
+                do(st, m, env, ops)
                 path.append(m)
                 marks.append(mark)
-                touched = touched_piles(self.g, mark)
-                recs.append((mark, touched, None, None, None))
-                if touched is None or changed is None:
-                    changed = None
-                else:
-                    changed.update(touched)
+                recs.append((mark, None, None, None, None))  # (never undone by back(): see above)
             undos.append(recs if type(item) is tuple else recs[0])
             trail.append(n)
+        down = touched_piles(g, start)
+        if changed is None or down is None:
+            changed = None
+        else:
+            changed |= down
         self.keyer.update(changed)
         self.scorer.update_keyed(changed, self.keyer)
 
