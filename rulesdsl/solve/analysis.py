@@ -8,6 +8,7 @@ Everything here is sound, not complete: what it cannot see through counts agains
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ class Analysis:
     sealed: tuple = ()  # piles of which only size, top and face-down count matter
     faces: bool = False  # copies of a card (several decks) are keyed alike: no rule reads .copy
     shrinking: tuple = ()  # piles no move, action or automatic move ever puts a card on
+    suit_perms: tuple = ()  # permutations of the suits no rule tells apart (identity left out)
 
 
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
@@ -81,7 +83,55 @@ def analyse(variant) -> Analysis:
     # swapping two copies everywhere changes nothing a rule can see unless it reads .copy
     # (card.name has no copy mark): such positions have the same future.
     faces = variant.deck.decks > 1 and not copies
-    return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)))
+    perms = suit_symmetry(variant)
+    return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)), perms)
+
+
+_NAME_ATTR = re.compile(r"\.\s*name\b")
+_COLOR_ATTR = re.compile(r"\.\s*colou?r\b")
+
+
+def suit_symmetry(variant) -> tuple:
+    """The permutations of the suits (each a tuple: suit i becomes perm[i]) under which
+    every rule of play gives the same answer, the identity left out; () when none is proved.
+
+    Proof: the language reads a suit only as ``card.suit`` and a colour only as ``card.color``,
+    and compares them only by equality and membership (ordering is for numbers; no builtin
+    takes a suit). So when no rule names a suit or a colour (their names are the only
+    literals) and none reads ``.name`` (the card's text, which spells its suit), every rule
+    holds of a position exactly when it holds of the position with the suits renamed by a
+    permutation that keeps equal suits equal (any permutation) and, when some rule reads
+    ``.color``, equal colours equal (suits move within a colour, or colours swap whole).
+    The deck must give every suit the same ranks and copies, so the renamed position has the
+    same cards; no action may shuffle (a redeal's order depends on the cards' ids). Then a
+    move is legal in a position exactly when its renamed move is legal in the renamed
+    position, and one wins exactly when the other does: the two have the same verdict. The
+    deal and the numbering are read only before the search and are left out."""
+    text = variant.rules_text
+    deck = variant.deck
+    if text is None or not 2 <= len(deck.suits) <= 4 or any(a.kind == ActionKind.REDEAL for a in variant.actions):
+        return ()
+    names = {s.name for s in deck.suits} | set(deck.colors)
+    colour = False
+    for path, body in text.strings:
+        if path and path[0] in ("numbering", "deal"):
+            continue
+        if _NAME_ATTR.search(body) or names & set(_IDENT.findall(body)):
+            return ()
+        colour = colour or bool(_COLOR_ATTR.search(body))
+    faces = [sorted((deck.rank_of[c], deck.copy_of[c]) for c in range(deck.size) if deck.suit_of[c] == i) for i in range(len(deck.suits))]
+    if any(f != faces[0] for f in faces):
+        return ()
+    colours = [deck.colors.index(s.color) for s in deck.suits]
+    out = []
+    for perm in itertools.permutations(range(len(deck.suits))):
+        if perm == tuple(range(len(perm))):
+            continue
+        # equal colours stay equal and unequal ones unequal: a bijection of the colours
+        if colour and len({(colours[i], colours[perm[i]]) for i in range(len(perm))}) != len(set(colours)):
+            continue
+        out.append(perm)
+    return tuple(out)
 
 
 def _read_text(strings, groups):

@@ -19,7 +19,7 @@ from .analysis import Analysis
 class Keyer:
     """The canonical key of the game's position, one byte string per pile kept up to date."""
 
-    def __init__(self, variant, state, analysis: Analysis, top_class=None):
+    def __init__(self, variant, state, analysis: Analysis, top_class=None, symmetry: bool = False):
         self.st = state
         self.top_class = top_class or {}  # sealed pile -> card -> class of its top
         n = len(state.piles)
@@ -47,6 +47,27 @@ class Keyer:
         self.history = bool(getattr(variant, "history_in_play", ()))
         self.get_fixed = _getter(self.fixed)
         self.get_groups = [_getter(g) for g in self.groups]
+        # suit symmetry (analysis.suit_symmetry): the key is the least over the renamings
+        self.renames = self._renames(variant, analysis) if symmetry else []
+
+    def _renames(self, variant, analysis) -> list:
+        """One translation of card ids per suit permutation the analysis proved, where the key
+        can take one: it must tell apart every position, reachable or not (so no pile keyed by
+        its size alone, no sink keyed by classes of its top), and card ids fit a byte."""
+        if not analysis.suit_perms or self.wide or self.shrinking or self.top_class or self.history:
+            return []
+        deck = variant.deck
+        first: dict = {}
+        for c in range(deck.size):
+            first.setdefault((deck.rank_of[c], deck.suit_of[c], 0 if self.face is not None else deck.copy_of[c]), c)
+        out = []
+        for perm in analysis.suit_perms:
+            table = list(range(256))
+            for c in range(deck.size):
+                copy = 0 if self.face is not None else deck.copy_of[c]
+                table[c] = first[(deck.rank_of[c], perm[deck.suit_of[c]], copy)]
+            out.append(bytes(table))
+        return out
 
     def _piece(self, p) -> bytes:
         pile = self.st.piles[p]
@@ -125,13 +146,20 @@ class Keyer:
             piece[p] = o
 
     def key(self) -> bytes:
-        piece = self.piece
+        out = self._join(self.piece)
+        for table in self.renames:  # the least key over the suits' renamings
+            other = self._join([x[:2] + x[2:].translate(table) for x in self.piece])
+            if other < out:
+                out = other
+        if self.history:  # the rules read the history: it is part of the position
+            out += array("q", (self.st.points, self.st.last, self.st.streak)).tobytes()
+        return out
+
+    def _join(self, piece) -> bytes:
         join = b"".join
         out = join(self.get_fixed(piece))
         for get in self.get_groups:
             out += join(sorted(get(piece)))
-        if self.history:  # the rules read the history: it is part of the position
-            out += array("q", (self.st.points, self.st.last, self.st.streak)).tobytes()
         return out
 
     def full_key(self) -> bytes:

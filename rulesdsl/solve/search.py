@@ -71,6 +71,7 @@ class Search:
         stock,
         greedy,
         reversible=True,
+        symmetry=False,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -81,7 +82,8 @@ class Search:
         self.safe = safe_rule(variant) if safe is True else safe
         rule = dead_rule(variant) if dead is True else (dead or None)
         ends = self.ends = rule.start(g.state) if isinstance(rule, DeadEnds) else None
-        self.keyer = Keyer(variant, g.state, analysis, rule.top_class if isinstance(rule, DeadEnds) else None)
+        top_class = rule.top_class if isinstance(rule, DeadEnds) else None
+        self.keyer = Keyer(variant, g.state, analysis, top_class, symmetry=symmetry)
         macro = stock_rule(variant) if stock is True else (stock or None)
         if ends is not None:  # the dead-end test follows moves one at a time
             macro = None

@@ -72,6 +72,7 @@ def solve(
     stock: StockRule | None | bool = True,
     streamline: bool = True,
     reversible: bool = True,
+    symmetry: bool = False,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -86,13 +87,17 @@ def solve(
     streamliner): a win it finds is a real line; when it finds none, the full search runs
     with what is left (only the full search says ``unwinnable``). ``reversible``: False
     searches a card move that exactly undoes the previous one too (its position is the
-    parent's, always in the table, so this only costs time)."""
+    parent's, always in the table, so this only costs time). ``symmetry``: True keys a
+    position by the least key over the renamings of the suits no rule tells apart
+    (analysis.suit_symmetry; sound, and exhaustive searches agree with it off); off by
+    default: on the bench's deals it merged almost nothing at up to 10 times the cost of a
+    key (docs/solver.md)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     kw: dict[str, Any] = dict(
-        analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, reversible=reversible
+        analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, reversible=reversible, symmetry=symmetry
     )
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         return _streamlined(variant, state, started, max_states, time_limit, kw)
