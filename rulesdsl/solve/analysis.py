@@ -119,7 +119,10 @@ def suit_symmetry(variant) -> tuple:
         if _NAME_ATTR.search(body) or names & set(_IDENT.findall(body)):
             return ()
         colour = colour or bool(_COLOR_ATTR.search(body))
-    faces = [sorted((deck.rank_of[c], deck.copy_of[c]) for c in range(deck.size) if deck.suit_of[c] == i) for i in range(len(deck.suits))]
+    faces: list = [[] for _ in deck.suits]
+    for c in range(deck.size):
+        faces[deck.suit_of[c]].append((deck.rank_of[c], deck.copy_of[c]))
+    faces = [sorted(f) for f in faces]
     if any(f != faces[0] for f in faces):
         return ()
     colours = [deck.colors.index(s.color) for s in deck.suits]

@@ -96,9 +96,8 @@ def solve(
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
-    kw: dict[str, Any] = dict(
-        analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, reversible=reversible, symmetry=symmetry
-    )
+    kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
+    kw.update(reversible=reversible, symmetry=symmetry)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         return _streamlined(variant, state, started, max_states, time_limit, kw)
     search = Search(variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw)

@@ -123,7 +123,9 @@ def test_a_move_that_undoes_the_last_is_not_searched():
         stock=False,
         greedy=False,
     )
-    move = next(m for m in s.generate() if g.move_text(m).startswith("5C") and m.dest in g.variant.layout.groups["cell"].piles)
+    move = next(
+        m for m in s.generate() if g.move_text(m).startswith("5C") and m.dest in g.variant.layout.groups["cell"].piles
+    )
     s.play(move)
     assert s.reversal() == (move.dest, move.sources[0], move.cards)
     s.table.add(s.keyer.key(), s.st.used)
