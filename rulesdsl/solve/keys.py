@@ -49,6 +49,10 @@ class Keyer:
         self.get_groups = [_getter(g) for g in self.groups]
         # suit symmetry (analysis.suit_symmetry): the key is the least over the renamings
         self.renames = self._renames(variant, analysis) if symmetry else []
+        self._join = _joiner(self.get_fixed, self.get_groups)
+        if not self.renames and not self.history:
+            join, piece = self._join, self.piece
+            self.key = lambda: join(piece)  # type: ignore[method-assign]  # the common case, one call
 
     def _renames(self, variant, analysis) -> list:
         """One translation of card ids per suit permutation the analysis proved, where the key
@@ -113,10 +117,9 @@ class Keyer:
             piece[d] = bytes((len(dst) + n, down[d])) + bytes(dst) + bytes(src[left:])
         else:
             piece[d] = self._encode(d, dst + src[left:], down[d])
-        try:
-            return self.key()
-        finally:
-            piece[s], piece[d] = old_s, old_d
+        out = self.key()
+        piece[s], piece[d] = old_s, old_d
+        return out
 
     def touch(self, piles) -> None:
         if piles is None:
@@ -146,30 +149,40 @@ class Keyer:
             piece[p] = o
 
     def key(self) -> bytes:
-        out = self._join(self.piece)
+        return self._key_of(self.piece)
+
+    def _key_of(self, piece) -> bytes:
+        out = self._join(piece)
         for table in self.renames:  # the least key over the suits' renamings
-            other = self._join([x[:2] + x[2:].translate(table) for x in self.piece])
+            other = self._join([x[:2] + x[2:].translate(table) for x in piece])
             if other < out:
                 out = other
         if self.history:  # the rules read the history: it is part of the position
             out += array("q", (self.st.points, self.st.last, self.st.streak)).tobytes()
         return out
 
-    def _join(self, piece) -> bytes:
-        join = b"".join
-        out = join(self.get_fixed(piece))
-        for get in self.get_groups:
+    def full_key(self) -> bytes:
+        """The same key computed from scratch (tests compare the two)."""
+        return self._key_of([self._piece(p) for p in range(len(self.piece))])
+
+
+def _joiner(get_fixed, get_groups):
+    """piece list -> the key's bytes: the fixed piles' pieces, then each group's sorted."""
+    join = b"".join
+    if len(get_groups) == 1:
+        (g1,) = get_groups
+        return lambda piece: join(get_fixed(piece)) + join(sorted(g1(piece)))
+    if len(get_groups) == 2:
+        g1, g2 = get_groups
+        return lambda piece: join(get_fixed(piece)) + join(sorted(g1(piece))) + join(sorted(g2(piece)))
+
+    def joined(piece) -> bytes:
+        out = join(get_fixed(piece))
+        for get in get_groups:
             out += join(sorted(get(piece)))
         return out
 
-    def full_key(self) -> bytes:
-        """The same key computed from scratch (tests compare the two)."""
-        saved = self.piece
-        self.piece = [self._piece(p) for p in range(len(saved))]
-        try:
-            return self.key()
-        finally:
-            self.piece = saved
+    return joined
 
 
 def _getter(piles):

@@ -219,15 +219,17 @@ class Search:
 
     # -- the children of a position ---------------------------------------------------
 
-    def consider(self, m, item, out):
+    def consider(self, m, item, out, key=None):
         """Play m; keep ``item`` (m, or the macro ending with m) in out when the position is
-        new. None: a win (on the board); a str: a limit was hit; else True."""
-        if self.virtual and m.kind == "move":
-            if self.table.known(self.keyer.child_key(m.sources[0], m.dest, len(m.cards)), self.st.used):
+        new. None: a win (on the board); a str: a limit was hit; else True. ``key``: the
+        child's key, when the caller has it (keys.child_key)."""
+        if key is None and self.virtual and m.kind == "move":
+            key = self.keyer.child_key(m.sources[0], m.dest, len(m.cards))
+            if self.table.known(key, self.st.used):
                 return True  # seen: not played
         undo, is_dead = self.play(m)
         table = self.table
-        if not is_dead and table.add(self.keyer.key(), self.st.used):
+        if not is_dead and table.add(self.keyer.key() if key is None else key, self.st.used):
             if self.g.won:
                 return None
             out.append((self.order(m), len(out), item))
@@ -256,12 +258,20 @@ class Search:
         walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
         back = self.reversal() if self.reversible else None
         out: list = []
+        # a card move's child is looked up before it is played (see consider)
+        seen = self.table.contains() if self.virtual else None
+        child_key = self.keyer.child_key
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
             if back is not None and m.dest == back[1] and m.sources[0] == back[0] and m.cards == back[2]:
                 continue  # it undoes the last move: its position is the parent's, in the table
-            got = self.consider(m, m, out)
+            key = None
+            if seen is not None and m.kind == "move":
+                key = child_key(m.sources[0], m.dest, len(m.cards))
+                if seen(key):
+                    continue
+            got = self.consider(m, m, out, key)
             if got is not True:
                 return got
         if walk:

@@ -21,6 +21,13 @@ class Table:
         self.seen: Any = {} if self.limited else set()  # a set, or key -> counters seen
         self.size = 0
 
+    def contains(self):
+        """The set's own membership test (key -> seen) where no action counter counts, else
+        None (then known() takes the counters)."""
+        if not self.exact and not self.limited:
+            return self.seen.__contains__
+        return None
+
     def known(self, key: bytes, used) -> bool:
         """Was the position (or one that dominates it) seen? (add() without adding.)"""
         if self.exact:
