@@ -23,8 +23,7 @@ def build_autos(cx: Context, removals: tuple = ()) -> tuple:
             if key in a and "move" not in a and not (key == "when" and ("flip" in a or "refill" in a)):
                 cx.err(
                     "A611",
-                    f"'{key}' belongs to an automatic move, not to "
-                    f"{'a flip' if 'flip' in a else 'a refill' if 'refill' in a else 'an automatic removal' if 'remove' in a else 'this entry'}",
+                    f"'{key}' belongs to an automatic move, not to {_what(a)}",
                     p + (key,),
                     key=True,
                     hint="write {move: SOURCES, to: DESTINATIONS, when: CONDITION}, or remove it",
@@ -68,6 +67,14 @@ def build_autos(cx: Context, removals: tuple = ()) -> tuple:
             if auto is not None:
                 out.append(auto)
     return tuple(out)
+
+
+def _what(a: dict) -> str:
+    """The kind of follow-up an entry is, in words."""
+    for key, words in (("flip", "a flip"), ("refill", "a refill"), ("remove", "an automatic removal")):
+        if key in a:
+            return words
+    return "this entry"
 
 
 def auto_remove(cx: Context, a: dict, p: tuple, removals: tuple) -> model.Auto | None:
