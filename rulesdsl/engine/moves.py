@@ -524,8 +524,9 @@ def redeal(a, i, st, env, log):
     piles ``skip`` names, round again while cards remain.
 
     The undo record of a redeal bottom first and face up is small: each touched pile's size
-    and face-down count, with a flag for the piles emptied, then one REDEAL entry; undo (``_undo_redeal``) deals the cards back
-    out of the target piles, as this did, and unshuffles them. Any other redeal keeps a
+    and face-down count, with a flag for the piles emptied, then one REDEAL entry; undo
+    (``_undo_redeal``) deals the cards back out of the target piles, as this did, and
+    unshuffles them. Any other redeal keeps a
     snapshot of the piles it touches."""
     piles, down = st.piles, st.down
     env.st = st

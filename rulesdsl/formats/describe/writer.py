@@ -186,8 +186,9 @@ class _Writer:
                 )
             elif isinstance(step, Take):
                 t = next(takes, None)
-                always = t is None or simplify(t).is_const and bool(simplify(t).const)
-                test = "" if always else f" for which {self.speaker('card').cl(t)}"
+                test = ""
+                if t is not None and not (simplify(t).is_const and simplify(t).const):
+                    test = f" for which {self.speaker('card').cl(t)}"
                 most = f" (at most {plural(step.count, 'card')})" if step.count is not None else ""
                 out.append(
                     f"- Then each card still in the deck{test} goes face up, in deck order, to the first "
