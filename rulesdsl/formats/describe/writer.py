@@ -372,7 +372,7 @@ class _Writer:
             )
         elif a.kind is ActionKind.REDEAL:
             body = f"gather the cards of {self.piles_text(a.gather)}"
-            body += ", each pile top card first," if a.top_first else ""
+            body += " (each pile top card first)" if a.top_first else ""
             keep = self.tree("actions", a.name, "keep")
             if keep is not None:
                 body += f" (a pile's cards stay where they are when {self.speaker('pile').cl(keep)})"

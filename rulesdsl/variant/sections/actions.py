@@ -55,7 +55,7 @@ def build_actions(cx: Context) -> tuple:
         seq = build_sequence(cx, name, a, built, index)
         out[k] = seq
         if seq is not None:
-            named |= {built[i].name for i in seq.steps}
+            named |= set(seq.steps)
     final = tuple(x for x in out if isinstance(x, model.Action))
     return _renumbered(cx, final, named)
 
