@@ -66,6 +66,7 @@ def analyse(variant) -> Analysis:
     sealed: tuple = ()
     if not deep:
         given = {a.source for a in variant.actions}
+        given |= {p for a in variant.actions for p in a.gather}  # a redeal reads every card it gathers
         given |= {s for auto in variant.autos for s in auto.sources}
         given |= {s for r in variant.removals for s in r.sources}
         sealed = tuple(p for p, r in enumerate(variant.rules) if r.lift == "none" and p not in given)
@@ -134,8 +135,8 @@ def _named_in_part(variant) -> set:
     def names(piles):
         return {pile_group[p] for p in piles}
 
-    for a in variant.actions:
-        tainted |= names((a.source,) + tuple(a.targets))
+    for a in variant.actions:  # a redeal gathers its piles in order too
+        tainted |= names((a.source,) + tuple(a.targets) + tuple(a.gather))
     for auto in variant.autos:
         if auto.kind != "flip":
             tainted |= names(tuple(auto.piles) + tuple(auto.sources) + tuple(auto.targets))
