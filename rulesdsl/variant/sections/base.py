@@ -167,7 +167,7 @@ class Context:
                         "P305",
                         f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to {base}[{n - 1}]"
                         if n
-                        else f"no pile '{short(text)}': group '{base}' has no piles with these options (its count is 0)",
+                        else f"no pile '{short(text)}': group '{base}' has no piles with these options (count 0)",
                         ipath,
                     )
                 else:
