@@ -82,6 +82,11 @@ def analyse(variant) -> Analysis:
     # swapping two copies everywhere changes nothing a rule can see unless it reads .copy
     # (card.name has no copy mark): such positions have the same future.
     faces = variant.deck.decks > 1 and not copies
+    # A shuffling redeal draws its shuffle from how often it was used before: two positions
+    # that differ only in that count have different futures (neither covers the other), so
+    # with one the counters go in the key as they are.
+    if any(a.kind == ActionKind.REDEAL and a.shuffle for a in variant.actions):
+        reads_used = True
     return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)))
 
 
