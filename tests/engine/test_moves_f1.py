@@ -190,3 +190,21 @@ def test_a_rule_that_wants_a_source_pile_says_there_is_a_pile(tmp_path):
     )
     text = rules_text(rulesdsl.load_path(f))
     assert "there is a pile it comes from" in text and "there is pile" not in text
+
+
+def test_why_a_step_or_a_sequence_is_refused():
+    from rulesdsl.play.why import refusal
+
+    g = rulesdsl.load("scuffle").new_game(1)
+    assert "gather is played only as a step of redeal" in refusal(g, "gather")
+    assert "redeal is allowed only when the stock pile holds no cards" in refusal(g, "redeal")
+
+
+def test_a_sequence_highlights_the_piles_of_its_steps():
+    v = rulesdsl.load("scuffle")
+    g = rulesdsl.Game.from_position(v, "tableau[0]: 9C; tableau[1]: 8D")
+    redeal = g.legal_moves()[-1]
+    assert redeal.name == "redeal"
+    src, dst = svg._highlighted(v, redeal)
+    assert set(src) == set(v.layout.groups["tableau"].piles) | {v.pile_index("stock[0]")} and dst == []
+    assert "<svg" in svg.position(g, redeal)
