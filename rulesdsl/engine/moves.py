@@ -785,31 +785,3 @@ def undo(st, log, start: int = 0, v=None) -> None:
                 st.used[op >> 2] -= 1
         else:
             st.points -= (op >> 2) - BIAS
-
-
-# -- moves packed into ints, for the history ----------------------------------------------
-
-
-def encode(v, move) -> int:
-    if move.kind == "move":
-        return 0 | move.sources[0] << 2 | move.dest << 12 | len(move.cards) << 22
-    if move.kind == "remove":
-        code = 1 | len(move.sources) << 2 | v.removal_number[move.name] << 5
-        for k, p in enumerate(move.sources):
-            code |= p << (11 + 10 * k)
-        return code
-    return 2 | v.action_index[move.name] << 2
-
-
-def decode(v, st, code: int) -> Move:
-    """The move a code stands for, read in the position before it is played."""
-    kind = code & 3
-    if kind == 0:
-        src, dst, n = code >> 2 & 1023, code >> 12 & 1023, code >> 22 & 2047
-        return Move("move", (src,), dst, tuple(st.piles[src][-n:]))
-    if kind == 1:
-        count, rule = code >> 2 & 7, v.removals[code >> 5 & 63]
-        sources = tuple(code >> (11 + 10 * k) & 1023 for k in range(count))
-        return Move("remove", sources, rule.dest, tuple(st.piles[p][-1] for p in sources), rule.name)
-    a = v.actions[code >> 2]
-    return Move("action", (a.source,), None, (), a.name)

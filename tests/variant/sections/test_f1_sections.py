@@ -117,3 +117,12 @@ def test_a_sequence_needs_steps_and_the_others_need_from():
     assert codes(b) == ["S102"]
     _, b = actions_of('draw: {kind: deal, to: "waste[0]"}\n')
     assert codes(b) == ["S102"]
+
+
+def test_an_action_label_is_capped_at_40_characters_and_the_schema_says_so():
+    from rulesdsl.variant.schema import json_schema
+
+    label = json_schema()["properties"]["actions"]["anyOf"][0]["additionalProperties"]["anyOf"][0]
+    assert label["properties"]["label"]["anyOf"][0]["maxLength"] == 40
+    _, b = actions_of(f'draw: {{kind: deal, from: "stock[0]", to: "waste[0]", label: "{"x" * 41}"}}\n')
+    assert codes(b) == ["S103"] and "longer than 40" in b.out[0].message
