@@ -47,6 +47,15 @@ def test_list_shows_the_family_and_finds_by_it():
     assert code == 0 and {"streets_and_alleys", "citadel", "beleaguered_castle"} <= names and "klondike" not in names
 
 
+def test_show_after_moves_shows_the_position_they_lead_to():
+    code, before, _ = run("show", "golf", "--seed", "1", "--json")
+    code2, after, _ = run("show", "golf", "--seed", "1", "--json", "--after", "turn")
+    assert code == code2 == 0
+    assert len(json.loads(after)["piles"]["stock[0]"]) == len(json.loads(before)["piles"]["stock[0]"]) - 1
+    code, _, err = run("show", "golf", "--seed", "1", "--after", "nonsense")
+    assert code == 2 and "--after: move 1 (nonsense)" in err
+
+
 def test_check_valid_and_broken(tmp_path):
     code, _, err = run("check", "--play", "1", "variants/sakhmet.yaml", "variants/klondike.yaml")
     assert code == 0, err

@@ -57,7 +57,7 @@ def test_count_expression_with_arithmetic(tmp_path):
         ('"n == 2"', "E208"),  # a condition, not a number
         ('"stock"', "E201"),  # no pile is known when counts are computed
         ('"n * 101"', "S104"),  # 202 with the default option: out of range
-        ('"n - 2"', "S104"),  # 0 piles
+        ('"n - 3"', "S104"),  # -1 piles (0 is a group of none: docs/variant-format.md)
         ('"n +"', "E1"),  # a syntax error
         ('"m"', "E201"),  # unknown name
         ("0", "S104"),

@@ -31,6 +31,7 @@ from .solving import choose_deal
 def cmd_show(args) -> int:
     choose_deal(args)
     g = game_of(args)
+    play_after(g, args.after)
     if args.format == "fcs":
         print(fcs.to_text(g.variant, g.state), end="")
         return EXIT_OK
@@ -165,8 +166,11 @@ def board_width(text):
 
 def add_show(sub) -> None:
     """The show command's arguments."""
-    s = sub.add_parser("show", help="the dealt position")
+    s = sub.add_parser("show", help="the dealt position, or the position after some moves")
     add_game_arguments(s)
+    s.add_argument(
+        "--after", metavar="MOVES", help="moves to play first: a file (one per line) or a comma-separated list"
+    )
     s.add_argument("--json", action="store_true", help="print the position as JSON")
     s.add_argument(
         "--format",

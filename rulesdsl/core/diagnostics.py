@@ -106,6 +106,10 @@ _DECLARED = (
     ("A631", ERROR, "a redeal's key on another kind of action"),
     ("A632", ERROR, "a redeal naming a pile twice"),
     ("A633", ERROR, "a compaction naming a pile twice"),
+    ("A634", ERROR, "a sequence step that is not a plain action"),
+    ("A635", ERROR, "a key that does not go with a sequence, or steps elsewhere"),
+    ("A636", ERROR, "a step_only action that no sequence names"),
+    ("A637", ERROR, "an automatic removal naming no removal rule"),
     # expression syntax
     ("E100", ERROR, "empty expression"),
     ("E101", ERROR, "unexpected character"),

@@ -39,21 +39,24 @@ PROGRESS_ROLES = frozenset({Role.FOUNDATION, Role.DISCARD})
 class ActionKind(_Word):
     """deal: cards one at a time from a pile onto piles; recycle: a pile turned over onto one;
     redeal: cards gathered from piles and dealt to them again; compact: piles slide up to close
-    gaps, then the empty piles at the end are refilled."""
+    gaps, then the empty piles at the end are refilled; sequence: other actions played one after
+    the other as one move."""
 
     DEAL = "deal"
     RECYCLE = "recycle"
     REDEAL = "redeal"
     COMPACT = "compact"
+    SEQUENCE = "sequence"
 
 
 class AutoKind(_Word):
     """An automatic follow-up: flip the top card of a pile face up; refill an empty pile; play a
-    legal move that meets a condition."""
+    legal move that meets a condition; play a removal as soon as one is possible."""
 
     FLIP = "flip"
     REFILL = "refill"
     MOVE = "move"
+    REMOVE = "remove"
 
 
 def words(kind: type[_Word]) -> tuple[str, ...]:

@@ -52,6 +52,7 @@ MAX_CAPACITY = 1000  # a group's capacity
 MAX_KEYS = 200  # keys in one mapping (groups, options, actions, ...)
 MAX_OPTION_VALUES = 50  # values one option lists
 MAX_AUTOS = 20  # automatic follow-ups
+MAX_STEPS = 8  # the actions one sequence action plays
 MAX_SAFE = 20  # conditions in solver.safe (moves the solver plays without branching)
 MAX_AUTO_MOVES = 1000  # automatic moves played after one move (moves.py): rules that would
 # move cards back and forth for ever stop there

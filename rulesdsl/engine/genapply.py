@@ -88,6 +88,9 @@ def _build(v: Any, w: _Writer) -> None:
         _UnknownKind=UnknownKind,
         _BIAS=moves.BIAS,
         _undo_redeal=moves._undo_redeal,
+        _play_action=moves.play_action,
+        _allowed=moves.action_allowed,
+        _auto_remove=moves.auto_remove,
         _v=v,
     )
     _write_card_move(v, w, scoring)
@@ -263,11 +266,21 @@ def _write_follow(v: Any, w: _Writer, flips_only: bool) -> None:
                 w("    changed = True")
             elif auto.kind == AutoKind.FLIP:
                 _flips(v, w, auto, "changed = True")
+            elif auto.kind == AutoKind.REMOVE:
+                rm = w.bind(f"rm{k}", auto.removal)
+                w(f"while moved < {MAX_AUTO_MOVES} and _auto_remove(_v, st, {rm}, env, log):")
+                w("    moved += 1")
+                w("    changed = True")
             elif auto.kind == AutoKind.REFILL:
+                when = w.bind(f"rw{k}", auto.when) if auto.when is not None else None
                 for p in auto.piles:
                     if not auto.sources:
                         continue
-                    w(f"if not piles[{p}]:")
+                    if when is None:
+                        w(f"if not piles[{p}]:")
+                    else:  # as moves._refill: the condition read with the pile named
+                        w(f"env.pile = {p}")
+                        w(f"if not piles[{p}] and {when}(env):")
                     w.depth += 1
                     for j, s in enumerate(auto.sources):
                         w(f"{'if' if j == 0 else 'elif'} piles[{s}]:")
@@ -409,7 +422,13 @@ def _flips(v: Any, w: _Writer, only: Any = None, then: str = "") -> None:
 
 
 def _action(v: Any, w: _Writer, i: int, a: Any) -> None:
-    if a.kind == ActionKind.REDEAL:
+    if a.kind == ActionKind.SEQUENCE:  # each step as moves.play_action plays it, when allowed
+        for j, part in zip(a.steps, a.parts):
+            w(f"if _allowed({w.bind(f'act{j}', part)}, {j}, st, env):")
+            w(f"    _play_action(_v, {j}, st, env, log)")
+        if not a.steps:
+            w("pass")
+    elif a.kind == ActionKind.REDEAL:
         w(f"_redeal(_act{i}, {i}, st, env, log)")
         w.names[f"_act{i}"] = a
     elif a.kind == ActionKind.COMPACT:

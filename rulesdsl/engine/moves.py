@@ -145,7 +145,7 @@ def generate(v, st, env: Env) -> list:
     if v.removals:
         _removals(v, st, env, out)
     for i, a in enumerate(v.actions):
-        if action_allowed(a, i, st, env):
+        if not a.step_only and action_allowed(a, i, st, env):
             out.append(Move("action", (a.source,), None, (), a.name))
     return out
 
@@ -229,8 +229,13 @@ def _removals(v, st, env, out):
 
 
 def action_allowed(a, i, st, env) -> bool:
+    """May action a (number i) be played now? A sequence may when its own limit and
+    condition allow it and its first step may be played."""
     piles = st.piles
-    if a.kind == ActionKind.REDEAL:
+    if a.kind == ActionKind.SEQUENCE:
+        if not action_allowed(a.parts[0], a.steps[0], st, env):
+            return False
+    elif a.kind == ActionKind.REDEAL:
         if not _gathers(a, st, env):
             return False
     elif a.kind == ActionKind.COMPACT:
@@ -339,39 +344,51 @@ def apply(v, st, move, env: Env, log) -> None:
         for p in move.sources:
             transfer(st, p, move.dest, 1, False, False, log)
     else:
-        i = v.action_index[move.name]
-        a = v.actions[i]
-        if a.kind == ActionKind.REDEAL:
-            redeal(a, i, st, env, log)
-        elif a.kind == ActionKind.COMPACT:
-            compact(a, st, log)
-        elif a.kind == ActionKind.RECYCLE:
-            transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, not a.face_up, log)
-        elif a.kind == ActionKind.DEAL:
-            count = a.count(env) if a.count is not None else 1
-            if len(a.targets) == 1:  # several cards one at a time: one reversed transfer
-                n = min(count or 0, len(st.piles[a.source]))
-                if n > 0:
-                    transfer(st, a.source, a.targets[0], n, n > 1, False, log)
-                count = 0
-            done = False
-            for _ in range(count or 0):
-                for t in a.targets:
-                    if not st.piles[a.source]:
-                        done = True
-                        break
-                    transfer(st, a.source, t, 1, False, False, log)
-                if done:
-                    break
-        else:
-            raise UnknownKind("action kind", a.kind)
-        st.used[i] += 1
-        log.append(T_USED | i << 2)
-        if a.points is not None:
-            _score(st, a.points(env) or 0, log)
+        play_action(v, v.action_index[move.name], st, env, log)
     if v.records_history:
         record(v, st, packed(v, move), log)
     follow_ups(v, st, log, env)
+
+
+def play_action(v, i, st, env, log) -> None:
+    """Play action number i, known to be allowed, without its follow-ups: its cards, its use
+    counted, its points. A sequence plays each of its steps that is allowed at its turn (the
+    first always is), then counts its own use."""
+    a = v.actions[i]
+    env.st = st
+    if a.kind == ActionKind.SEQUENCE:
+        for j, part in zip(a.steps, a.parts):
+            if action_allowed(part, j, st, env):
+                play_action(v, j, st, env, log)
+    elif a.kind == ActionKind.REDEAL:
+        redeal(a, i, st, env, log)
+    elif a.kind == ActionKind.COMPACT:
+        compact(a, st, log)
+    elif a.kind == ActionKind.RECYCLE:
+        transfer(st, a.source, a.targets[0], len(st.piles[a.source]), True, not a.face_up, log)
+    elif a.kind == ActionKind.DEAL:
+        _deal(a, st, env, log)
+    else:
+        raise UnknownKind("action kind", a.kind)
+    st.used[i] += 1
+    log.append(T_USED | i << 2)
+    if a.points is not None:
+        _score(st, a.points(env) or 0, log)
+
+
+def _deal(a, st, env, log) -> None:
+    """A deal action: count cards to each target in turn (one target: one reversed transfer)."""
+    count = a.count(env) if a.count is not None else 1
+    if len(a.targets) == 1:  # several cards one at a time: one reversed transfer
+        n = min(count or 0, len(st.piles[a.source]))
+        if n > 0:
+            transfer(st, a.source, a.targets[0], n, n > 1, False, log)
+        return
+    for _ in range(count or 0):
+        for t in a.targets:
+            if not st.piles[a.source]:
+                return
+            transfer(st, a.source, t, 1, False, False, log)
 
 
 def _card_move(v, st, src, dst, n, env, log):
@@ -501,13 +518,16 @@ def redeal_seed(seed: int, action: int, number: int) -> int:
 
 
 def redeal(a, i, st, env, log):
-    """Gather the cards of the piles not kept (pile by pile, each bottom card first), shuffle
-    them if the action says so, and deal them back face up: ``count`` cards to each target
-    pile in turn, skipping the piles ``skip`` names, round again while cards remain.
+    """Gather the cards of the piles not kept (pile by pile, each bottom card first, or top
+    card first with gather: top_first), shuffle them if the action says so, and deal them
+    back face up (or face down): ``count`` cards to each target pile in turn, skipping the
+    piles ``skip`` names, round again while cards remain.
 
-    The undo record is small: each touched pile's size and face-down count, with a flag for
-    the piles emptied, then one REDEAL entry; undo (``_undo_redeal``) deals the cards back
-    out of the target piles, as this did, and unshuffles them."""
+    The undo record of a redeal bottom first and face up is small: each touched pile's size
+    and face-down count, with a flag for the piles emptied, then one REDEAL entry; undo
+    (``_undo_redeal``) deals the cards back out of the target piles, as this did, and
+    unshuffles them. Any other redeal keeps a
+    snapshot of the piles it touches."""
     piles, down = st.piles, st.down
     env.st = st
     emptied = []
@@ -518,13 +538,13 @@ def redeal(a, i, st, env, log):
                 continue
         if piles[p]:
             emptied.append(p)
-    if len(set(a.gather)) == len(a.gather):
+    if len(set(a.gather)) == len(a.gather) and not a.top_first and not a.face_down:
         _redeal_record(a, i, st, set(emptied), log)
-    else:
+    else:  # the small record reads the cards back bottom first, face up: a snapshot instead
         _snapshot(st, sorted(set(emptied) | set(a.targets)), log)
     gathered = []
     for p in emptied:
-        gathered.extend(piles[p])
+        gathered.extend(reversed(piles[p]) if a.top_first else piles[p])
         piles[p].clear()
         down[p] = 0
     if a.shuffle and len(gathered) > 1:
@@ -540,6 +560,9 @@ def redeal(a, i, st, env, log):
             k += len(take)
             if k >= len(gathered):
                 break
+    if a.face_down:
+        for p in targets:
+            down[p] = len(piles[p])
     env.pile = None
 
 
@@ -675,18 +698,56 @@ def follow_ups(v, st, log, env=None):
                         log.append(T_FLIP | p << 2)
                         changed = True
             elif auto.kind == AutoKind.REFILL:
-                for p in auto.piles:
-                    if piles[p]:
-                        continue
-                    for s in auto.sources:
-                        if piles[s]:
-                            transfer(st, s, p, 1, False, False, log)
-                            changed = True
-                            break
+                changed = _refill(auto, st, env, log) or changed
+            elif auto.kind == AutoKind.REMOVE:
+                while moved < MAX_AUTO_MOVES and auto_remove(v, st, auto.removal, env, log):
+                    moved += 1
+                    changed = True
             else:
                 raise UnknownKind("follow-up kind", auto.kind)
         if not changed:
             return
+
+
+def _refill(auto, st, env, log) -> bool:
+    """One pass of a refill: each empty pile of it, in order, for which its condition holds
+    (read as that pile is reached, so an earlier refill may change it), gets the top card
+    of the first of its sources that has one. True if a card moved."""
+    piles = st.piles
+    changed = False
+    for p in auto.piles:
+        if piles[p]:
+            continue
+        if auto.when is not None:
+            env.st, env.pile = st, p
+            ok = auto.when(env)
+            env.pile = None
+            if not ok:
+                continue
+        for s in auto.sources:
+            if piles[s]:
+                transfer(st, s, p, 1, False, False, log)
+                changed = True
+                break
+    return changed
+
+
+def auto_remove(v, st, rule, env, log) -> bool:
+    """Play the first set of the removal rule that holds (in the generator's order), as the
+    player's removal would be played; True if one was."""
+    env.st = st
+    for combo in combinations(exposed(v, st, rule.sources), rule.cards):
+        env.cards = tuple(c for _, c in combo)
+        env.piles = tuple(p for p, _ in combo)
+        if rule.when(env):
+            if rule.points is not None:
+                _score(st, rule.points(env) or 0, log)
+            for p in env.piles:
+                transfer(st, p, rule.dest, 1, False, False, log)
+            if v.records_history:
+                record(v, st, pack_last(2, env.piles[0], rule.dest, v.removal_number[rule.name]), log)
+            return True
+    return False
 
 
 def undo(st, log, start: int = 0, v=None) -> None:
@@ -724,31 +785,3 @@ def undo(st, log, start: int = 0, v=None) -> None:
                 st.used[op >> 2] -= 1
         else:
             st.points -= (op >> 2) - BIAS
-
-
-# -- moves packed into ints, for the history ----------------------------------------------
-
-
-def encode(v, move) -> int:
-    if move.kind == "move":
-        return 0 | move.sources[0] << 2 | move.dest << 12 | len(move.cards) << 22
-    if move.kind == "remove":
-        code = 1 | len(move.sources) << 2 | v.removal_number[move.name] << 5
-        for k, p in enumerate(move.sources):
-            code |= p << (11 + 10 * k)
-        return code
-    return 2 | v.action_index[move.name] << 2
-
-
-def decode(v, st, code: int) -> Move:
-    """The move a code stands for, read in the position before it is played."""
-    kind = code & 3
-    if kind == 0:
-        src, dst, n = code >> 2 & 1023, code >> 12 & 1023, code >> 22 & 2047
-        return Move("move", (src,), dst, tuple(st.piles[src][-n:]))
-    if kind == 1:
-        count, rule = code >> 2 & 7, v.removals[code >> 5 & 63]
-        sources = tuple(code >> (11 + 10 * k) & 1023 for k in range(count))
-        return Move("remove", sources, rule.dest, tuple(st.piles[p][-1] for p in sources), rule.name)
-    a = v.actions[code >> 2]
-    return Move("action", (a.source,), None, (), a.name)

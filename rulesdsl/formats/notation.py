@@ -97,6 +97,8 @@ def _piles(v, text: str) -> tuple:
     t = "".join(text.split())
     lay = v.layout
     g = lay.group_named(t.split("[")[0].rstrip("0123456789"))
+    if g is not None and not lay.groups[g].count:
+        raise InvalidMoveError(f"no pile '{short(t)}': {g} has no piles in this game")
     if g is not None:
         grp = lay.groups[g]
         last = grp.start + grp.count - 1

@@ -433,9 +433,9 @@ def _highlighted(v, highlight) -> tuple[list[int], list[int]]:
             i = v.action_index.get(highlight.name)
             if i is None:
                 raise InputError(f"{v.id} has no action {short(highlight.name)!r}")
-            a = v.actions[i]
-            src = list(dict.fromkeys((a.source, *a.gather)))
-            return src, [p for p in dict.fromkeys(a.targets) if p not in src]
+            parts = v.actions[i].parts or (v.actions[i],)  # a sequence: the piles of its steps
+            src = list(dict.fromkeys(p for a in parts for p in (a.source, *a.gather)))
+            return src, [p for p in dict.fromkeys(t for a in parts for t in a.targets) if p not in src]
         return list(dict.fromkeys(highlight.sources)), [highlight.dest]
     if isinstance(highlight, (tuple, list)) and len(highlight) == 2:
         return [_pile_of(v, highlight[0])], [_pile_of(v, highlight[1])]

@@ -414,7 +414,9 @@ class Checker:
                     g = obj.id
                     raise CompileError(
                         "E206",
-                        f"no pile {g}[{i}]: group '{g}' has {len(seq)} pile(s), {g}[0] to {g}[{len(seq) - 1}]",
+                        f"no pile {g}[{i}]: group '{g}' has {len(seq)} pile(s), {g}[0] to {g}[{len(seq) - 1}]"
+                        if seq
+                        else f"no pile {g}[{i}]: group '{g}' has no piles with these options (its count is 0)",
                         n.index.col,
                     )
                 raise CompileError(

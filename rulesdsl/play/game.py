@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, PositionError, SeedError
 from ..core.kinds import PROGRESS_ROLES, Role
 from ..core.state import State
-from ..engine import codegen, genapply
+from ..engine import codegen, codes, genapply
 from ..engine import moves as engine
 from ..engine.deal import MAX_SEED, deal
 from ..formats import fcs, notation, numbering, position
@@ -57,7 +57,7 @@ class Game:
         if seed is not None:
             state.seed = seed  # shuffling redeals draw from the game's seed
         self.start = state.copy()
-        self._codes = array("q")  # the moves played, packed (moves.encode)
+        self._codes = array("q")  # the moves played, packed (engine/codes.py)
         self._ops = array("q")  # their undo operations, packed, all moves end to end
         self._marks = array("I")  # where each move's operations start in _ops
         self.future: list = []  # moves undone, for redo (newest last)
@@ -230,7 +230,7 @@ class Game:
         self.future.clear()
 
     def _apply(self, move):
-        self._codes.append(engine.encode(self.variant, move))
+        self._codes.append(codes.encode(self.variant, move))
         self._marks.append(len(self._ops))
         self._do(self.state, move, self._env, self._ops)
         self._legal = None
@@ -241,7 +241,7 @@ class Game:
             return None
         code = self._codes.pop()
         self._undo(self.state, self._ops, self._marks.pop())
-        move = engine.decode(self.variant, self.state, code)
+        move = codes.decode(self.variant, self.state, code)
         self.future.append(move)
         self._legal = None
         return move
@@ -261,7 +261,7 @@ class Game:
         env = Env(st)
         log = array("q")
         for code in self._codes:
-            m = engine.decode(self.variant, st, code)
+            m = codes.decode(self.variant, st, code)
             self._do(st, m, env, log)
             out.append(m)
         return out

@@ -359,6 +359,11 @@ def action_reason(game: Any, name: str) -> str:
     i = v.action_index[name]
     a = v.actions[i]
     src = v.pile_name(a.source)
+    if a.step_only:
+        by = [b.name for b in v.actions if i in b.steps]
+        return f"{name} is played only as a step of {' or '.join(by) or 'a sequence'}, never on its own"
+    if a.kind == ActionKind.SEQUENCE:
+        return _sequence_reason(game, name, a, i)
     if a.kind == ActionKind.REDEAL:
         return f"{name} would gather no card"
     if a.kind == ActionKind.COMPACT:
@@ -367,6 +372,34 @@ def action_reason(game: Any, name: str) -> str:
         return f"{src} is empty"
     if a.kind == ActionKind.RECYCLE and st.piles[a.targets[0]]:
         return f"{name} turns {src} over onto {v.pile_name(a.targets[0])} only when that is empty"
+    return _limit_or_when(game, name, a, i) or f"'{name}' is not allowed now"
+
+
+def _sequence_reason(game: Any, name: str, a: Any, i: int) -> str:
+    """Why a sequence may not be played: its own limit or condition, else its first step's."""
+    own = _limit_or_when(game, name, a, i)
+    if own:
+        return own
+    first = game.variant.actions[a.steps[0]].name
+    return f"{name} starts with {first}, and " + _step_reason(game, first)
+
+
+def _step_reason(game: Any, name: str) -> str:
+    """Why a step may not be played (as action_reason says it of an action on its own)."""
+    v = game.variant
+    a = v.actions[v.action_index[name]]
+    if a.kind == ActionKind.REDEAL:
+        return f"{name} would gather no card"
+    if a.kind == ActionKind.COMPACT:
+        return f"{name} would move no card"
+    if not game.state.piles[a.source]:
+        return f"{v.pile_name(a.source)} is empty"
+    return _limit_or_when(game, name, a, v.action_index[name]) or f"'{name}' is not allowed now"
+
+
+def _limit_or_when(game: Any, name: str, a: Any, i: int) -> str:
+    """The action's limit or condition, when one of them refuses it now ('' when neither does)."""
+    v, st = game.variant, game.state
     env = Env(st)
     if a.limit is not None:
         limit = a.limit(env)
@@ -379,4 +412,4 @@ def action_reason(game: Any, name: str) -> str:
         part = _first_false(v, tree, env)
         said = _Concrete(v, {}, env).negate(part) if part is not None else "its rule is false"
         return f"{name} is allowed only when {Speaker(v, {}).cl(tree)}, and {said}"
-    return f"'{name}' is not allowed now"
+    return ""

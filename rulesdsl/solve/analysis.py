@@ -68,6 +68,7 @@ def analyse(variant) -> Analysis:
     sealed: tuple = ()
     if not deep:
         given = {a.source for a in variant.actions}
+        given |= {p for a in variant.actions for p in a.gather}  # a redeal reads every card it gathers
         given |= {s for auto in variant.autos for s in auto.sources}
         given |= {s for r in variant.removals for s in r.sources}
         sealed = tuple(p for p, r in enumerate(variant.rules) if r.lift == "none" and p not in given)
@@ -83,6 +84,11 @@ def analyse(variant) -> Analysis:
     # swapping two copies everywhere changes nothing a rule can see unless it reads .copy
     # (card.name has no copy mark): such positions have the same future.
     faces = variant.deck.decks > 1 and not copies
+    # A shuffling redeal draws its shuffle from how often it was used before: two positions
+    # that differ only in that count have different futures (neither covers the other), so
+    # with one the counters go in the key as they are.
+    if any(a.kind == ActionKind.REDEAL and a.shuffle for a in variant.actions):
+        reads_used = True
     perms = suit_symmetry(variant)
     return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)), perms)
 
@@ -187,8 +193,8 @@ def _named_in_part(variant) -> set:
     def names(piles):
         return {pile_group[p] for p in piles}
 
-    for a in variant.actions:
-        tainted |= names((a.source,) + tuple(a.targets))
+    for a in variant.actions:  # a redeal gathers its piles in order too
+        tainted |= names((a.source,) + tuple(a.targets) + tuple(a.gather))
     for auto in variant.autos:
         if auto.kind != "flip":
             tainted |= names(tuple(auto.piles) + tuple(auto.sources) + tuple(auto.targets))

@@ -291,11 +291,12 @@ class _Playout:
                 rule,
             )
             return False
-        # (automatic moves may have taken the cards on at once: then only the first check counts)
+        # (automatic moves and removals may have taken the cards on at once: then only the first
+        # check counts)
         if (
             m.kind == "move"
             and st.piles[m.dest][-len(m.cards) :] != list(m.cards)
-            and not any(a.kind == "move" for a in v.autos)
+            and not any(a.kind in ("move", "remove") for a in v.autos)
         ):
             self.report(
                 "V803", f"the move {text} did not put its cards on {v.pile_name(m.dest)} {self.where(seed, step)}", rule

@@ -87,7 +87,7 @@ class Builder(Context):
         deal = build_deal(self)
         actions = build_actions(self)
         removals = build_removals(self)
-        autos = build_autos(self)
+        autos = build_autos(self, removals)
         win = self.expr(("win",), "state", "bool") if "win" in data else None
         score = self.expr(("score",), "state", "int") if "score" in data else None
         display = build_display(self)

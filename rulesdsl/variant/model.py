@@ -80,6 +80,11 @@ class Action:
     keep: Fn = None  # redeal: pile context -> bool, the pile's cards stay
     skip: Fn = None  # redeal: pile context -> bool, the pile gets no card back
     shuffle: bool = False  # redeal: shuffle the gathered cards (else keep their order)
+    top_first: bool = False  # redeal: gather each pile top card first (else bottom card first)
+    face_down: bool = False  # redeal: the cards dealt back lie face down (else face up)
+    steps: tuple = ()  # sequence: the indices of the actions it plays, in order
+    parts: tuple = ()  # sequence: those actions themselves, in the same order
+    step_only: bool = False  # played only as a step of a sequence, never offered on its own
 
 
 @dataclass(frozen=True)
@@ -94,11 +99,12 @@ class Removal:
 
 @dataclass(frozen=True)
 class Auto:
-    kind: AutoKind  # flip, refill or move
-    piles: tuple  # flip, refill: the piles acted on; move: the source piles
+    kind: AutoKind  # flip, refill, move or remove
+    piles: tuple  # flip, refill: the piles acted on; move, remove: the source piles
     sources: tuple = ()  # refill: where the cards come from
-    targets: tuple = ()  # move: the destination piles, in order
-    when: Fn = None  # move: move context -> bool; flip: pile context -> bool
+    targets: tuple = ()  # move: the destination piles, in order; remove: the removal's pile
+    when: Fn = None  # move: move context -> bool; flip, refill: pile context -> bool
+    removal: object = None  # remove: the Removal it plays
 
 
 @dataclass(frozen=True)

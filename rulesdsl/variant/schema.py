@@ -21,6 +21,7 @@ from ..core.limits import (
     MAX_ROW_PLACES,
     MAX_ROWS,
     MAX_SAFE,
+    MAX_STEPS,
     MAX_SUITS,
 )
 from .shapes import MAX_PILE_REF, Any_, Bool, Enum, Expr, Field, Int, List, Map, OneOf, Str
@@ -240,12 +241,13 @@ ACTION = Map(
             Enum(words(ActionKind)),
             True,
             "deal: cards from a pile to piles; recycle: a pile "
-            "turned back over onto another; redeal: cards gathered from piles and dealt to them again",
+            "turned back over onto another; redeal: cards gathered from piles and dealt to them again; "
+            "compact: piles slide up to close gaps; sequence: other actions played in order as one move",
         ),
         "from": Field(
             OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
-            True,
-            "the pile cards come from (redeal: the piles whose cards are gathered, in order)",
+            doc="the pile cards come from (redeal: the piles whose cards are gathered, in order); "
+            "required but for a sequence",
         ),
         "to": Field(
             OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
@@ -258,7 +260,7 @@ ACTION = Map(
         "limit": Field(Expr(want="int"), doc="how many times the action may be used in a game (default: no limit)"),
         "when": Field(Expr(want="bool"), doc="an extra condition for the action"),
         "points": Field(Expr(want="int"), doc="points scored when the action is used"),
-        "label": Field(Str(max_len=40), doc="a longer name shown by the runner"),
+        "label": Field(Str(max_len=40), doc="a longer name shown by the runner (at most 40 characters)"),
         "face_up": Field(
             Expr(role="const", want="bool"),
             doc="recycle: the cards stay face up (an expression over the options; default false)",
@@ -275,6 +277,24 @@ ACTION = Map(
         "skip": Field(
             Expr(role="pile", want="bool"),
             doc="redeal: a target pile that gets no card back (named pile; read after the gather)",
+        ),
+        "gather": Field(
+            Enum(("bottom_first", "top_first")),
+            doc="redeal: each pile's cards are gathered bottom card first (as they lie), or top card "
+            "first (picked up one by one); default bottom_first",
+        ),
+        "facing": Field(
+            Enum(("up", "down")),
+            doc="redeal: the cards dealt back lie face up or face down (default up)",
+        ),
+        "steps": Field(
+            List(Str(max_len=80), min_items=1, max_items=MAX_STEPS),
+            doc="sequence: the actions it plays, by name, in order, as one move (one undo); each step "
+            "is played when it is possible at its turn, and passed over otherwise",
+        ),
+        "step_only": Field(
+            Bool(),
+            doc="the action is played only as a step of a sequence, never offered on its own (default false)",
         ),
     },
     doc="a player action that is not a card move",
@@ -316,10 +336,16 @@ AUTO = Map(
             OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
             doc="with move: the destination piles, in order of preference",
         ),
+        "remove": Field(
+            Str(max_len=80),
+            doc="play this removal (by its name in removals) at once whenever it is possible, "
+            "the first set the generator lists, again while one is",
+        ),
         "when": Field(
             Expr(role="move", want="bool"),
             doc="with move: the condition on the move (default: every legal move between those piles); "
-            "with flip: the condition on the pile, named pile (default: every pile of the flip)",
+            "with flip: the condition on the pile, named pile (default: every pile of the flip); "
+            "with refill: the condition on the empty pile to fill, named pile (default: always)",
         ),
     },
     exclusive=words(AutoKind),

@@ -203,7 +203,8 @@ def test_the_variants_list_every_registered_one(client):
     assert sak["family"] == "Klondike" and sak["title"] == rulesdsl.load("sakhmet").name
     assert {o["name"] for o in sak["options"]} >= {"level"}
     fc = next(r for r in rows if r["name"] == "freecell")
-    assert fc["family"] == "FreeCell" and fc["numbered"] and fc["options"] == []
+    assert fc["family"] == "FreeCell" and fc["numbered"]
+    assert [(o["name"], o["min"], o["max"], o["default"]) for o in fc["options"]] == [("cells", 0, 4, 4)]
 
 
 def test_stats_of_a_variant_never_played(client):

@@ -435,6 +435,9 @@ class _Build(_Gen):
             o.dedent()
 
     def action(self, o: _Out, i: int, a) -> None:
+        if a.step_only:
+            o(f"# action {i}: played only as a step of a sequence")
+            return
         move = self.lit(Move("action", (a.source,), None, (), a.name))
         o(f"# action {i}")
         if a.kind not in (ActionKind.DEAL, ActionKind.RECYCLE):

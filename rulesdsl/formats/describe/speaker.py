@@ -329,7 +329,7 @@ class Speaker:
                 if _is_attr(x, "size") and y.is_const and x.type == INT:
                     return self.size_clause(x, y.const, "==" if not negated else "!=")
                 if y.is_const and y.const is None:
-                    return f"there is {'' if negated else 'no '}{_bare(self.np(x))}"
+                    return f"there is {'a ' if negated else 'no '}{_bare(self.np(x))}"
             return f"{self.np(left)} is {'not ' if negated else ''}{self.np(right)}"
         if _rank_of(left) is not None and right.is_const and isinstance(right.const, int):
             r = right.const

@@ -186,7 +186,9 @@ class _Writer:
                 )
             elif isinstance(step, Take):
                 t = next(takes, None)
-                test = f" for which {self.speaker('card').cl(t)}" if t is not None else ""
+                test = ""
+                if t is not None and not (simplify(t).is_const and simplify(t).const):
+                    test = f" for which {self.speaker('card').cl(t)}"
                 most = f" (at most {plural(step.count, 'card')})" if step.count is not None else ""
                 out.append(
                     f"- Then each card still in the deck{test} goes face up, in deck order, to the first "
@@ -336,6 +338,9 @@ class _Writer:
     def actions(self) -> str:
         lines = []
         for a in self.v.actions:
+            if a.step_only:
+                lines.append(f"- {a.name} (played only as a step of a sequence): " + self.action(a))
+                continue
             lines.append(
                 f"- {a.name}"
                 + (f" (\u201c{a.label}\u201d)" if a.label and a.label != a.name else "")
@@ -367,14 +372,19 @@ class _Writer:
             )
         elif a.kind is ActionKind.REDEAL:
             body = f"gather the cards of {self.piles_text(a.gather)}"
+            body += " (each pile top card first)" if a.top_first else ""
             keep = self.tree("actions", a.name, "keep")
             if keep is not None:
                 body += f" (a pile's cards stay where they are when {self.speaker('pile').cl(keep)})"
             body += ", shuffle them" if a.shuffle else " in order"
-            body += f" and deal them back face up onto {self.piles_text(a.targets)}, {nwords} to a pile"
+            face = "face down" if a.face_down else "face up"
+            body += f" and deal them back {face} onto {self.piles_text(a.targets)}, {nwords} to a pile"
             skip = self.tree("actions", a.name, "skip")
             if skip is not None:
                 body += f", passing over a pile when {self.speaker('pile').cl(skip)}"
+        elif a.kind is ActionKind.SEQUENCE:
+            names = join([self.v.actions[j].name for j in a.steps], "then")
+            body = f"play {names}, each when it is possible at its turn, as one move (undone as one)"
         elif a.kind is ActionKind.COMPACT:
             body = (
                 f"the piles of {self.piles_text(a.targets)} that hold cards slide up to close the gaps, and each "
@@ -423,9 +433,16 @@ class _Writer:
                 lines.append(f"- A face-down card on top of {where} turns face up as soon as the pile is free{cond}.")
             elif au.kind is AutoKind.REFILL:
                 srcs = join([self.piles_text((p,)) for p in au.sources], "or else of")
+                when = self.tree("auto", i, "when")
+                cond = f", but only when {self.speaker('pile', pile='the pile').cl(when)}" if when is not None else ""
                 lines.append(
                     f"- An empty pile of {self.piles_text(au.piles)} is refilled at once, face up, with the top card "
-                    f"of {srcs}."
+                    f"of {srcs}{cond}."
+                )
+            elif au.kind is AutoKind.REMOVE:
+                lines.append(
+                    f"- As soon as removal \u201c{au.removal.name}\u201d is possible it is made by itself "
+                    "(the first set it finds), again while it is."
                 )
             elif au.kind is AutoKind.MOVE:
                 when = self.tree("auto", i, "when")

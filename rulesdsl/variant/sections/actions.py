@@ -4,6 +4,9 @@ to its model object with its rules compiled, and the piles it names checked.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ...core.errors import short, suggest
 from ...core.kinds import ActionKind
 from ...core.limits import MAX_REMOVALS
 from .. import model
@@ -11,14 +14,31 @@ from .base import Context, member
 
 
 def build_actions(cx: Context) -> tuple:
-    """The actions, in the file's order (a redeal by build_redeal, the others by build_action)."""
-    out = []
+    """The actions, in the file's order (a redeal by build_redeal, a sequence by
+    build_sequence once every action is known, the others by build_action)."""
+    out: list = []
+    sequences = []
     raw = cx.data.get("actions") or {}
     for name, a in raw.items() if isinstance(raw, dict) else ():
         p = ("actions", name)
-        if not isinstance(a, dict) or "from" not in a:
+        if not isinstance(a, dict):
             continue
         kind = member(ActionKind, a.get("kind"), ActionKind.DEAL)
+        if "steps" in a and kind is not ActionKind.SEQUENCE:
+            cx.err(
+                "A635",
+                f"'steps' belongs to a sequence; this action is kind {kind}",
+                p + ("steps",),
+                key=True,
+                hint="remove it, or make the action kind: sequence",
+            )
+        if kind is ActionKind.SEQUENCE:
+            sequences.append(len(out))
+            out.append((name, a))
+            continue
+        if "from" not in a:
+            cx.err("S102", f"a {kind} action needs 'from': the pile(s) its cards come from", p, key=True)
+            continue
         if kind is ActionKind.REDEAL:
             redeal = build_redeal(cx, name, a, p)
             if redeal is not None:
@@ -27,13 +47,99 @@ def build_actions(cx: Context) -> tuple:
         action = build_action(cx, name, a, kind)
         if action is not None:
             out.append(action)
+    built = [x for x in out if isinstance(x, model.Action)]
+    index = {x.name: i for i, x in enumerate(built)}
+    named: set = set()
+    for k in sequences:
+        name, a = out[k]
+        seq = build_sequence(cx, name, a, built, index)
+        out[k] = seq
+        if seq is not None:
+            named |= set(seq.steps)
+    final = tuple(x for x in out if isinstance(x, model.Action))
+    return _renumbered(cx, final, named)
+
+
+def _renumbered(cx: Context, actions: tuple, named: set) -> tuple:
+    """The sequences' steps as indices into the final tuple (a sequence sits among the
+    others in the file's order); an action only a sequence plays that none names is A636."""
+    at = {a.name: i for i, a in enumerate(actions)}
+    out = []
+    for a in actions:
+        if a.kind is ActionKind.SEQUENCE:
+            a = replace(a, steps=tuple(at[n] for n in a.steps), parts=tuple(actions[at[n]] for n in a.steps))
+        elif a.step_only and a.name not in named:
+            cx.err(
+                "A636",
+                f"'{a.name}' is played only as a step of a sequence (step_only), but no sequence names it",
+                ("actions", a.name, "step_only"),
+                key=True,
+                hint=f"name it in a sequence's steps, or remove step_only to offer '{a.name}' to the player",
+            )
+        out.append(a)
     return tuple(out)
+
+
+def build_sequence(cx: Context, name, a, built: list, index: dict) -> model.Action | None:
+    """A sequence: the actions it names, played one after the other as one move. Its steps
+    are kept by name here (``_renumbered`` turns them into indices); a step that is unknown
+    or itself a sequence is A634, a key of another kind of action A635."""
+    p = ("actions", name)
+    for key in ("from", "to", "count", "face_up", "order", "keep", "skip", "gather", "facing"):
+        if key in a:
+            cx.err(
+                "A635",
+                f"'{key}' does not belong to a sequence: its steps say where the cards go",
+                p + (key,),
+                key=True,
+                hint="put it on the step that needs it, or remove it",
+            )
+    steps = a.get("steps")
+    if not isinstance(steps, list):
+        cx.err("S102", "a sequence action needs 'steps': the actions it plays, in order", p, key=True)
+        return None
+    raw = cx.data.get("actions") or {}
+    names = []
+    for j, step in enumerate(steps):
+        other = raw.get(step) if isinstance(step, str) else None
+        if isinstance(other, dict) and member(ActionKind, other.get("kind"), ActionKind.DEAL) is ActionKind.SEQUENCE:
+            cx.err(
+                "A634",
+                f"step '{step}' is itself a sequence; a sequence's steps are plain actions",
+                p + ("steps", j),
+                hint="list the plain actions of that sequence here instead",
+            )
+            return None
+        if step not in index:
+            known = [b.name for b in built]
+            guess = suggest(step, known)
+            cx.err(
+                "A634",
+                f"step '{short(step)}' is not an action of this variant (actions: {', '.join(known) or 'none'})",
+                p + ("steps", j),
+                hint=f"did you mean '{guess}'?" if guess else "name an action of the actions section",
+            )
+            return None
+        names.append(step)
+    first = built[index[names[0]]]
+    return model.Action(
+        name,
+        ActionKind.SEQUENCE,
+        first.source,
+        (),
+        limit=cx.expr(p + ("limit",), "state", "int") if "limit" in a else None,
+        when=cx.expr(p + ("when",), "state", "bool") if "when" in a else None,
+        points=cx.expr(p + ("points",), "state", "int") if "points" in a else None,
+        label=a.get("label", name) or "",
+        steps=tuple(names),
+        step_only=bool(a.get("step_only", False)),
+    )
 
 
 def build_action(cx: Context, name, a, kind) -> model.Action | None:
     """An action that is not a redeal (deal, recycle, compact): one source pile, its targets."""
     p = ("actions", name)
-    for key in ("order", "keep", "skip"):
+    for key in ("order", "keep", "skip", "gather", "facing"):
         if key in a:
             cx.err(
                 "A631",
@@ -90,6 +196,7 @@ def build_action(cx: Context, name, a, kind) -> model.Action | None:
         points=cx.expr(p + ("points",), "state", "int") if "points" in a else None,
         label=a.get("label", name) or "",
         face_up=cx.const_bool(p + ("face_up",)) if "face_up" in a else False,
+        step_only=bool(a.get("step_only", False)),
     )
     if "face_up" in a and kind != "recycle":
         cx.err(
@@ -138,6 +245,9 @@ def build_redeal(cx: Context, name, a, p):
         keep=cx.expr(p + ("keep",), "pile", "bool") if "keep" in a else None,
         skip=cx.expr(p + ("skip",), "pile", "bool") if "skip" in a else None,
         shuffle=a.get("order", "shuffle") == "shuffle",
+        top_first=a.get("gather") == "top_first",
+        face_down=a.get("facing") == "down",
+        step_only=bool(a.get("step_only", False)),
     )
 
 

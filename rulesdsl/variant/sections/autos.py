@@ -4,13 +4,15 @@ piles give and take.
 
 from __future__ import annotations
 
+from ...core.errors import short, suggest
 from ...core.kinds import AutoKind
 from .. import model
 from .base import Context
 
 
-def build_autos(cx: Context) -> tuple:
-    """The automatic follow-ups, in the file's order."""
+def build_autos(cx: Context, removals: tuple = ()) -> tuple:
+    """The automatic follow-ups, in the file's order (an automatic removal names one of the
+    removal rules already built)."""
     out = []
     raw = cx.data.get("auto") or []
     for i, a in enumerate(raw) if isinstance(raw, list) else ():
@@ -18,19 +20,20 @@ def build_autos(cx: Context) -> tuple:
             continue
         p = ("auto", i)
         for key in ("to", "when"):
-            if key in a and "move" not in a and not (key == "when" and "flip" in a):
+            if key in a and "move" not in a and not (key == "when" and ("flip" in a or "refill" in a)):
                 cx.err(
                     "A611",
-                    f"'{key}' belongs to an automatic move, not to "
-                    f"{'a flip' if 'flip' in a else 'a refill' if 'refill' in a else 'this entry'}",
+                    f"'{key}' belongs to an automatic move, not to {_what(a)}",
                     p + (key,),
                     key=True,
                     hint="write {move: SOURCES, to: DESTINATIONS, when: CONDITION}, or remove it",
                 )
-        if "from" in a and "move" in a:
+        if "from" in a and ("move" in a or "remove" in a):
             cx.err(
                 "A611",
-                "an automatic move takes its source piles from 'move', not 'from'",
+                "an automatic move takes its source piles from 'move', not 'from'"
+                if "move" in a
+                else "an automatic removal takes its piles from its removal rule, not 'from'",
                 p + ("from",),
                 key=True,
                 hint="write {move: SOURCES, to: DESTINATIONS}",
@@ -56,9 +59,43 @@ def build_autos(cx: Context) -> tuple:
                     AutoKind.REFILL,
                     cx.piles_ref(a["refill"], p + ("refill",)),
                     cx.piles_ref(a["from"], p + ("from",)),
+                    when=cx.expr(p + ("when",), "pile", "bool") if "when" in a else None,
                 )
             )
+        elif "remove" in a:
+            auto = auto_remove(cx, a, p, removals)
+            if auto is not None:
+                out.append(auto)
     return tuple(out)
+
+
+def _what(a: dict) -> str:
+    """The kind of follow-up an entry is, in words."""
+    for key, words in (("flip", "a flip"), ("refill", "a refill"), ("remove", "an automatic removal")):
+        if key in a:
+            return words
+    return "this entry"
+
+
+def auto_remove(cx: Context, a: dict, p: tuple, removals: tuple) -> model.Auto | None:
+    """An automatic removal: the removal rule it names, played as soon as it is possible (A637)."""
+    name = a["remove"]
+    rule = next((r for r in removals if r.name == name), None)
+    if rule is None:
+        known = [r.name for r in removals]
+        guess = suggest(name, known) if known else None
+        raw = cx.data.get("removals")
+        if isinstance(raw, dict) and name in raw:
+            return None  # the rule itself has an error, already reported
+        cx.err(
+            "A637",
+            f"an automatic removal of '{short(name)}', which is not a removal rule "
+            f"(removals: {', '.join(known) or 'none'})",
+            p + ("remove",),
+            hint=f"did you mean '{guess}'?" if guess else "name a rule of the removals section",
+        )
+        return None
+    return model.Auto(AutoKind.REMOVE, tuple(rule.sources), targets=(rule.dest,), removal=rule)
 
 
 def auto_move(cx: Context, a: dict, p: tuple) -> model.Auto | None:

@@ -165,7 +165,9 @@ class Context:
                     n = layout.groups[base].count
                     self.err(
                         "P305",
-                        f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to {base}[{n - 1}]",
+                        f"no pile '{short(text)}': group '{base}' has {n} pile(s), {base}[0] to {base}[{n - 1}]"
+                        if n
+                        else f"no pile '{short(text)}': group '{base}' has no piles with these options (count 0)",
                         ipath,
                     )
                 else:

@@ -50,7 +50,7 @@ def build_layout(cx: Context) -> Layout | None:
                 hint="remove count",
             )
         count = sum(rows) if rows else group_count(cx, name, g.get("count", 1))
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             return None
         offsets = g.get("offsets", ())
         offsets = tuple(offsets) if isinstance(offsets, list) else ()
@@ -123,11 +123,11 @@ def group_count(cx: Context, name, value):
     if not c.is_const:
         cx.err("E213", f"pile group '{name}': count must be computable from the options and params alone", path)
         return None
-    if isinstance(c.const, bool) or not isinstance(c.const, int) or not 1 <= c.const <= MAX_GROUP_PILES:
+    if isinstance(c.const, bool) or not isinstance(c.const, int) or not 0 <= c.const <= MAX_GROUP_PILES:
         cx.err(
             "S104",
             f"pile group '{name}': count is {short(c.const, quote=True)} with these options; it must be "
-            f"a whole number from 1 to {MAX_GROUP_PILES}",
+            f"a whole number from 0 to {MAX_GROUP_PILES} (0: the group has no piles with these options)",
             path,
         )
         return None
