@@ -93,7 +93,8 @@ _DECLARED = (
     ("D522", ERROR, "a count, face or skip key with new_pile"),
     ("D530", ERROR, "base_rank reads a pile no earlier step deals to"),
     ("D531", ERROR, "a second base_rank step"),
-    ("D532", ERROR, "take without 'onto'"),
+    ("D532", ERROR, "take without 'onto' or 'into'"),
+    ("D533", ERROR, "take with both 'onto' and 'into'"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
     ("A610", ERROR, "an automatic move without destinations"),

@@ -116,6 +116,7 @@ class Builder(Context):
             text=data.get("rules", ""),
             numbering=numbering,
             base_pile=self.base_pile,
+            base_piles=self.base_piles,
             exprs=MappingProxyType(dict(self.checked)),
             history=frozenset(self.world.history_read),
             history_in_play=frozenset(self.history_in_play),

@@ -189,8 +189,9 @@ DEAL_STEP = OneOf(
                 ),
                 "base_rank": Field(
                     Str(max_len=MAX_PILE_REF),
-                    doc="the rank of this pile's bottom card, as the deal has laid it so far, is the "
-                    "game's base_rank: fixed for the whole game, read by expressions as base_rank",
+                    doc="the rank of this pile's bottom card (of a group: of its first pile that holds a "
+                    "card), as the deal has laid it so far, is the game's base_rank: fixed for the "
+                    "whole game, read by expressions as base_rank",
                 ),
                 "take": Field(
                     Expr(role="card", want="bool"),
@@ -200,6 +201,15 @@ DEAL_STEP = OneOf(
                 "onto": Field(
                     OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                     doc="with take: the piles offered each card, in order",
+                ),
+                "into": Field(
+                    Expr(role="card", want="pile"),
+                    doc="with take, instead of onto: the one pile each card goes to, worked out from "
+                    "the card (reserve[card.rank - 2]); none leaves it in the deck",
+                ),
+                "per_pile": Field(
+                    Int(min=1, max=MAX_DEAL_COUNT),
+                    doc="with into: the most cards this step puts on any one pile",
                 ),
             },
             exclusive=("place", "to", "rest", "remove", "to_bottom", "base_rank", "take"),

@@ -98,7 +98,8 @@ class Context:
     history_in_play: set  # history names read by rules of play (Variant.history_in_play)
     groups_lift: dict  # group -> its lift (the piles: builder)
     groups_take: dict  # group -> does it take cards
-    base_pile: int | None  # the pile a base_rank step reads (the deal builder)
+    base_pile: int | None  # the first pile a base_rank step reads (the deal builder)
+    base_piles: tuple  # every pile it reads: the first that holds a card fixes the rank
 
     def __init__(self, doc: Document, option_values: dict | None, variant_id: str, *, wrap=None):
         self.doc = doc

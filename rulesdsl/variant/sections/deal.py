@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...core.errors import CardTextError, short
 from ...core.kinds import Role
 from ...engine import deal as dealing
+from ...lang import checked as ck
 from ...engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
 from .base import Context
 
@@ -16,6 +17,7 @@ def build_deal(cx: Context) -> tuple:
     """The deal program, its steps in the file's order (those whose 'when' holds)."""
     raw = cx.data.get("deal")
     cx.base_pile = None
+    cx.base_piles = ()
     if not isinstance(raw, list):
         return ()
     deal = _Deal(cx)
@@ -59,7 +61,14 @@ class _Deal:
                 key=True,
                 hint="deal face-up cards with up: (or down:) in a 'to' step",
             )
-        for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom"), ("onto", "take")):
+        for key, needs in (
+            ("play", "to"),
+            ("new_pile", "to"),
+            ("in", "to_bottom"),
+            ("onto", "take"),
+            ("into", "take"),
+            ("per_pile", "into"),
+        ):
             if key in step and needs not in step:
                 self.cx.err(
                     "D521",
@@ -249,8 +258,10 @@ class _Deal:
             self.steps.append(RemoveCards(fn))
 
     def base_rank(self, path: tuple, step: dict) -> None:
-        """A base_rank step: the rank of the bottom card of one pile fixed for the game (D530, D531)."""
-        piles = self.cx.piles_ref(step["base_rank"], path + ("base_rank",), single=True)
+        """A base_rank step: the rank of the bottom card of one pile, or of the first pile of a
+        group that holds a card, fixed for the game (D530, D531)."""
+        piles = self.cx.piles_ref(step["base_rank"], path + ("base_rank",))
+        names = self.cx.world.layout.pile_names
         if self.cx.base_pile is not None:
             self.cx.err(
                 "D531",
@@ -259,45 +270,90 @@ class _Deal:
                 key=True,
                 hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
             )
-        elif len(piles) == 1 and piles[0] not in self.dealt_to and not self.cx.bad_pile_named():
+        elif piles and not self.dealt_to.intersection(piles) and not self.cx.bad_pile_named():
+            where = names[piles[0]] if len(piles) == 1 else f"any pile of {short(step['base_rank'])}"
             self.cx.err(
                 "D530",
-                f"base_rank reads the bottom card of {self.cx.world.layout.pile_names[piles[0]]}, "
-                f"but no step before it deals a card there",
+                f"base_rank reads the bottom card of {where}, but no step before it deals a card there",
                 path + ("base_rank",),
                 hint="put the base_rank step after the step that deals the base card, "
                 'like {to: ["foundation[0]"], count: 1}',
             )
-        elif len(piles) == 1:
+        elif piles:
             self.cx.base_pile = piles[0]
-            self.steps.append(BaseRank(piles[0]))
+            self.cx.base_piles = piles
+            self.steps.append(BaseRank(piles))
 
     def take(self, path: tuple, step: dict) -> None:
-        """A take step: the cards a rule picks taken onto piles, as many as they accept (D532)."""
-        if "onto" not in step:
+        """A take step: the cards a rule picks taken onto piles, as many as they accept, or each
+        into the one pile an expression computes (D532, D533)."""
+        if "onto" not in step and "into" not in step:
             self.cx.err(
                 "D532",
-                "take needs 'onto': the piles the cards it takes go to",
+                "take needs 'onto' (the piles the cards it takes go to) or 'into' (the pile each goes to)",
                 path,
                 key=True,
-                hint="add 'onto: foundation'",
+                hint="add 'onto: foundation', or 'into: \"reserve[card.rank - 2]\"'",
             )
             return
-        onto = self.cx.piles_ref(step["onto"], path + ("onto",))
+        if "onto" in step and "into" in step:
+            self.cx.err(
+                "D533",
+                "give onto or into, not both: onto offers each card to piles whose accept rules "
+                "decide, into names the one pile it goes to",
+                path + ("into",),
+                key=True,
+                hint="keep into, and let its expression give none for a card that stays in the deck",
+            )
+            return
         count = step.get("count")
         if isinstance(count, list):
             self.cx.err("D504", "take's count is one number: the most cards it takes", path + ("count",))
             count = None
         fn = self.cx.expr(path + ("take",), "card", "bool")
         self.dealt = True
+        into = None
+        if "into" in step:
+            into = self.cx.expr(path + ("into",), "card", "pile")
+            onto = self.into_piles(path + ("into",))
+            if into is None:
+                return
+        else:
+            onto = self.cx.piles_ref(step["onto"], path + ("onto",))
         if fn is not None and onto:
-            self.steps.append(Take(fn, onto, count))
+            self.steps.append(Take(fn, onto, count, into, step.get("per_pile") if into else None))
             self.dealt_to.update(onto)
             self.face_up.update(onto)
         if count is None:
             self.uncounted = True
         else:
             self.remaining -= count
+
+    def into_piles(self, path: tuple) -> tuple:
+        """The piles of the groups an into expression names: the piles it may deal to."""
+        checked = self.cx.checked.get(tuple(path))
+        if checked is None:
+            return ()
+        layout = self.cx.world.layout
+        names = {
+            n.ref.name
+            for n in walk(checked.tree)
+            if isinstance(n, ck.Name) and n.ref.kind is ck.Ref.GROUP and n.ref.name in layout.groups
+        }
+        return tuple(p for name in layout.groups if name in names for p in layout.groups[name].piles)
+
+
+def walk(e):
+    """Every node of a checked tree, parents first."""
+    yield e
+    for name in getattr(type(e), "__slots__", ()):
+        value = getattr(e, name, None)
+        if isinstance(value, ck.Expr):
+            yield from walk(value)
+        elif isinstance(value, tuple):
+            for v in value:
+                if isinstance(v, ck.Expr):
+                    yield from walk(v)
 
 
 def per_pile(cx: Context, value, n, path) -> tuple:
