@@ -93,7 +93,7 @@ class _Gen:
         self.tmp = 0
         d = v.deck
         self.n_cards = len(d.rank_of)
-        self.tables = {"rank": "RANK", "suit": "SUIT", "color": "COLOR", "copy": "COPY"}
+        self.tables = {"rank": "RANK", "suit": "SUIT", "color": "COLOR", "copy": "COPY", "suit_index": "SUIT"}
         self.table_values = {
             "RANK": tuple(d.rank_of),
             "SUIT": tuple(d.suit_of),
