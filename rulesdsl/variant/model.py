@@ -58,6 +58,9 @@ class PileRules:
     show: str = "stack"
     label: str = ""
     interchangeable: bool = False  # empty piles of the group are alike: one move to the first
+    classes: tuple = ()  # interchangeable by key: tuples of piles of one key (alike to the solver)
+    keep: int = 0  # the bottom cards that never leave a pile (a run lifts only from above them)
+    lift_when: Fn = None  # lift context -> bool: may this run leave (judged with it lifted)
 
     @property
     def takes(self) -> bool:

@@ -112,6 +112,16 @@ GROUP = Map(
             doc="with lift: run, the condition each card b must meet on the card a below it",
         ),
         "max_run": Field(Expr(role="move", want="int"), doc="the most cards that may move at once from here"),
+        "keep": Field(
+            Int(min=1, max=MAX_CAPACITY),
+            doc="the bottom cards of each pile that never leave it (PySolFC's min_cards): "
+            "a run is lifted only from above them",
+        ),
+        "lift_when": Field(
+            Expr(role="lift", want="bool"),
+            doc="a run may leave the pile only when this holds (sees run, card and source, "
+            "the run already lifted): 'run.size == 1 or source.empty', a locked finished pile",
+        ),
         "accept": Field(Expr(role="move", want="bool"), doc="when a non-empty pile takes a run (default false)"),
         "accept_empty": Field(Expr(role="move", want="bool"), doc="when an empty pile takes a run (default false)"),
         "capacity": Field(Int(min=1, max=MAX_CAPACITY), doc="the most cards the pile may hold"),
@@ -119,10 +129,11 @@ GROUP = Map(
         "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
         "label": Field(Str(max_len=40), doc="the name a player sees"),
         "interchangeable": Field(
-            Bool(),
-            doc="the group's empty piles are all alike: a move that could go to "
+            OneOf((Bool(), Expr(role="pile"))),
+            doc="true: the group's empty piles are all alike: a move that could go to "
             "any of several of them is one move, to the first (free cells; foundations "
-            "not bound to suits)",
+            "not bound to suits); a key over the pile (\"pile.index % 4\"): piles of one key "
+            "are alike to the solver (two decks' foundations of one suit)",
         ),
     },
     doc="a named group of piles, each addressed group[i]",

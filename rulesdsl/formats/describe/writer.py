@@ -278,6 +278,12 @@ class _Writer:
                     bits.append(
                         f"Its top card may be moved, or a run of face-up cards from the top {going}{phrase}, as a unit."
                     )
+            if r.keep and r.lift != "none":
+                bits.append(f"Its bottom {plural(r.keep, 'card')} never leave it.".replace("card never leave", "card never leaves"))
+            lw = self.tree("piles", name, "lift_when")
+            if lw is not None:
+                lsp = self.speaker("move", source="the pile")
+                bits.append(f"Cards may leave it only when {lsp.cl(lw)} (the cards already lifted off).")
             mr = self.tree("piles", name, "max_run")
             if mr is not None:
                 msp = self.speaker("move", dest="the destination")
