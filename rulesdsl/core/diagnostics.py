@@ -98,6 +98,7 @@ _DECLARED = (
     ("D531", ERROR, "a second base_rank step"),
     ("D532", ERROR, "take without 'onto' or 'into'"),
     ("D533", ERROR, "take with both 'onto' and 'into'"),
+    ("D534", ERROR, "a played base rank read from piles cards may leave"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
     ("A610", ERROR, "an automatic move without destinations"),

@@ -129,6 +129,7 @@ class World:
         self.removals: tuple = ()  # the removal rules' names, in order (last.name)
         self.history_read: set = set()  # the history names the compiled rules read (compiler.py)
         self.base_rank = False  # does the deal fix a base rank (a base_rank step)?
+        self.base_live: tuple = ()  # a played base rank: the piles whose first card fixes it, read live
         self.defines: dict[str, Define] = {}  # the file's define: section, by name
         self.refused: set = set()  # defines reported as wrong when the file loaded
 

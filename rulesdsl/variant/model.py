@@ -213,6 +213,7 @@ class Variant:
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
     base_pile: int | None = None  # the first pile whose bottom card may fix base_rank (a base_rank deal step)
     base_piles: tuple = ()  # every pile the base_rank step reads, the first that holds a card fixing it
+    base_live: tuple = ()  # base_rank fixed by play: these piles' first card, read live (compiler.live_base)
     # the checked tree (checker.Checked) of every expression, by its path in the file
     # (("piles", "tableau", "accept"), ("win",)): what describe.py reads the rules from
     exprs: Mapping = field(default_factory=lambda: MappingProxyType({}))

@@ -204,6 +204,11 @@ DEAL_STEP = OneOf(
                     "card), as the deal has laid it so far, is the game's base_rank: fixed for the "
                     "whole game, read by expressions as base_rank",
                 ),
+                "played": Field(
+                    Bool(),
+                    doc="with base_rank: the base rank is the rank of the first card played to these "
+                    "piles (the bottom card of the first that holds one), none until then",
+                ),
                 "take": Field(
                     Expr(role="card", want="bool"),
                     doc="every card not yet dealt for which this holds, in deck order, goes face up "

@@ -137,6 +137,19 @@ class Context:
         raw = self.data.get("deal")
         return isinstance(raw, list) and any(isinstance(st, dict) and "base_rank" in st for st in raw)
 
+    def played_base(self, layout) -> tuple:
+        """The piles of a base_rank step with played: true (the first card played to them fixes
+        the base rank, read live from them), () when there is none; checked by the deal builder."""
+        raw = self.data.get("deal")
+        for st in raw if isinstance(raw, list) else []:
+            if isinstance(st, dict) and "base_rank" in st and st.get("played") is True:
+                text = str(st["base_rank"]).replace(" ", "")
+                if text in layout.groups:
+                    return tuple(layout.groups[text].piles)
+                p = layout.pile(text)
+                return () if p is None else (p,)
+        return ()
+
     def const_world(self, deck, constants) -> World:
         """The world of an expression worked out from the options alone (no piles)."""
         w = World(deck, Layout([]), constants)

@@ -42,6 +42,7 @@ class _Deal:
         self.dealt_to: set = set()  # piles a step has put cards on so far
         self.uncounted = False  # a take step without count: how many cards it takes is known at deal time
         self.face_up: set = set()  # piles that hold face-up cards so far
+        self.played = False  # has a base_rank step with played: true been met?
 
     def step(self, path: tuple, step) -> None:
         """One step of the deal: checks every step shares, then the step by its kind."""
@@ -68,6 +69,7 @@ class _Deal:
             ("onto", "take"),
             ("into", "take"),
             ("per_pile", "into"),
+            ("played", "base_rank"),
         ):
             if key in step and needs not in step:
                 self.cx.err(
@@ -262,7 +264,9 @@ class _Deal:
         group that holds a card, fixed for the game (D530, D531)."""
         piles = self.cx.piles_ref(step["base_rank"], path + ("base_rank",))
         names = self.cx.world.layout.pile_names
-        if self.cx.base_pile is not None:
+        if step.get("played") is True:
+            self.played_base(path, piles)
+        elif self.cx.base_pile is not None or self.played:
             self.cx.err(
                 "D531",
                 "a second base_rank step: the deal fixes one base rank for the game",
@@ -283,6 +287,30 @@ class _Deal:
             self.cx.base_pile = piles[0]
             self.cx.base_piles = piles
             self.steps.append(BaseRank(piles))
+
+    def played_base(self, path: tuple, piles: tuple) -> None:
+        """A base_rank step with played: true: nothing to do at the deal (the rules read the
+        rank live from the piles), but one per deal (D531), on piles nothing leaves (D534)."""
+        if self.cx.base_pile is not None or self.played:
+            self.cx.err(
+                "D531",
+                "a second base_rank step: the deal fixes one base rank for the game",
+                path + ("base_rank",),
+                key=True,
+                hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
+            )
+            return
+        self.played = True
+        lifting = [p for p in piles if self.cx.groups_lift.get(self.cx.world.layout.group_of[p], "none") != "none"]
+        if lifting:
+            self.cx.err(
+                "D534",
+                f"a played base rank is the rank of the first card on these piles, but cards may "
+                f"leave {self.cx.world.layout.pile_names[lifting[0]]} (lift: "
+                f"{self.cx.groups_lift[self.cx.world.layout.group_of[lifting[0]]]}), so the base rank could change",
+                path + ("base_rank",),
+                hint="read the base rank from piles with lift: none, such as the foundations",
+            )
 
     def take(self, path: tuple, step: dict) -> None:
         """A take step: the cards a rule picks taken onto piles, as many as they accept, or each
