@@ -172,7 +172,8 @@ def source_reason(v: Any, st: Any, face: tuple, src: int) -> tuple[str | None, i
     if r.lift == "top" and i != len(pile) - 1:
         return f"only the top card of {name} may be moved, and that is {v.deck.text(pile[-1])}", i
     if i < r.keep:
-        return f"the bottom {plural(r.keep, 'card')} of {name} never leave it", i
+        kept = "card" if r.keep == 1 else f"{r.keep} cards"
+        return f"the bottom {kept} of {name} never {'leaves' if r.keep == 1 else 'leave'} it", i
     if r.lift_when is not None:
         why = _lift_refused(v, st, src, i)
         if why is not None:

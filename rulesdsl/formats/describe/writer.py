@@ -279,7 +279,9 @@ class _Writer:
                         f"Its top card may be moved, or a run of face-up cards from the top {going}{phrase}, as a unit."
                     )
             if r.keep and r.lift != "none":
-                bits.append(f"Its bottom {plural(r.keep, 'card')} never leave it.".replace("card never leave", "card never leaves"))
+                bits.append(
+                    "Its bottom card never leaves it." if r.keep == 1 else f"Its bottom {r.keep} cards never leave it."
+                )
             lw = self.tree("piles", name, "lift_when")
             if lw is not None:
                 lsp = self.speaker("move", source="the pile")
