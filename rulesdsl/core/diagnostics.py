@@ -80,7 +80,7 @@ _DECLARED = (
     ("P324", ERROR, "face_up on a deal step other than rest"),
     ("P325", ERROR, "keep or lift_when on a group that lifts nothing"),
     ("P326", ERROR, "a rule tells apart piles of one interchangeable key"),
-    ("P327", ERROR, "an interchangeable key that reads more than the pile's identity"),
+    ("P327", ERROR, "an interchangeable key that reads what a pile holds"),
     # the deal
     ("D501", ERROR, "the deal leaves cards undealt"),
     ("D502", ERROR, "the deal needs more cards than the deck has"),
