@@ -206,8 +206,9 @@ def from_dict(v, data) -> State:
 
 def _base_rank(v, st: State, text: str | None, where: str) -> int | None:
     """The base rank of a position: as given; or, when not given, the bottom card's rank of
-    the pile the deal reads it from (the first of its piles that holds a card), when cards can never leave that pile (lift: none), so
-    that its bottom card is still the base card; else the position is refused."""
+    the pile the deal reads it from (the first of its piles that holds a card), when cards
+    can never leave that pile (lift: none), so that its bottom card is still the base card;
+    else the position is refused."""
     if text is None:
         if v.base_pile is None:
             return None

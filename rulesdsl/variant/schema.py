@@ -158,7 +158,7 @@ GROUP = Map(
             OneOf((Bool(), Expr(role="pile"))),
             doc="true: the group's empty piles are all alike: a move that could go to "
             "any of several of them is one move, to the first (free cells; foundations "
-            "not bound to suits); a key over the pile (\"pile.index % 4\"): piles of one key "
+            'not bound to suits); a key over the pile ("pile.index % 4"): piles of one key '
             "are alike to the solver (two decks' foundations of one suit)",
         ),
     },

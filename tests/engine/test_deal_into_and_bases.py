@@ -87,7 +87,9 @@ def test_into_checks(tmp_path):
     assert errors(write(tmp_path, neither, name="neither")) == [("D532", 14, 5)]
     not_pile = SORT.replace('"reserve[card.rank - 1]"', '"card.rank"')
     assert [c for c, *_ in errors(write(tmp_path, not_pile, name="notpile"))] == ["E208"]
-    stray = SORT.replace("count: 48", "count: 48, per_pile: 2").replace(', into: "reserve[card.rank - 1]"', ", onto: reserve")
+    stray = SORT.replace("count: 48", "count: 48, per_pile: 2").replace(
+        ', into: "reserve[card.rank - 1]"', ", onto: reserve"
+    )
     assert [c for c, *_ in errors(write(tmp_path, stray, name="stray"))] == ["D521"]
 
 
@@ -163,7 +165,7 @@ def test_a_played_base_rank_in_both_generators(tmp_path, monkeypatch, loop):
 
 
 def test_a_played_base_rank_checks(tmp_path):
-    twice = PLAYED + '  - {base_rank: foundation, played: true}\n'
+    twice = PLAYED + "  - {base_rank: foundation, played: true}\n"
     assert [c for c, *_ in errors(write(tmp_path, twice, empty=PLAYED_EMPTY, name="twice"))] == ["D531"]
     lifting = PLAYED.replace("foundation, played", "tableau, played")
     assert errors(write(tmp_path, lifting, empty=PLAYED_EMPTY, name="lifting")) == [("D534", 15, 17)]

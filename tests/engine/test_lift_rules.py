@@ -111,8 +111,8 @@ def test_both_engines_list_the_same_moves(tmp_path, monkeypatch, extra, loop):
     assert engines_agree(v) > 50
 
 
-AUTO = '''auto:
-  - {move: tableau, to: foundation}'''
+AUTO = """auto:
+  - {move: tableau, to: foundation}"""
 
 
 @pytest.mark.parametrize("extra", [KEEP, '    lift_when: "card.rank != 2"'])

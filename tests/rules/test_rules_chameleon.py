@@ -48,7 +48,10 @@ def test_base_card_of_another_suit_goes_to_its_own_foundation_and_the_win():
     g = game("chameleon", pos)
     assert "5D@waste[0]>foundation[2]" in notations(g)
     assert "5D@waste[0]>foundation[1]" not in notations(g)
-    full = [f"foundation[{i}]: " + " ".join(r + s for r in "5 6 7 8 9 T J Q K A 2 3 4".split()) for i, s in enumerate("SHDC")]
+    full = [
+        f"foundation[{i}]: " + " ".join(r + s for r in "5 6 7 8 9 T J Q K A 2 3 4".split())
+        for i, s in enumerate("SHDC")
+    ]
     g2 = game("chameleon", "; ".join(full[:3] + [full[3].rsplit(" ", 1)[0], "waste[0]: 4C"]))
     g2.play("4C@waste[0]>foundation[3]")
     assert g2.won and g2.score == 52

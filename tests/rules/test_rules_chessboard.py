@@ -49,7 +49,10 @@ def test_nothing_leaves_a_foundation_and_the_win():
     g = game("chessboard", "foundation[1]: 4H 5H; tableau[0]: 9C")
     with pytest.raises(MoveError):
         g.play("5H@foundation[1]>tableau[1]")
-    full = [f"foundation[{i}]: " + " ".join(r + s for r in "4 5 6 7 8 9 T J Q K A 2 3".split()) for i, s in enumerate("SHDC")]
+    full = [
+        f"foundation[{i}]: " + " ".join(r + s for r in "4 5 6 7 8 9 T J Q K A 2 3".split())
+        for i, s in enumerate("SHDC")
+    ]
     g2 = game("chessboard", "; ".join(full[:3] + [full[3].rsplit(" ", 1)[0], "tableau[0]: 3C"]))
     assert g2.score == 51 and not g2.won
     g2.play("3C@tableau[0]>foundation[3]")

@@ -69,7 +69,8 @@ def test_one_redeal_and_the_score_and_the_win():
     g.play("draw")
     assert "recycle" not in notations(g)
     full = "; ".join(
-        f"foundation[{i}]: " + " ".join(r + s for r in "4 5 6 7 8 9 T J Q K A 2 3".split()) for i, s in enumerate("HSDC")
+        f"foundation[{i}]: " + " ".join(r + s for r in "4 5 6 7 8 9 T J Q K A 2 3".split())
+        for i, s in enumerate("HSDC")
     )
     won = game("duchess", full)
     assert won.won and won.score == 52

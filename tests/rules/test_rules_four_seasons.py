@@ -51,7 +51,10 @@ def test_columns_build_down_whatever_the_suit_one_card_at_a_time():
 def test_no_redeal_the_score_and_the_win():
     g = game("four_seasons", "foundation[1]: 7H; waste[0]: 9S; tableau[0]: KS")
     assert "recycle" not in notations(g) and "draw" not in notations(g)
-    full = [f"foundation[{i}]: " + " ".join(r + s for r in "7 8 9 T J Q K A 2 3 4 5 6".split()) for i, s in enumerate("SHDC")]
+    full = [
+        f"foundation[{i}]: " + " ".join(r + s for r in "7 8 9 T J Q K A 2 3 4 5 6".split())
+        for i, s in enumerate("SHDC")
+    ]
     g2 = game("four_seasons", "; ".join(full[:3] + [full[3].rsplit(" ", 1)[0], "waste[0]: 6C"]))
     assert g2.score == 51
     g2.play("6C@waste[0]>foundation[3]")

@@ -93,8 +93,12 @@ def test_a_key_over_what_a_pile_holds_is_p327(tmp_path):
 
 
 def test_a_rule_elsewhere_that_names_one_pile_keeps_them_apart(tmp_path):
-    text = write(tmp_path).read_text().replace(
-        'win: "all(f in foundation: f.size == 3)"', 'win: "foundation[1].size == 3 and foundation[0].size == 3"'
+    text = (
+        write(tmp_path)
+        .read_text()
+        .replace(
+            'win: "all(f in foundation: f.size == 3)"', 'win: "foundation[1].size == 3 and foundation[0].size == 3"'
+        )
     )
     path = tmp_path / "named.yaml"
     path.write_text(text, encoding="utf-8")

@@ -17,7 +17,7 @@ def test_i906_on_a_dealt_waste_card_explains_the_convention(tmp_path):
     old = '  - {rest: "stock[0]", when: "not open"}'
     assert old in text
     path = tmp_path / "klondike_waste.yaml"
-    path.write_text(text.replace(old, '  - {to: waste, count: 1}\n' + old), encoding="utf-8")
+    path.write_text(text.replace(old, "  - {to: waste, count: 1}\n" + old), encoding="utf-8")
     found = [d for d in rulesdsl.check(path) if d.code == "I906"]
     assert found
     hint = found[0].hint

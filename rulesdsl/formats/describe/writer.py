@@ -186,7 +186,9 @@ class _Writer:
                     if len(step.piles) > 1
                     else self.piles_text(step.piles)
                 )
-                out.append(f"- The rank of the bottom card of {whose} is the base rank of the game, fixed until its end.")
+                out.append(
+                    f"- The rank of the bottom card of {whose} is the base rank of the game, fixed until its end."
+                )
             elif isinstance(step, Take):
                 out.append("- " + self.take(step, next(takes, None), next(intos, None) if step.into else None))
                 left -= step.count or 0

@@ -8,8 +8,8 @@ from __future__ import annotations
 from ...core.errors import CardTextError, short
 from ...core.kinds import Role
 from ...engine import deal as dealing
-from ...lang import checked as ck
 from ...engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
+from ...lang import checked as ck
 from .base import Context
 
 

@@ -87,9 +87,7 @@ def _i906_hint(variant, own, numbered) -> str:
     for PySolFC's first waste card (the variant deals to a waste the board leaves empty), or
     the board's shape in general."""
     waste = [
-        q
-        for q, r in enumerate(variant.rules)
-        if r.role == Role.WASTE and len(own.piles[q]) > len(numbered.piles[q])
+        q for q, r in enumerate(variant.rules) if r.role == Role.WASTE and len(own.piles[q]) > len(numbered.piles[q])
     ]
     if waste:
         q = waste[0]
