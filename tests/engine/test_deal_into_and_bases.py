@@ -171,3 +171,21 @@ def test_a_played_base_rank_checks(tmp_path):
     assert errors(write(tmp_path, lifting, empty=PLAYED_EMPTY, name="lifting")) == [("D534", 15, 17)]
     stray = PLAYED.replace("{to: tableau, count: 5}", "{to: tableau, count: 5, played: true}")
     assert [c for c, *_ in errors(write(tmp_path, stray, empty=PLAYED_EMPTY, name="stray"))] == ["D521"]
+
+
+def test_face_down_cards_dealt_onto_a_pile_play_may_have_filled_are_d509(tmp_path):
+    # a play step's piles may hold face-up cards afterwards: face-down cards dealt onto them
+    # later would be dealt face up, so the loader refuses it as it does after a 'to' step
+    deal = """\
+  - shuffle
+  - {to: tableau, count: 4, play: foundation}
+  - {to: foundation, count: 1, down: 1}
+  - {rest: "stock[0]"}
+"""
+    assert [c for c, *_ in errors(write(tmp_path, deal, name="playdown"))] == ["D509"]
+
+
+def test_a_position_gives_no_base_rank_for_a_played_one(tmp_path):
+    v = load_path(write(tmp_path, PLAYED, empty=PLAYED_EMPTY, name="played_pos"))
+    with pytest.raises(rulesdsl.PositionError, match="fixed by play"):
+        rulesdsl.Game.from_position(v, "foundation[0]: 4H; tableau[0]: 9C; base_rank: 4")

@@ -74,3 +74,12 @@ def test_one_redeal_and_the_score_and_the_win():
     )
     won = game("duchess", full)
     assert won.won and won.score == 52
+
+
+def test_the_runner_shows_the_base_rank_once_it_is_played():
+    from rulesdsl.runners.render import render
+
+    g = game("duchess", f"reserve[0]: 9C; {TOPS}; stock[0]: #2C")
+    assert g.base_rank is None and "base rank" not in render(g, color=False)
+    g.play("9C@reserve[0]>foundation[0]")
+    assert g.base_rank == 9 and "base rank 9" in render(g, color=False)

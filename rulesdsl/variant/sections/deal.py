@@ -213,6 +213,7 @@ class _Deal:
         self.steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
         self.dealt_to.update(p for p, c in zip(piles, counts) if c or new_pile is not None)
         self.dealt_to.update(play)
+        self.face_up.update(play)  # a card offered to them goes face up: may lie under later ones
         if new_pile is not None:
             self.face_up.update(piles)
             self.remaining = 0
