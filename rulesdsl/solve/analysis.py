@@ -50,7 +50,9 @@ def analyse(variant) -> Analysis:
     if text is None:
         return Analysis((), True, limited)
     tainted, own, reads_used, deep, copies = _read_text(text.strings, groups)
-    tainted |= _named_in_part(variant)
+    named = _named_in_part(variant)
+    tainted |= named
+    told_apart = (tainted - own) | named  # by anything but the group's own rules' pile reads
     declared = set(getattr(variant, "interchangeable", ()) or ())
     out = []
     # the last move names its piles: a position and its permutation differ in what it names
@@ -61,7 +63,7 @@ def analyse(variant) -> Analysis:
         geometry = any(layout.covers[p] or layout.under[p] for p in g.piles)
         if name in declared or (name not in tainted and not geometry):
             out.append(tuple(g.piles))
-        elif variant.groups[name].classes and name not in tainted - own and not geometry:
+        elif variant.groups[name].classes and name not in told_apart and not geometry:
             # interchangeable by key: the loader proved that the group's own rules read which
             # pile they judge only through values one class shares (variant/sections/alike.py)
             out.extend(c for c in variant.groups[name].classes if len(c) > 1)

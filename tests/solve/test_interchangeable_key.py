@@ -111,3 +111,14 @@ def test_shipped_variants_with_a_key(name):
     v = rulesdsl.load(name)
     assert v.groups["foundation"].classes
     assert set(v.groups["foundation"].classes) <= set(analyse(v).interchangeable)
+
+
+def test_an_action_that_names_the_piles_keeps_them_apart(tmp_path):
+    text = write(tmp_path).read_text().replace(
+        'deal: {kind: deal, from: "stock[0]", to: tableau}', 'deal: {kind: deal, from: "stock[0]", to: foundation}'
+    )
+    path = tmp_path / "action.yaml"
+    path.write_text(text, encoding="utf-8")
+    v = load_path(path)
+    assert v.groups["foundation"].classes
+    assert not set(v.groups["foundation"].classes) & set(analyse(v).interchangeable)
