@@ -223,7 +223,7 @@ def _base_rank(v, st: State, text: str | None, where: str) -> int | None:
             + ("is empty here" if not pile else "may have moved since")
             + '): add \'base_rank: 7\' (or "base_rank": "7" in JSON)'
         )
-    if v.base_pile is None and getattr(v, "base_live", ()):
+    if v.base_pile is None and v.base_live:
         raise PositionError(
             f"{where}: {v.id}'s base rank is fixed by play (the first card played to "
             f"{v.layout.group_of[v.base_live[0]]}): the piles say it, so a position gives no base_rank"

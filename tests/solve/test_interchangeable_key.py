@@ -114,8 +114,12 @@ def test_shipped_variants_with_a_key(name):
 
 
 def test_an_action_that_names_the_piles_keeps_them_apart(tmp_path):
-    text = write(tmp_path).read_text().replace(
-        'deal: {kind: deal, from: "stock[0]", to: tableau}', 'deal: {kind: deal, from: "stock[0]", to: foundation}'
+    text = (
+        write(tmp_path)
+        .read_text()
+        .replace(
+            'deal: {kind: deal, from: "stock[0]", to: tableau}', 'deal: {kind: deal, from: "stock[0]", to: foundation}'
+        )
     )
     path = tmp_path / "action.yaml"
     path.write_text(text, encoding="utf-8")
