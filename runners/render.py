@@ -258,8 +258,8 @@ def render(game, reveal=False, color=False, width: int | None = None) -> str:
         status.append(f"deal {game.deal}")
     elif game.seed is not None:
         status.append(f"seed {game.seed}")
-    if game.state.base_rank is not None:
-        status.append(f"base rank {rank_text(game.state.base_rank)}")
+    if game.base_rank is not None:
+        status.append(f"base rank {rank_text(game.base_rank)}")
     for i, a in enumerate(v.actions):
         if game.state.used[i]:
             status.append(f"{a.name} used {game.state.used[i]}")

@@ -175,8 +175,8 @@ def test_an_option_named_base_rank_is_hidden_by_the_dealt_value(tmp_path):
         (DEAL.replace("  - {to: tableau, count: 1}\n", '  - {take: "card.rank == base_rank"}\n'), "D532"),
         # onto without take
         (DEAL.replace("  - {to: tableau, count: 1}\n", "  - {to: tableau, count: 1, onto: foundation}\n"), "D521"),
-        # base_rank names no single pile
-        (DEAL.replace('{base_rank: "foundation[0]"}', "{base_rank: foundation}"), "P306"),
+        # base_rank names no pile (a group is fine: its first pile that holds a card)
+        (DEAL.replace('{base_rank: "foundation[0]"}', "{base_rank: foundations}"), "P305"),
     ],
 )
 def test_deal_step_errors(tmp_path, deal, code):

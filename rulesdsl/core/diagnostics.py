@@ -78,6 +78,9 @@ _DECLARED = (
     ("P322", ERROR, "suit_count more than the suits listed"),
     ("P323", ERROR, "deck size from the options out of range"),
     ("P324", ERROR, "face_up on a deal step other than rest"),
+    ("P325", ERROR, "keep or lift_when on a group that lifts nothing"),
+    ("P326", ERROR, "a rule tells apart piles of one interchangeable key"),
+    ("P327", ERROR, "an interchangeable key that reads what a pile holds"),
     # the deal
     ("D501", ERROR, "the deal leaves cards undealt"),
     ("D502", ERROR, "the deal needs more cards than the deck has"),
@@ -93,7 +96,9 @@ _DECLARED = (
     ("D522", ERROR, "a count, face or skip key with new_pile"),
     ("D530", ERROR, "base_rank reads a pile no earlier step deals to"),
     ("D531", ERROR, "a second base_rank step"),
-    ("D532", ERROR, "take without 'onto'"),
+    ("D532", ERROR, "take without 'onto' or 'into'"),
+    ("D533", ERROR, "take with both 'onto' and 'into'"),
+    ("D534", ERROR, "a played base rank read from piles cards may leave"),
     # actions
     ("A601", ERROR, "a recycle onto several piles"),
     ("A610", ERROR, "an automatic move without destinations"),

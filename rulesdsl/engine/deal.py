@@ -51,7 +51,7 @@ class ToBottom:
 
 @dataclass(frozen=True)
 class BaseRank:
-    pile: int  # the rank of this pile's bottom card becomes the game's base_rank
+    piles: tuple  # the rank of the bottom card of the first of these piles that holds one becomes base_rank
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,8 @@ class Take:
     test: Callable  # card context -> bool: such cards leave the deck for the piles
     onto: tuple  # piles offered each such card, in order (their accept rules decide)
     count: int | None = None  # the most cards taken (None: every such card a pile takes)
+    into: Callable | None = None  # card context -> the one pile it goes to (or None: it stays), instead of onto
+    per_pile: int | None = None  # with into: the most cards one pile gets from this step
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ def deal(variant, seed: int):
                             pile[j], pile[k] = pile[k], pile[j]
                             break
         elif isinstance(step, BaseRank):
-            pile = piles[step.pile]
+            pile = next((piles[p] for p in step.piles if piles[p]), None)
             st.base_rank = variant.deck.rank_of[pile[0]] if pile else None
         elif isinstance(step, Take):
             _take(step, deck, variant, Env(st))
@@ -180,17 +182,34 @@ def _offer(variant, env, c, play) -> bool:
 
 def _take(step, deck, variant, env) -> None:
     """The cards of the deck the test picks, in deck order, each onto the first pile of the
-    step that takes it; a card no pile takes stays in the deck, in its place."""
+    step that takes it (or the one pile ``into`` computes); a card no pile takes stays in the
+    deck, in its place."""
     taken = 0
+    got: dict = {}  # pile -> cards this step put there (into's per_pile)
     i = 0
     while i < len(deck) and (step.count is None or taken < step.count):
         c = deck[i]
         env.card = c
-        if step.test(env) and _offer(variant, env, c, step.onto):
+        if step.test(env) and (_into(step, variant, env, got) if step.into else _offer(variant, env, c, step.onto)):
             deck.pop(i)
             taken += 1
         else:
             i += 1
+
+
+def _into(step, variant, env, got) -> bool:
+    """Put env.card on the pile step.into computes for it, unless there is none, or that pile is
+    outside the step's piles, full (capacity) or has had its per_pile from this step."""
+    p = step.into(env)
+    if p is None or p not in step.onto:
+        return False
+    pile = env.st.piles[p]
+    cap = variant.rules[p].capacity
+    if (cap is not None and len(pile) >= cap) or (step.per_pile is not None and got.get(p, 0) >= step.per_pile):
+        return False
+    pile.append(env.card)
+    got[p] = got.get(p, 0) + 1
+    return True
 
 
 def _deal_runs(step, deck, piles, env):

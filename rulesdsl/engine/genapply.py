@@ -170,7 +170,10 @@ def _write_auto_source(v: Any, w: _Writer, s: int, targets: list, when: str | No
     w(f"pile = piles[{s}]")
     w(f"if {'len(pile) - down[%d] >= %d' % (s, lo) if lo > 1 else 'pile'}{' and ' + free if free else ''}:")
     w.depth += 1
-    if r.lift == "top":
+    if r.keep:
+        w(f"longest = _liftable(_rule{s}, pile, len(pile) - down[{s}], env)")
+        w.names[f"_rule{s}"] = r
+    elif r.lift == "top":
         w(f"longest = 1 if len(pile) > down[{s}] else 0")
     elif r.sequence is None:
         w(f"longest = len(pile) - down[{s}]")
@@ -184,6 +187,10 @@ def _write_auto_source(v: Any, w: _Writer, s: int, targets: list, when: str | No
     w("run = tuple(pile[-n:])")
     w("del pile[-n:]")
     w("env.run = run; env.card = run[0]")
+    if r.lift_when is not None:
+        w(f"if not {w.bind(f'lw{s}', r.lift_when)}(env):")
+        w("    pile.extend(run)")
+        w("    continue")
     w("hit = -1")
     for group in _runs_of_alike(v, targets, r.max_run is None and when is None):
         _write_auto_target(v, w, s, group, when)

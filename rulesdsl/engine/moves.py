@@ -101,6 +101,9 @@ def generate(v, st, env: Env) -> list:
             del pile[-n:]  # lift the run: destinations are judged without it
             env.run = run
             env.card = run[0]
+            if r.lift_when is not None and not r.lift_when(env):
+                pile.extend(run)
+                continue
             cands: list = []
             merge = False
             for full_max, empty_max, run_key, full, keyed, empty, held in blocks:
@@ -407,7 +410,10 @@ def _card_move(v, st, src, dst, n, env, log):
 
 
 def _liftable(r, pile, up, env) -> int:
-    """How many cards from the top of a pile may be lifted together (0: none)."""
+    """How many cards from the top of a pile may be lifted together (0: none), above the
+    cards it keeps (keep); lift_when is judged per run, on the run lifted."""
+    if r.keep:
+        up = min(up, len(pile) - r.keep)
     if up <= 0 or r.lift == "none":
         return 0
     if r.lift == "top":
@@ -442,6 +448,9 @@ def _auto_move(v, st, auto, env, log) -> bool:
             run = tuple(pile[-n:])
             del pile[-n:]
             env.run, env.card = run, run[0]
+            if r.lift_when is not None and not r.lift_when(env):
+                pile.extend(run)
+                continue
             hit = None
             for d in auto.targets:
                 dr, dp = rules[d], piles[d]

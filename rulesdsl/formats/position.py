@@ -206,20 +206,27 @@ def from_dict(v, data) -> State:
 
 def _base_rank(v, st: State, text: str | None, where: str) -> int | None:
     """The base rank of a position: as given; or, when not given, the bottom card's rank of
-    the pile the deal reads it from, when cards can never leave that pile (lift: none), so
-    that its bottom card is still the base card; else the position is refused."""
+    the pile the deal reads it from (the first of its piles that holds a card), when cards
+    can never leave that pile (lift: none), so that its bottom card is still the base card;
+    else the position is refused."""
     if text is None:
         if v.base_pile is None:
             return None
-        pile = st.piles[v.base_pile]
-        name = v.layout.pile_names[v.base_pile]
-        if pile and v.rules[v.base_pile].lift == "none":
+        base = next((p for p in v.base_piles if st.piles[p]), v.base_pile)
+        pile = st.piles[base]
+        name = v.layout.pile_names[base]
+        if pile and v.rules[base].lift == "none":
             return v.deck.rank_of[pile[0]]
         raise PositionError(
             f"this position gives no base_rank, and {v.id} fixes one at the deal "
             f"(the rank of {name}'s first card, which "
             + ("is empty here" if not pile else "may have moved since")
             + '): add \'base_rank: 7\' (or "base_rank": "7" in JSON)'
+        )
+    if v.base_pile is None and v.base_live:
+        raise PositionError(
+            f"{where}: {v.id}'s base rank is fixed by play (the first card played to "
+            f"{v.layout.group_of[v.base_live[0]]}): the piles say it, so a position gives no base_rank"
         )
     if v.base_pile is None:
         raise PositionError(f"{where}: {v.id} fixes no base rank at the deal (no base_rank deal step)")

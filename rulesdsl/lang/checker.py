@@ -78,6 +78,7 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
     "sequence": {"a": CARD, "b": CARD},
     "move": {"run": list_of(CARD), "card": CARD, "source": PILE, "dest": PILE},
     "remove": {"cards": list_of(CARD), "piles": list_of(PILE)},
+    "lift": {"run": list_of(CARD), "card": CARD, "source": PILE},
     "card": {"card": CARD},
     "pile": {"pile": PILE},
     "const": {},
@@ -85,7 +86,7 @@ ROLE_NAMES: dict[str, dict[str, Type]] = {
 
 # The kinds of rule that see the history (points, last, streak): every rule judged on a
 # position during play. Deal steps and constants are worked out before any move.
-HISTORY_ROLES = frozenset(("state", "sequence", "move", "remove", "pile"))
+HISTORY_ROLES = frozenset(("state", "sequence", "move", "lift", "remove", "pile"))
 
 MAX_SLOTS = 16  # quantifier variables alive at once (Env.v)
 
@@ -128,6 +129,7 @@ class World:
         self.removals: tuple = ()  # the removal rules' names, in order (last.name)
         self.history_read: set = set()  # the history names the compiled rules read (compiler.py)
         self.base_rank = False  # does the deal fix a base rank (a base_rank step)?
+        self.base_live: tuple = ()  # a played base rank: the piles whose first card fixes it, read live
         self.defines: dict[str, Define] = {}  # the file's define: section, by name
         self.refused: set = set()  # defines reported as wrong when the file loaded
 

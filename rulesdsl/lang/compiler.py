@@ -149,7 +149,7 @@ class Compiler:
             slot = n.ref.slot
             return lambda e: e.v[slot]
         if n.ref.kind is Ref.DEALT:
-            return _dealt_value
+            return live_base(self.w.base_live, self.w.deck.rank_of) if self.w.base_live else _dealt_value
         if n.ref.kind is Ref.HISTORY:
             # what the rules really read, after folding: a branch an option rules out is not
             # compiled, so it makes the variant record nothing
@@ -302,6 +302,22 @@ def _pair_memo(fn):
         return r
 
     return seq
+
+
+def live_base(piles: tuple, rank_of) -> Fn:
+    """base_rank fixed by play (a base_rank step with played: true): the rank of the bottom
+    card of the first of these piles that holds a card, none while they are all empty; read
+    off the position itself, so undo, positions and saves need nothing more."""
+
+    def fn(e):
+        at = e.st.piles
+        for p in piles:
+            pile = at[p]
+            if pile:
+                return rank_of[pile[0]]
+        return None
+
+    return fn
 
 
 def _dealt_value(e):

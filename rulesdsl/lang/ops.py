@@ -367,6 +367,7 @@ _MAKERS: dict[str, dict[str, Callable[[Any, Fn], Fn]]] = {
         "suit": _card_attr("suit_of"),
         "color": _card_attr("color_of"),
         "copy": _card_attr("copy_of"),
+        "suit_index": _card_attr("suit_of"),
         "name": _card_text,
     },
     "pile": {

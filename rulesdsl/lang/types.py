@@ -144,6 +144,7 @@ CARD_ATTRS = _table(
         ("suit", SUIT, "the suit, compared with suit names (hearts, neggs, ...)"),
         ("color", COLOR, "the colour, compared with colour names (red, black)"),
         ("copy", INT, "which deck the card comes from, 0 for the first"),
+        ("suit_index", INT, "the suit's place in the deck's suits, from 0 (foundation[card.suit_index])"),
         ("name", STR, "the card as text, like 'TD'"),
     ),
 )

@@ -335,6 +335,16 @@ class Game:
         return True
 
     @property
+    def base_rank(self) -> int | None:
+        """The base rank the rules read now: the one the deal fixed, or, fixed by play (a
+        base_rank step with played: true), the rank of the first card on its piles."""
+        v, st = self.variant, self.state
+        for p in getattr(v, "base_live", ()):
+            if st.piles[p]:
+                return v.deck.rank_of[st.piles[p][0]]
+        return st.base_rank
+
+    @property
     def score(self) -> int:
         extra = 0
         if self.variant.score is not None:

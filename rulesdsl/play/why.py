@@ -171,6 +171,13 @@ def source_reason(v: Any, st: Any, face: tuple, src: int) -> tuple[str | None, i
         return f"cards never leave {name} by hand", i
     if r.lift == "top" and i != len(pile) - 1:
         return f"only the top card of {name} may be moved, and that is {v.deck.text(pile[-1])}", i
+    if i < r.keep:
+        kept = "card" if r.keep == 1 else f"{r.keep} cards"
+        return f"the bottom {kept} of {name} never {'leaves' if r.keep == 1 else 'leave'} it", i
+    if r.lift_when is not None:
+        why = _lift_refused(v, st, src, i)
+        if why is not None:
+            return why, i
     tree = _tree(v, "piles", r.group, "sequence")
     if r.lift == "run" and r.sequence is not None and tree is not None:
         env = Env(st)
@@ -186,6 +193,26 @@ def source_reason(v: Any, st: Any, face: tuple, src: int) -> tuple[str | None, i
                 rule = f"a run {going}{phrase}" if phrase else "a run"
                 return f"only {rule} may be lifted from {name}, and {b} lies on {a}: {said}", i
     return None, i
+
+
+def _lift_refused(v: Any, st: Any, src: int, i: int) -> str | None:
+    """Why the run from index i up may not leave src by its group's lift_when (None: it may),
+    judged as the engine judges it: with the run lifted off the pile."""
+    r, pile = v.rules[src], st.piles[src]
+    run = tuple(pile[i:])
+    env = Env(st)
+    env.source, env.run, env.card = src, run, run[0]
+    del pile[i:]
+    try:
+        if r.lift_when(env):
+            return None
+        tree = _tree(v, "piles", r.group, "lift_when")
+        part = _first_false(v, tree, env) if tree is not None else None
+        sp = _Concrete(v, {"run": "the cards moved", "card": v.deck.text(run[0]), "source": v.pile_name(src)}, env)
+        said = sp.negate(part) if part is not None else "its lift_when rule is false"
+        return f"these cards may not leave {v.pile_name(src)}: {said}"
+    finally:
+        pile.extend(run)
 
 
 def _face_text(v: Any, face: tuple) -> str:

@@ -51,8 +51,10 @@ def analyse(variant) -> Analysis:
     text = variant.rules_text
     if text is None:
         return Analysis((), True, limited)
-    tainted, reads_used, deep, copies = _read_text(text.strings, groups)
-    tainted |= _named_in_part(variant)
+    tainted, own, reads_used, deep, copies = _read_text(text.strings, groups)
+    named = _named_in_part(variant)
+    tainted |= named
+    told_apart = (tainted - own) | named  # by anything but the group's own rules' pile reads
     declared = set(getattr(variant, "interchangeable", ()) or ())
     out = []
     # the last move names its piles: a position and its permutation differ in what it names
@@ -60,8 +62,13 @@ def analyse(variant) -> Analysis:
     for name, g in groups.items():
         if g.count < 2 or names_piles:
             continue
-        if name in declared or (name not in tainted and not any(layout.covers[p] or layout.under[p] for p in g.piles)):
+        geometry = any(layout.covers[p] or layout.under[p] for p in g.piles)
+        if name in declared or (name not in tainted and not geometry):
             out.append(tuple(g.piles))
+        elif variant.groups[name].classes and name not in told_apart and not geometry:
+            # interchangeable by key: the loader proved that the group's own rules read which
+            # pile they judge only through values one class shares (variant/sections/alike.py)
+            out.extend(c for c in variant.groups[name].classes if len(c) > 1)
     # A pile nothing leaves (lift none, no action, refill or removal takes from it) whose
     # cards below the top no expression reads (no .cards, .bottom or cards()): its order
     # below the top never matters again, only its size and top.
@@ -93,7 +100,8 @@ def analyse(variant) -> Analysis:
     return Analysis(tuple(out), reads_used, limited, sealed, faces, tuple(sorted(shrinking)), perms)
 
 
-_NAME_ATTR = re.compile(r"\.\s*name\b")
+# .name spells the suit; .suit_index numbers it (the deck's order tells suits apart)
+_NAME_ATTR = re.compile(r"\.\s*(name|suit_index)\b")
 _COLOR_ATTR = re.compile(r"\.\s*colou?r\b")
 
 
@@ -145,9 +153,12 @@ def suit_symmetry(variant) -> tuple:
 
 def _read_text(strings, groups):
     """From the rules' strings: the groups some expression tells apart (by naming them, or
-    by reading a pile's index, prev, next or at), and whether any reads used(), the cards
-    below a top (.cards, .bottom, cards()) or a card's .copy."""
+    by reading a pile's index, prev, next or at), those of them told apart only by a pile
+    read in their own rules (own: their accept, accept_empty, points or max_run, which an
+    interchangeable key has been checked against), and whether any reads used(), the
+    cards below a top (.cards, .bottom, cards()) or a card's .copy."""
     tainted: set = set()
+    others: set = set()  # groups told apart otherwise
     everything = set(groups)
     reads_used = deep = copies = False
     for path, text in strings:
@@ -160,15 +171,18 @@ def _read_text(strings, groups):
             deep = True
         owner = path[1] if len(path) >= 3 and path[0] == "piles" else None
         fld = path[2] if owner else None
+        if fld == "interchangeable":
+            continue  # the key itself reads the pile's index, as a key must
         for m in _PILE_ATTR.finditer(body):
             obj = m.group(1)
             if owner in groups and (
                 (obj == "dest" and fld in ("accept", "accept_empty", "points"))
-                or (obj == "source" and fld == "max_run")
+                or (obj == "source" and fld in ("max_run", "lift_when"))
             ):
                 tainted.add(owner)
             else:
                 tainted |= everything
+                others |= everything
         if text.strip() in groups:  # names a whole group (flip: tableau)
             continue
         for m in _IDENT.finditer(body):
@@ -179,7 +193,8 @@ def _read_text(strings, groups):
             if re.search(r"(^|[^A-Za-z0-9_])in$", before) and after.startswith(":"):
                 continue  # a quantifier's domain: order-free
             tainted.add(name)
-    return tainted, reads_used, deep, copies
+            others.add(name)
+    return tainted, tainted - others, reads_used, deep, copies
 
 
 def _named_in_part(variant) -> set:

@@ -67,6 +67,7 @@ class Builder(Context):
         self.world = World(deck, layout, constants, actions_names)
         self.world.words = {v for o in decls for v in (o.values or ()) if isinstance(v, str)}
         self.world.base_rank = self.fixes_base_rank()
+        self.world.base_live = self.played_base(layout)
         raw_removals = data.get("removals")
         self.world.removals = tuple(raw_removals) if isinstance(raw_removals, dict) else ()
         self.checker = Checker(self.world)
@@ -118,6 +119,8 @@ class Builder(Context):
             text=data.get("rules", ""),
             numbering=numbering,
             base_pile=self.base_pile,
+            base_piles=self.base_piles,
+            base_live=self.world.base_live,
             exprs=MappingProxyType(dict(self.checked)),
             history=frozenset(self.world.history_read),
             history_in_play=frozenset(self.history_in_play),

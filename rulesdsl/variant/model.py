@@ -58,6 +58,9 @@ class PileRules:
     show: str = "stack"
     label: str = ""
     interchangeable: bool = False  # empty piles of the group are alike: one move to the first
+    classes: tuple = ()  # interchangeable by key: tuples of piles of one key (alike to the solver)
+    keep: int = 0  # the bottom cards that never leave a pile (a run lifts only from above them)
+    lift_when: Fn = None  # lift context -> bool: may this run leave (judged with it lifted)
 
     @property
     def takes(self) -> bool:
@@ -214,7 +217,9 @@ class Variant:
     removal_number: Mapping  # removal name -> its index in removals
     text: str = ""  # the rules in words
     numbering: Numbering | None = None  # deal numbers and fc-solve boards (numbering.py)
-    base_pile: int | None = None  # the pile whose bottom card fixes base_rank (a base_rank deal step)
+    base_pile: int | None = None  # the first pile whose bottom card may fix base_rank (a base_rank deal step)
+    base_piles: tuple = ()  # every pile the base_rank step reads, the first that holds a card fixing it
+    base_live: tuple = ()  # base_rank fixed by play: these piles' first card, read live (compiler.live_base)
     # the checked tree (checker.Checked) of every expression, by its path in the file
     # (("piles", "tableau", "accept"), ("win",)): what describe.py reads the rules from
     exprs: Mapping = field(default_factory=lambda: MappingProxyType({}))

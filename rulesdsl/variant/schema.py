@@ -139,6 +139,16 @@ GROUP = Map(
             doc="with lift: run, the condition each card b must meet on the card a below it",
         ),
         "max_run": Field(Expr(role="move", want="int"), doc="the most cards that may move at once from here"),
+        "keep": Field(
+            Int(min=1, max=MAX_CAPACITY),
+            doc="the bottom cards of each pile that never leave it (PySolFC's min_cards): "
+            "a run is lifted only from above them",
+        ),
+        "lift_when": Field(
+            Expr(role="lift", want="bool"),
+            doc="a run may leave the pile only when this holds (sees run, card and source, "
+            "the run already lifted): 'run.size == 1 or source.empty', a locked finished pile",
+        ),
         "accept": Field(Expr(role="move", want="bool"), doc="when a non-empty pile takes a run (default false)"),
         "accept_empty": Field(Expr(role="move", want="bool"), doc="when an empty pile takes a run (default false)"),
         "capacity": Field(Int(min=1, max=MAX_CAPACITY), doc="the most cards the pile may hold"),
@@ -146,10 +156,11 @@ GROUP = Map(
         "show": Field(Enum(("stack", "fan", "row", "grid")), doc="how the runner draws it"),
         "label": Field(Str(max_len=40), doc="the name a player sees"),
         "interchangeable": Field(
-            Bool(),
-            doc="the group's empty piles are all alike: a move that could go to "
+            OneOf((Bool(), Expr(role="pile"))),
+            doc="true: the group's empty piles are all alike: a move that could go to "
             "any of several of them is one move, to the first (free cells; foundations "
-            "not bound to suits)",
+            'not bound to suits); a key over the pile ("pile.index % 4"): piles of one key '
+            "are alike to the solver (two decks' foundations of one suit)",
         ),
     },
     doc="a named group of piles, each addressed group[i]",
@@ -216,8 +227,14 @@ DEAL_STEP = OneOf(
                 ),
                 "base_rank": Field(
                     Str(max_len=MAX_PILE_REF),
-                    doc="the rank of this pile's bottom card, as the deal has laid it so far, is the "
-                    "game's base_rank: fixed for the whole game, read by expressions as base_rank",
+                    doc="the rank of this pile's bottom card (of a group: of its first pile that holds a "
+                    "card), as the deal has laid it so far, is the game's base_rank: fixed for the "
+                    "whole game, read by expressions as base_rank",
+                ),
+                "played": Field(
+                    Bool(),
+                    doc="with base_rank: the base rank is the rank of the first card played to these "
+                    "piles (the bottom card of the first that holds one), none until then",
                 ),
                 "take": Field(
                     Expr(role="card", want="bool"),
@@ -227,6 +244,15 @@ DEAL_STEP = OneOf(
                 "onto": Field(
                     OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
                     doc="with take: the piles offered each card, in order",
+                ),
+                "into": Field(
+                    Expr(role="card", want="pile"),
+                    doc="with take, instead of onto: the one pile each card goes to, worked out from "
+                    "the card (reserve[card.rank - 2]); none leaves it in the deck",
+                ),
+                "per_pile": Field(
+                    Int(min=1, max=MAX_DEAL_COUNT),
+                    doc="with into: the most cards this step puts on any one pile",
                 ),
             },
             exclusive=("place", "to", "rest", "remove", "to_bottom", "base_rank", "take"),

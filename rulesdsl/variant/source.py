@@ -35,6 +35,7 @@ class Document:
     key_marks: dict = field(default_factory=dict)  # path tuple -> Mark of the key
     origin: dict = field(default_factory=dict)  # path tuple -> Document it came from (extends)
     lineage: tuple = ()  # the `extends` names it was merged from, its parent first
+    removed: dict = field(default_factory=dict)  # path -> (Mark of the child's key, the parent's value) of 'key: null'
 
     def line_text(self, line: int) -> str | None:
         lines = self.text.splitlines()
@@ -61,7 +62,25 @@ class Document:
             line, col = _place(owner, m, offset)
         if owner is not self and owner.path != self.path:  # a key this file inherited (extends)
             message = f"{message} [inherited by {self.path}]"
+            hint = self.removed_hint(code, message) or hint
         return Diagnostic(code, message, owner.path, line, col, severity, owner.line_text(line), hint)
+
+    def removed_hint(self, code: str, message: str) -> str | None:
+        """For an unknown name in an inherited rule (E201): the child's 'key: null' that removed
+        the parent's definition of it, and the fix in the child file."""
+        if code != "E201":
+            return None
+        for path, (m, value) in self.removed.items():
+            names = value if isinstance(value, dict) else {}
+            for name in names:
+                if isinstance(name, str) and f"'{name}'" in message:
+                    key = ".".join(str(k) for k in path)
+                    return (
+                        f"{self.path}:{m.line}:{m.column}: '{key}: null' removed the parent's {key}, "
+                        f"which gave '{name}': give '{name}' again under {key} in {self.path}, "
+                        f"or remove the null there"
+                    )
+        return None
 
 
 def _place(doc, m: Mark, offset: int):
@@ -235,6 +254,7 @@ def _walk(node, path, doc, loader, counter):
 def merge(parent: Document, child: Document) -> Document:
     """The child's keys laid over the parent's (mappings merged, lists replaced); marks kept."""
     out = Document(child.path, child.text, None)
+    out.removed.update(parent.removed)
     for doc in (parent, child):
         for path, m in doc.marks.items():
             out.marks[path] = m
@@ -251,6 +271,8 @@ def _merge(a, b, path, out, child):
         for k, v in b.items():
             if v is None and k in a:
                 merged.pop(k)  # "key: null" in the child removes the parent's key
+                if path + (k,) in child.key_marks:
+                    out.removed[path + (k,)] = (child.key_marks[path + (k,)], a[k])
             else:
                 merged[k] = _merge(a[k], v, path + (k,), out, child) if k in a else v
         return merged

@@ -138,3 +138,28 @@ def test_win_and_score():
     assert not g.won and g.score == 51
     g.play("6C@tableau[0]>foundation[3]")
     assert g.won and g.score == 52
+
+
+# -- tableau_moves=whole: Blake & Gent's and Solvitaire's Canfield ------------------------
+
+
+def test_whole_option_moves_only_whole_columns_between_columns():
+    pos = "foundation[0]: 5S; tableau[0]: 9C 8H; tableau[1]: 9S; tableau[2]: 7S; tableau[3]: 6D; base_rank: 5"
+    g = game(V, pos, tableau_moves="whole")
+    moves = notations(g)
+    assert "8H@tableau[0]>tableau[1]" not in moves  # the top card alone does not move between columns
+    assert "7S@tableau[2]>tableau[0]" in moves  # a whole column of one card does
+    with pytest.raises(MoveError):
+        g.play("8H@tableau[0]>tableau[1]")
+    default = game(V, pos)
+    assert "8H@tableau[0]>tableau[1]" in notations(default)  # the default: top card or whole column
+
+
+def test_whole_option_still_plays_a_top_card_to_a_foundation_and_waste_cards_to_columns():
+    pos = "foundation[0]: 5S; tableau[0]: 9C 6S; tableau[1]: 9D; tableau[2]: 7S; tableau[3]: 6D; waste[0]: 8S"
+    g = game(V, pos + "; base_rank: 5", tableau_moves="whole")
+    moves = notations(g)
+    assert "6S@tableau[0]>foundation[0]" in moves
+    assert "8S@waste[0]>tableau[1]" in moves
+    with pytest.raises(rulesdsl.RulesError, match="O402"):
+        rulesdsl.load(V, {"tableau_moves": "some"})

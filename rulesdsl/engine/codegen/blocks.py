@@ -48,6 +48,12 @@ class _Dest:
         self.n_const: int | None = None  # the run length, when known (lift top; bound 1)
 
 
+def _low(s: str, r) -> str:
+    """The text of the height a run of pile s is lifted from: above its face-down cards and
+    the cards it keeps."""
+    return f"max(down[{s}], {int(r.keep)})" if r.keep else f"down[{s}]"
+
+
 def _cond(parts: list[str]) -> str:
     return " and ".join(parts) if parts else "True"
 
@@ -152,14 +158,15 @@ class _Build(_Gen):
         if not dests:
             # nothing can take its cards: the pile gives no move
             return
+        lift.fallback = lift.fallback or r.lift_when is not None  # a closure judges the lifted run
         lift.settle()
         covers = v.layout.covers[s]
         o(f"# pile {s}: gives cards (lift {r.lift})")
         o(f"p = piles[{s}]")
         free = "".join(f" and not piles[{q}]" for q in covers)
-        o(f"if len(p) > down[{s}]{free}:")
+        o(f"if len(p) > {_low(str(s), r)}{free}:")
         o.indent()
-        self.open_run(o, str(s), n_const, lift)
+        self.open_run(o, str(s), n_const, lift, r)
         for g in sorted({x.alike for x in dests if x.alike is not None}):
             o(f"al{g} = False")
         run_code = "run" if lift.uses_run else ("(c,)" if n_const == 1 else "tuple(p[k:])")
@@ -179,6 +186,8 @@ class _Build(_Gen):
             one = move if lift.uses_run or x.n_const != 1 else move.replace("tuple(p[k:])", "(c,)")
             self.dest_block(o, x, x.n_const, one)
         if group_bound is not None:
+            o.dedent()
+        if r.lift_when is not None:
             o.dedent()
         self.close_run(o, n_const, lift.needs_lift, seq, seq_ok)
 
@@ -239,16 +248,17 @@ class _Build(_Gen):
             lift.card_atoms.update(sctx.card_atoms)
         return seq, seq_ok
 
-    def open_run(self, o: _Out, s: str, n_const, lift: _Lift) -> None:
+    def open_run(self, o: _Out, s: str, n_const, lift: _Lift, r) -> None:
         """The moving run's first card c and length n (a loop that grows the run, unless the
         pile gives its top card only), its values, and the run lifted when a rule reads the
-        pile; s is the source pile's number or its loop variable."""
+        pile; s is the source pile's number or its loop variable; r the source's rules (a
+        run grows down to its keep, and its lift_when opens a test the caller closes)."""
         if n_const == 1:
             o("c = p[-1]")
             o("n = 1")
         else:
             o("k = len(p) - 1")
-            o(f"lo = down[{s}]")
+            o(f"lo = {_low(s, r)}")
             o("n = 1")
             o("while True:")
             o.indent()
@@ -263,6 +273,9 @@ class _Build(_Gen):
             o(f"env.source = {s}")
             o("env.run = run")
             o("env.card = c")
+        if r.lift_when is not None:
+            o(f"if {self.fn(r.lift_when)}(env):")
+            o.indent()
 
     def close_run(self, o: _Out, n_const, needs_lift: bool, seq, seq_ok: bool) -> None:
         """The run put back, and grown by the next card while the sequence rule holds."""
@@ -297,6 +310,7 @@ class _Build(_Gen):
         seq, seq_ok = self.sequence(r, lift)
         if not plans:
             return
+        lift.fallback = lift.fallback or r.lift_when is not None  # a closure judges the lifted run
         lift.settle()
         src_table = self.loop_table("S", srcs)
         o(f"# piles {srcs[0]}..{srcs[-1]} ({len(srcs)}): give cards (lift {r.lift}), s the pile")
@@ -307,9 +321,9 @@ class _Build(_Gen):
         if any(layout.covers[s] for s in srcs):
             self.table_values["P_covers"] = tuple(layout.covers)
             free = " and FREE(piles, P_covers[s])"
-        o(f"if len(p) > down[s]{free}:")
+        o(f"if len(p) > {_low('s', r)}{free}:")
         o.indent()
-        self.open_run(o, "s", n_const, lift)
+        self.open_run(o, "s", n_const, lift, r)
         for i, (_dests, _covered, x) in enumerate(plans):
             if x.alike:
                 o(f"al{i} = False")
@@ -337,6 +351,8 @@ class _Build(_Gen):
             self.dest_tests(o, x, x.n_const, one, "q", "d")
             for _ in range(opened):
                 o.dedent()
+        if r.lift_when is not None:
+            o.dedent()
         self.close_run(o, n_const, lift.needs_lift, seq, seq_ok)
         o.dedent()
 

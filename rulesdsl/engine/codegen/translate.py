@@ -33,7 +33,7 @@ from ...lang.checker import (
     Unary,
     World,
 )
-from ...lang.compiler import Compiler
+from ...lang.compiler import Compiler, live_base
 from ...lang.types import PILE
 
 
@@ -93,7 +93,7 @@ class _Gen:
         self.tmp = 0
         d = v.deck
         self.n_cards = len(d.rank_of)
-        self.tables = {"rank": "RANK", "suit": "SUIT", "color": "COLOR", "copy": "COPY"}
+        self.tables = {"rank": "RANK", "suit": "SUIT", "color": "COLOR", "copy": "COPY", "suit_index": "SUIT"}
         self.table_values = {
             "RANK": tuple(d.rank_of),
             "SUIT": tuple(d.suit_of),
@@ -218,6 +218,9 @@ class _Gen:
         name = n.ref.name
         if n.ref.kind is Ref.DEALT:  # base_rank: fixed by the deal, read off the position
             ranks = self.v.deck.ranks
+            if self.v.base_live:  # fixed by play: read live from its piles (compiler.live_base)
+                fn = self.fn(live_base(self.v.base_live, self.v.deck.rank_of))
+                return _V(f"{fn}(env)", null=True, lo=min(ranks), hi=max(ranks))
             return _V("st.base_rank", null=True, lo=min(ranks), hi=max(ranks))
         if ctx.role == "move":
             if name == "card":

@@ -150,6 +150,7 @@ class Speaker:
                 "suit": f"the suit of {o}",
                 "color": f"the colour of {o}",
                 "copy": f"the deck {o} comes from",
+                "suit_index": f"the number of the suit of {o} (from 0)",
                 "name": f"the name of {o}",
             }.get(name, f"{o}'s {name}")
         return {

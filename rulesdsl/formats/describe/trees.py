@@ -16,9 +16,16 @@ def _const(e: ck.Expr) -> Any:
 
 def simplify(e: ck.Expr) -> ck.Expr:
     """Drop what the options decided: a conditional with a constant test is its branch; an
-    'and' loses its true items (false if one is false), an 'or' its false items."""
+    'and' loses its true items (false if one is false), an 'or' its false items; a 'not' of
+    what is decided is decided."""
     if isinstance(e, ck.Cond) and e.test.is_const:
         return simplify(e.then if e.test.const else e.other)
+    if isinstance(e, ck.Unary) and e.op == "not":
+        inner = simplify(e.operand)
+        if inner.is_const and inner.type == BOOL:  # not (an option's false and ...): true
+            value = not inner.const
+            return ck.Name(e.col, BOOL, value, "true" if value else "false", ck.Binding(ck.Ref.WORD, ""))
+        return e
     if isinstance(e, ck.BoolOp):
         items: list[ck.Expr] = []
         for i in e.items:

@@ -152,6 +152,7 @@ class _Writer:
         new_piles = iter(self.step_trees("new_pile"))
         to_bottom = iter(self.step_trees("to_bottom"))
         takes = iter(self.step_trees("take"))
+        intos = iter(self.step_trees("into"))
         for step in self.v.deal:
             if isinstance(step, Shuffle):
                 out.append("- The cards are shuffled." if not shuffled else "- The cards left are shuffled.")
@@ -180,22 +181,37 @@ class _Writer:
             elif isinstance(step, RemoveCards):
                 out.append("- Then the cards named under \u201cThe deck\u201d are taken out, leaving gaps.")
             elif isinstance(step, BaseRank):
+                whose = (
+                    f"the first of {self.piles_text(step.piles)} that holds a card"
+                    if len(step.piles) > 1
+                    else self.piles_text(step.piles)
+                )
                 out.append(
-                    f"- The rank of the bottom card of {self.piles_text((step.pile,))} is the base rank "
-                    "of the game, fixed until its end."
+                    f"- The rank of the bottom card of {whose} is the base rank of the game, fixed until its end."
                 )
             elif isinstance(step, Take):
-                t = next(takes, None)
-                test = ""
-                if t is not None and not (simplify(t).is_const and simplify(t).const):
-                    test = f" for which {self.speaker('card').cl(t)}"
-                most = f" (at most {plural(step.count, 'card')})" if step.count is not None else ""
-                out.append(
-                    f"- Then each card still in the deck{test} goes face up, in deck order, to the first "
-                    f"of {self.piles_text(step.onto)} that takes it{most}."
-                )
+                out.append("- " + self.take(step, next(takes, None), next(intos, None) if step.into else None))
                 left -= step.count or 0
         return out
+
+    def take(self, step: Take, test: ck.Expr | None, into: ck.Expr | None) -> str:
+        """A take step: the cards it picks, and where each goes."""
+        sp = self.speaker("card")
+        if test is None or (test.is_const and test.const is True):
+            which = "each card still in the deck"
+        else:
+            which = f"each card still in the deck for which {sp.cl(test)}"
+        most = f" (at most {plural(step.count, 'card')})" if step.count is not None else ""
+        if step.into is None:
+            where = f"to the first of {self.piles_text(step.onto)} that takes it"
+        else:
+            where = f"to {sp.np(into)}" if into is not None else "to the pile worked out from it"
+            where += " (if there is such a pile, with room" + (
+                f", and it has not had {plural(step.per_pile, 'card')} from this step yet)"
+                if step.per_pile is not None
+                else ")"
+            )
+        return f"Then {which} goes face up, in deck order, {where}{most}."
 
     def deal_to(self, step: DealTo, new_pile: ck.Expr | None) -> str:
         where = self.piles_text(step.piles)
@@ -264,6 +280,14 @@ class _Writer:
                     bits.append(
                         f"Its top card may be moved, or a run of face-up cards from the top {going}{phrase}, as a unit."
                     )
+            if r.keep and r.lift != "none":
+                bits.append(
+                    "Its bottom card never leaves it." if r.keep == 1 else f"Its bottom {r.keep} cards never leave it."
+                )
+            lw = self.tree("piles", name, "lift_when")
+            if lw is not None:
+                lsp = self.speaker("move", source="the pile")
+                bits.append(f"Cards may leave it only when {lsp.cl(lw)} (the cards already lifted off).")
             mr = self.tree("piles", name, "max_run")
             if mr is not None:
                 msp = self.speaker("move", dest="the destination")

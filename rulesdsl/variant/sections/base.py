@@ -98,7 +98,8 @@ class Context:
     history_in_play: set  # history names read by rules of play (Variant.history_in_play)
     groups_lift: dict  # group -> its lift (the piles: builder)
     groups_take: dict  # group -> does it take cards
-    base_pile: int | None  # the pile a base_rank step reads (the deal builder)
+    base_pile: int | None  # the first pile a base_rank step reads (the deal builder)
+    base_piles: tuple  # every pile it reads: the first that holds a card fixes the rank
 
     def __init__(self, doc: Document, option_values: dict | None, variant_id: str, *, wrap=None):
         self.doc = doc
@@ -135,6 +136,19 @@ class Context:
         """Does a step of the deal fix a base rank (so that expressions may read base_rank)?"""
         raw = self.data.get("deal")
         return isinstance(raw, list) and any(isinstance(st, dict) and "base_rank" in st for st in raw)
+
+    def played_base(self, layout) -> tuple:
+        """The piles of a base_rank step with played: true (the first card played to them fixes
+        the base rank, read live from them), () when there is none; checked by the deal builder."""
+        raw = self.data.get("deal")
+        for st in raw if isinstance(raw, list) else []:
+            if isinstance(st, dict) and "base_rank" in st and st.get("played") is True:
+                text = str(st["base_rank"]).replace(" ", "")
+                if text in layout.groups:
+                    return tuple(layout.groups[text].piles)
+                p = layout.pile(text)
+                return () if p is None else (p,)
+        return ()
 
     def const_world(self, deck, constants) -> World:
         """The world of an expression worked out from the options alone (no piles)."""

@@ -9,6 +9,7 @@ from ...core.errors import CardTextError, short
 from ...core.kinds import Role
 from ...engine import deal as dealing
 from ...engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
+from ...lang import checked as ck
 from .base import Context
 
 
@@ -16,6 +17,7 @@ def build_deal(cx: Context) -> tuple:
     """The deal program, its steps in the file's order (those whose 'when' holds)."""
     raw = cx.data.get("deal")
     cx.base_pile = None
+    cx.base_piles = ()
     if not isinstance(raw, list):
         return ()
     deal = _Deal(cx)
@@ -40,6 +42,7 @@ class _Deal:
         self.dealt_to: set = set()  # piles a step has put cards on so far
         self.uncounted = False  # a take step without count: how many cards it takes is known at deal time
         self.face_up: set = set()  # piles that hold face-up cards so far
+        self.played = False  # has a base_rank step with played: true been met?
 
     def step(self, path: tuple, step) -> None:
         """One step of the deal: checks every step shares, then the step by its kind."""
@@ -59,7 +62,15 @@ class _Deal:
                 key=True,
                 hint="deal face-up cards with up: (or down:) in a 'to' step",
             )
-        for key, needs in (("play", "to"), ("new_pile", "to"), ("in", "to_bottom"), ("onto", "take")):
+        for key, needs in (
+            ("play", "to"),
+            ("new_pile", "to"),
+            ("in", "to_bottom"),
+            ("onto", "take"),
+            ("into", "take"),
+            ("per_pile", "into"),
+            ("played", "base_rank"),
+        ):
             if key in step and needs not in step:
                 self.cx.err(
                     "D521",
@@ -202,6 +213,7 @@ class _Deal:
         self.steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
         self.dealt_to.update(p for p, c in zip(piles, counts) if c or new_pile is not None)
         self.dealt_to.update(play)
+        self.face_up.update(play)  # a card offered to them goes face up: may lie under later ones
         if new_pile is not None:
             self.face_up.update(piles)
             self.remaining = 0
@@ -249,9 +261,13 @@ class _Deal:
             self.steps.append(RemoveCards(fn))
 
     def base_rank(self, path: tuple, step: dict) -> None:
-        """A base_rank step: the rank of the bottom card of one pile fixed for the game (D530, D531)."""
-        piles = self.cx.piles_ref(step["base_rank"], path + ("base_rank",), single=True)
-        if self.cx.base_pile is not None:
+        """A base_rank step: the rank of the bottom card of one pile, or of the first pile of a
+        group that holds a card, fixed for the game (D530, D531)."""
+        piles = self.cx.piles_ref(step["base_rank"], path + ("base_rank",))
+        names = self.cx.world.layout.pile_names
+        if step.get("played") is True:
+            self.played_base(path, piles)
+        elif self.cx.base_pile is not None or self.played:
             self.cx.err(
                 "D531",
                 "a second base_rank step: the deal fixes one base rank for the game",
@@ -259,45 +275,114 @@ class _Deal:
                 key=True,
                 hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
             )
-        elif len(piles) == 1 and piles[0] not in self.dealt_to and not self.cx.bad_pile_named():
+        elif piles and not self.dealt_to.intersection(piles) and not self.cx.bad_pile_named():
+            where = names[piles[0]] if len(piles) == 1 else f"any pile of {short(step['base_rank'])}"
             self.cx.err(
                 "D530",
-                f"base_rank reads the bottom card of {self.cx.world.layout.pile_names[piles[0]]}, "
-                f"but no step before it deals a card there",
+                f"base_rank reads the bottom card of {where}, but no step before it deals a card there",
                 path + ("base_rank",),
                 hint="put the base_rank step after the step that deals the base card, "
                 'like {to: ["foundation[0]"], count: 1}',
             )
-        elif len(piles) == 1:
+        elif piles:
             self.cx.base_pile = piles[0]
-            self.steps.append(BaseRank(piles[0]))
+            self.cx.base_piles = piles
+            self.steps.append(BaseRank(piles))
 
-    def take(self, path: tuple, step: dict) -> None:
-        """A take step: the cards a rule picks taken onto piles, as many as they accept (D532)."""
-        if "onto" not in step:
+    def played_base(self, path: tuple, piles: tuple) -> None:
+        """A base_rank step with played: true: nothing to do at the deal (the rules read the
+        rank live from the piles), but one per deal (D531), on piles nothing leaves (D534)."""
+        if self.cx.base_pile is not None or self.played:
             self.cx.err(
-                "D532",
-                "take needs 'onto': the piles the cards it takes go to",
-                path,
+                "D531",
+                "a second base_rank step: the deal fixes one base rank for the game",
+                path + ("base_rank",),
                 key=True,
-                hint="add 'onto: foundation'",
+                hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
             )
             return
-        onto = self.cx.piles_ref(step["onto"], path + ("onto",))
+        self.played = True
+        lifting = [p for p in piles if self.cx.groups_lift.get(self.cx.world.layout.group_of[p], "none") != "none"]
+        if lifting:
+            self.cx.err(
+                "D534",
+                f"a played base rank is the rank of the first card on these piles, but cards may "
+                f"leave {self.cx.world.layout.pile_names[lifting[0]]} (lift: "
+                f"{self.cx.groups_lift[self.cx.world.layout.group_of[lifting[0]]]}), so the base rank could change",
+                path + ("base_rank",),
+                hint="read the base rank from piles with lift: none, such as the foundations",
+            )
+
+    def take(self, path: tuple, step: dict) -> None:
+        """A take step: the cards a rule picks taken onto piles, as many as they accept, or each
+        into the one pile an expression computes (D532, D533)."""
+        if "onto" not in step and "into" not in step:
+            self.cx.err(
+                "D532",
+                "take needs 'onto' (the piles the cards it takes go to) or 'into' (the pile each goes to)",
+                path,
+                key=True,
+                hint="add 'onto: foundation', or 'into: \"reserve[card.rank - 2]\"'",
+            )
+            return
+        if "onto" in step and "into" in step:
+            self.cx.err(
+                "D533",
+                "give onto or into, not both: onto offers each card to piles whose accept rules "
+                "decide, into names the one pile it goes to",
+                path + ("into",),
+                key=True,
+                hint="keep into, and let its expression give none for a card that stays in the deck",
+            )
+            return
         count = step.get("count")
         if isinstance(count, list):
             self.cx.err("D504", "take's count is one number: the most cards it takes", path + ("count",))
             count = None
         fn = self.cx.expr(path + ("take",), "card", "bool")
         self.dealt = True
+        into = None
+        if "into" in step:
+            into = self.cx.expr(path + ("into",), "card", "pile")
+            onto = self.into_piles(path + ("into",))
+            if into is None:
+                return
+        else:
+            onto = self.cx.piles_ref(step["onto"], path + ("onto",))
         if fn is not None and onto:
-            self.steps.append(Take(fn, onto, count))
+            self.steps.append(Take(fn, onto, count, into, step.get("per_pile") if into else None))
             self.dealt_to.update(onto)
             self.face_up.update(onto)
         if count is None:
             self.uncounted = True
         else:
             self.remaining -= count
+
+    def into_piles(self, path: tuple) -> tuple:
+        """The piles of the groups an into expression names: the piles it may deal to."""
+        checked = self.cx.checked.get(tuple(path))
+        if checked is None:
+            return ()
+        layout = self.cx.world.layout
+        names = {
+            n.ref.name
+            for n in walk(checked.tree)
+            if isinstance(n, ck.Name) and n.ref.kind is ck.Ref.GROUP and n.ref.name in layout.groups
+        }
+        return tuple(p for name in layout.groups if name in names for p in layout.groups[name].piles)
+
+
+def walk(e):
+    """Every node of a checked tree, parents first."""
+    yield e
+    for name in getattr(type(e), "__slots__", ()):
+        value = getattr(e, name, None)
+        if isinstance(value, ck.Expr):
+            yield from walk(value)
+        elif isinstance(value, tuple):
+            for v in value:
+                if isinstance(v, ck.Expr):
+                    yield from walk(v)
 
 
 def per_pile(cx: Context, value, n, path) -> tuple:

@@ -5,6 +5,7 @@ against the deck; and, once the Variant stands, deal 1 checked against the varia
 from __future__ import annotations
 
 from ...core.errors import PositionError, suggest
+from ...core.kinds import Role
 from ...engine import deal as dealing
 from ...formats import fcs, position
 from ...formats import numbering as nb
@@ -81,6 +82,28 @@ def build_numbering(cx: Context) -> model.Numbering | None:
     )
 
 
+def _i906_hint(variant, own, numbered) -> str:
+    """The fix for a deal the numbered board lays out otherwise: the pysol-cards convention
+    for PySolFC's first waste card (the variant deals to a waste the board leaves empty), or
+    the board's shape in general."""
+    waste = [
+        q for q, r in enumerate(variant.rules) if r.role == Role.WASTE and len(own.piles[q]) > len(numbered.piles[q])
+    ]
+    if waste:
+        q = waste[0]
+        return (
+            "PySolFC turns the stock's first card onto the waste at the start, but the numbered "
+            "boards (pysol-cards, fc-solve) leave it on top of the talon, and the first draw "
+            f"turns it: deal nothing to {variant.layout.pile_names[q]} (the card stays at the "
+            "top of the stock; docs/interop.md)"
+        )
+    return (
+        "the numbered deal is the board pysol-cards prints for that game number (docs/interop.md "
+        "shows each game's board): deal the same number of cards, face down and up, to each pile, "
+        "or map the board's columns, cells, foundations and talon onto other piles"
+    )
+
+
 def numbering_fits(cx: Context, variant) -> None:
     """Deal 1 of the numbering must fit the piles and lie as the variant's own deal does."""
     num = variant.numbering
@@ -112,7 +135,6 @@ def numbering_fits(cx: Context, variant) -> None:
                 f"{names[q]}, the variant's own deal {a[0]} ({a[1]} face down)",
                 p,
                 key=True,
-                hint="deal as PySol does (docs/interop.md gives each game's board), or map "
-                "the board's parts onto other piles",
+                hint=_i906_hint(variant, own, numbered),
             )
             return

@@ -6,6 +6,7 @@ draw them.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...core.errors import CompileError, short
 from ...core.kinds import Role
@@ -18,6 +19,7 @@ from ...lang.parser import ExprSyntaxError, parse
 from ...lang.types import INT
 from .. import model
 from ..layout import Group, Layout
+from .alike import build_classes
 from .base import Context, expr_text, member, option_type
 from .defines import define_reading
 
@@ -167,12 +169,30 @@ def build_pile_rules(cx: Context) -> dict:
             show=g.get("show", "fan" if g.get("role") == Role.TABLEAU else "stack"),
             label=g.get("label", name),
             interchangeable=g.get("interchangeable") is True,
+            keep=g.get("keep", 0) if isinstance(g.get("keep"), int) else 0,
+            lift_when=cx.expr(p + ("lift_when",), "lift", "bool") if "lift_when" in g else None,
         )
+        lift_checks(cx, name, g, lift)
+        if isinstance(g.get("interchangeable"), str):
+            rules[name] = replace(rules[name], classes=build_classes(cx, name, g))
         if g.get("interchangeable") is True:
             interchangeable_checks(cx, name, g)
     cx.groups_lift = {n: r.lift for n, r in rules.items()}
     cx.groups_take = {n: r.takes for n, r in rules.items()}
     return rules
+
+
+def lift_checks(cx: Context, name, g, lift) -> None:
+    """P325: keep or lift_when on a group that lifts nothing, where they would mean nothing."""
+    for key in ("keep", "lift_when"):
+        if key in g and lift == "none":
+            cx.err(
+                "P325",
+                f"pile group '{name}': {key} limits what leaves a pile, but the group lifts nothing (lift: none)",
+                ("piles", name, key),
+                key=True,
+                hint="give the group lift: top or lift: run, or remove " + key,
+            )
 
 
 def interchangeable_checks(cx: Context, name, g) -> None:

@@ -124,7 +124,7 @@ def test_take_and_base_rank():
     """)
     assert codes(b) == []
     assert isinstance(steps[1], Take) and steps[1].onto == (2, 3) and steps[1].count == 2
-    assert steps[2] == BaseRank(2) and b.base_pile == 2
+    assert steps[2] == BaseRank((2,)) and b.base_pile == 2
 
 
 def test_base_rank_where_no_card_lies_and_twice():
