@@ -112,7 +112,7 @@ def suit_symmetry(variant) -> tuple:
     Proof: the language reads a suit only as ``card.suit`` and a colour only as ``card.color``,
     and compares them only by equality and membership (ordering is for numbers; no builtin
     takes a suit). So when no rule names a suit or a colour (their names are the only
-    literals) and none reads ``.name`` (the card's text, which spells its suit), every rule
+    literals) and none reads ``.name`` (the card's text, which spells its suit) or ``.suit_index``, every rule
     holds of a position exactly when it holds of the position with the suits renamed by a
     permutation that keeps equal suits equal (any permutation) and, when some rule reads
     ``.color``, equal colours equal (suits move within a colour, or colours swap whole).
