@@ -45,7 +45,11 @@ def test_a_space_is_filled_from_the_reserve_then_takes_anything():
     assert pile(g, "tableau[0]") == ["JH"] and pile(g, "reserve[0]") == ["5D"]
     g = game(V, ACES + "; tableau[1]: 9C; tableau[2]: TH; tableau[3]: 7C; waste[0]: 4D")
     assert {m for m in notations(g) if m.endswith(">tableau[0]")} == {
-        "4D@waste[0]>tableau[0]", "9C@tableau[1]>tableau[0]", "TH@tableau[2]>tableau[0]", "7C@tableau[3]>tableau[0]"}
+        "4D@waste[0]>tableau[0]",
+        "9C@tableau[1]>tableau[0]",
+        "TH@tableau[2]>tableau[0]",
+        "7C@tableau[3]>tableau[0]",
+    }
 
 
 def test_draw_one_and_one_redeal():

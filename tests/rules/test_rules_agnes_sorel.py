@@ -32,8 +32,11 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_columns_build_down_in_colour_turning_the_corner_and_spaces_stay_empty():
-    g = game(V, "foundation[0]: QS; tableau[0]: 2D; tableau[1]: AH KD; tableau[2]: 8C 7S; tableau[3]: 9H; "
-             "tableau[4]: 8S; stock[0]: #4C")
+    g = game(
+        V,
+        "foundation[0]: QS; tableau[0]: 2D; tableau[1]: AH KD; tableau[2]: 8C 7S; tableau[3]: 9H; "
+        "tableau[4]: 8S; stock[0]: #4C",
+    )
     # the run AH KD on the 2D; 7S on the 8S (same colour); the 8C 7S run does not go on the red 9
     assert notations(g) == {"AH@tableau[1]>tableau[0]", "7S@tableau[2]>tableau[4]", "deal"}
     with pytest.raises(MoveError):

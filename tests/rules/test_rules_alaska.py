@@ -38,8 +38,11 @@ def test_seed_1_by_hand():
 
 
 def test_up_or_down_in_suit_but_not_round_the_corner():
-    g = game(V, "tableau[0]: #4C 8D 2S; tableau[1]: 9D; tableau[2]: 7D; tableau[3]: KH; tableau[4]: AH; "
-             "tableau[5]: 3S; tableau[6]: QC")
+    g = game(
+        V,
+        "tableau[0]: #4C 8D 2S; tableau[1]: 9D; tableau[2]: 7D; tableau[3]: KH; tableau[4]: AH; "
+        "tableau[5]: 3S; tableau[6]: QC",
+    )
     # 8D (with 2S) on 9D or 7D; 2S on 3S and 3S on 2S; the AH home, never on the KH
     assert notations(g) == {
         "8D@tableau[0]>tableau[1]",

@@ -42,7 +42,14 @@ def test_the_deal_covers_every_column_even_a_space():
     assert "deal" in notations(g)
     g.play("deal")
     assert [pile(g, f"tableau[{i}]") for i in range(7)] == [
-        ["9S", "9D"], ["8D"], ["4H", "7D"], ["6D"], ["5D"], ["4D"], ["3D"]]
+        ["9S", "9D"],
+        ["8D"],
+        ["4H", "7D"],
+        ["6D"],
+        ["5D"],
+        ["4D"],
+        ["3D"],
+    ]
     g.play("deal")  # the last two cards: the first two columns only
     assert pile(g, "tableau[0]")[-1] == "2D" and pile(g, "tableau[1]")[-1] == "KC"
     assert pile(g, "stock[0]") == [] and "deal" not in notations(g)

@@ -38,11 +38,17 @@ def test_two_decks_nine_columns_kings_fill_spaces():
     g = rulesdsl.load(V).new_game(3)
     assert g.state.card_count() == 104 and len(pile(g, "stock[0]")) == 59
     g = game(V, "tableau[0]: QD; tableau[1]: KS; tableau[2]: JC; tableau[3]: QH.1")
-    assert notations(g) == {"QD@tableau[0]>tableau[1]", "QH.1@tableau[3]>tableau[1]", "JC@tableau[2]>tableau[0]",
-                            "JC@tableau[2]>tableau[3]"} | {f"KS@tableau[1]>tableau[{i}]" for i in range(4, 9)}
+    assert notations(g) == {
+        "QD@tableau[0]>tableau[1]",
+        "QH.1@tableau[3]>tableau[1]",
+        "JC@tableau[2]>tableau[0]",
+        "JC@tableau[2]>tableau[3]",
+    } | {f"KS@tableau[1]>tableau[{i}]" for i in range(4, 9)}
 
 
 def test_won_and_score():
-    full = "; ".join(f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate("SHDCSHDC"))
+    full = "; ".join(
+        f"foundation[{i}]: " + " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate("SHDCSHDC")
+    )
     g = game(V, full)
     assert g.won and g.score == 104

@@ -50,16 +50,21 @@ def test_one_card_at_a_time_and_any_card_in_a_space():
 
 
 def test_reserve_cards_play_out_and_take_nothing():
-    g = game(V, "reserve[0]: 6H; reserve[1]: AD; tableau[0]: 7C; tableau[1]: 5S; tableau[2]: 2C; tableau[3]: 3C; "
-             "tableau[4]: 4C; " + FILL)
+    g = game(
+        V,
+        "reserve[0]: 6H; reserve[1]: AD; tableau[0]: 7C; tableau[1]: 5S; tableau[2]: 2C; tableau[3]: 3C; "
+        "tableau[4]: 4C; " + FILL,
+    )
     assert notations(g) == {"6H@reserve[0]>tableau[0]", "AD@reserve[1]>foundation[0]", "AD@reserve[1]>tableau[2]"}
     with pytest.raises(MoveError):
         g.play("5S@tableau[1]>reserve[0]")
 
 
 def test_foundation_top_comes_back_won_and_score():
-    g = game(V, "foundation[0]: AS 2S; tableau[0]: 3H; tableau[1]: 3S; tableau[2]: 9C; tableau[3]: 9D; tableau[4]: 7D; "
-             + FILL)
+    g = game(
+        V,
+        "foundation[0]: AS 2S; tableau[0]: 3H; tableau[1]: 3S; tableau[2]: 9C; tableau[3]: 9D; tableau[4]: 7D; " + FILL,
+    )
     assert notations(g) == {"2S@foundation[0]>tableau[0]", "3S@tableau[1]>foundation[0]"}
     g = game(V, FULL.replace(" KD", "") + "; reserve[3]: KD")
     assert g.score == 51 and not g.won

@@ -38,8 +38,11 @@ def test_seed_1_by_hand():
 
 
 def test_any_other_suit_and_kings_in_spaces():
-    g = game(V, "tableau[0]: #4C 8D 2S KH; tableau[1]: 9D; tableau[2]: 9C; tableau[3]: QS; tableau[4]: 5S; "
-             "tableau[5]: 4H; tableau[6]: 3D")
+    g = game(
+        V,
+        "tableau[0]: #4C 8D 2S KH; tableau[1]: 9D; tableau[2]: 9C; tableau[3]: QS; tableau[4]: 5S; "
+        "tableau[5]: 4H; tableau[6]: 3D",
+    )
     # 8D (with 2S KH) on the 9C, not the 9D; 2S (with KH) on 3D; QS on KH; 4H on 5S; 3D on 4H
     assert notations(g) == {
         "8D@tableau[0]>tableau[2]",

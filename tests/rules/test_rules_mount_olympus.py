@@ -16,7 +16,8 @@ from tests.helpers import game, notations, pile
 
 V = "mount_olympus"
 BASES = "; ".join(
-    f"foundation[{i}]: {r}{s}{'.1' if i % 2 else ''}" for i, (r, s) in enumerate((r, s) for r in "A2" for s in "SSHHDDCC")
+    f"foundation[{i}]: {r}{s}{'.1' if i % 2 else ''}"
+    for i, (r, s) in enumerate((r, s) for r in "A2" for s in "SSHHDDCC")
 )
 
 
@@ -33,8 +34,11 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_foundations_and_columns_go_in_twos_by_suit():
-    g = game(V, BASES + "; tableau[0]: 3S; tableau[1]: 4S; tableau[2]: 9H 7H; tableau[3]: JH; tableau[4]: KS; "
-             "tableau[5]: 6C; tableau[6]: 8D; tableau[7]: 8C; tableau[8]: KH")
+    g = game(
+        V,
+        BASES + "; tableau[0]: 3S; tableau[1]: 4S; tableau[2]: 9H 7H; tableau[3]: JH; tableau[4]: KS; "
+        "tableau[5]: 6C; tableau[6]: 8D; tableau[7]: 8C; tableau[8]: KH",
+    )
     assert notations(g) == {
         "3S@tableau[0]>foundation[0]",
         "3S@tableau[0]>foundation[1]",

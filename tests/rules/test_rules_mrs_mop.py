@@ -37,8 +37,10 @@ def test_building_and_spaces():
         "7S@tableau[0]>tableau[2]",
         "8S@tableau[0]>tableau[1]",
         "8C@tableau[2]>tableau[1]",
-    } | {f"{c}@tableau[{i}]>tableau[12]" for i, c in [(0, "8S"), (0, "7S"), (1, "9D"), (2, "8C")] + list(
-        zip(range(3, 12), others))}
+    } | {
+        f"{c}@tableau[{i}]>tableau[12]"
+        for i, c in [(0, "8S"), (0, "7S"), (1, "9D"), (2, "8C")] + list(zip(range(3, 12), others))
+    }
     with pytest.raises(MoveError):
         g.play("9H@tableau[0]>tableau[12]")
 

@@ -41,8 +41,11 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_runs_move_whole_kings_fill_spaces_and_cards_turn_up():
-    g = game(V, "tableau[0]: #4C TD 9S 8H; tableau[1]: JC; tableau[2]: QS; tableau[3]: KH; tableau[4]: 9D; "
-             "tableau[5]: 2C; tableau[6]: 2D; reserve[0]: KS")
+    g = game(
+        V,
+        "tableau[0]: #4C TD 9S 8H; tableau[1]: JC; tableau[2]: QS; tableau[3]: KH; tableau[4]: 9D; "
+        "tableau[5]: 2C; tableau[6]: 2D; reserve[0]: KS",
+    )
     assert notations(g) == {
         "TD@tableau[0]>tableau[1]",
         "KS@reserve[0]>tableau[7]",
@@ -56,8 +59,11 @@ def test_runs_move_whole_kings_fill_spaces_and_cards_turn_up():
 
 
 def test_reserves_take_nothing_and_the_win():
-    g = game(V, "reserve[0]: 5H; tableau[0]: 6C; tableau[1]: 4S; tableau[2]: KD; tableau[3]: KC; tableau[4]: KH; "
-             "tableau[5]: KS; tableau[6]: 2D; tableau[7]: 2H")
+    g = game(
+        V,
+        "reserve[0]: 5H; tableau[0]: 6C; tableau[1]: 4S; tableau[2]: KD; tableau[3]: KC; tableau[4]: KH; "
+        "tableau[5]: KS; tableau[6]: 2D; tableau[7]: 2H",
+    )
     assert notations(g) == {"5H@reserve[0]>tableau[0]"}
     full = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "A23456789TJQK") for i, s in enumerate("SHDC"))
     g = game(V, full.replace(" KC", "") + "; reserve[15]: KC")

@@ -29,8 +29,9 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_columns_build_down_whatever_the_suit_king_on_ace():
-    g = game(V, "foundation[0]: 7H; tableau[0]: TC 9C; tableau[1]: JC; tableau[2]: AS; tableau[3]: 3D; "
-             "reserve[0]: #2D KD")
+    g = game(
+        V, "foundation[0]: 7H; tableau[0]: TC 9C; tableau[1]: JC; tableau[2]: AS; tableau[3]: 3D; reserve[0]: #2D KD"
+    )
     assert notations(g) == {"TC@tableau[0]>tableau[1]", "KD@reserve[0]>tableau[2]"}
     with pytest.raises(MoveError):
         g.play("9C@tableau[0]>tableau[2]")

@@ -25,8 +25,11 @@ def test_spiders_deal_and_building_otherwise():
     g = rulesdsl.load(V).new_game(1)
     assert [len(pile(g, f"tableau[{i}]")) for i in range(10)] == [6, 5, 5, 6, 5, 5, 6, 5, 5, 6]
     assert g.state.card_count() == 104 and len(pile(g, "stock[0]")) == 50
-    g = game(V, "tableau[0]: 9H 8S 7S; tableau[1]: 9D; " + "; ".join(f"tableau[{i}]: K{s}" for i, s in
-                                                                       zip(range(2, 10), "CHSDCHSD")))
+    g = game(
+        V,
+        "tableau[0]: 9H 8S 7S; tableau[1]: 9D; "
+        + "; ".join(f"tableau[{i}]: K{s}" for i, s in zip(range(2, 10), "CHSDCHSD")),
+    )
     assert notations(g) == {"8S@tableau[0]>tableau[1]"}  # 7S alone fits nowhere, 9H 8S is no run
 
 

@@ -54,11 +54,20 @@ def test_runs_move_only_as_far_as_empty_columns_allow():
 
 
 def test_foundation_top_comes_back_won_and_score():
-    g = game(V, "foundation[0]: AS 2S; tableau[0]: 3D; tableau[1]: 3S; tableau[2]: 3C; tableau[3]: 3H; tableau[4]: 4C; "
-             "tableau[5]: 4S; " + KINGS)
-    assert notations(g) == {"2S@foundation[0]>tableau[0]", "2S@foundation[0]>tableau[3]",
-                            "3S@tableau[1]>foundation[0]", "3D@tableau[0]>tableau[4]", "3D@tableau[0]>tableau[5]",
-                            "3H@tableau[3]>tableau[4]", "3H@tableau[3]>tableau[5]"}
+    g = game(
+        V,
+        "foundation[0]: AS 2S; tableau[0]: 3D; tableau[1]: 3S; tableau[2]: 3C; tableau[3]: 3H; tableau[4]: 4C; "
+        "tableau[5]: 4S; " + KINGS,
+    )
+    assert notations(g) == {
+        "2S@foundation[0]>tableau[0]",
+        "2S@foundation[0]>tableau[3]",
+        "3S@tableau[1]>foundation[0]",
+        "3D@tableau[0]>tableau[4]",
+        "3D@tableau[0]>tableau[5]",
+        "3H@tableau[3]>tableau[4]",
+        "3H@tableau[3]>tableau[5]",
+    }
     g = game(V, FULL.replace(" KD", "") + "; tableau[0]: KD")
     assert g.score == 51 and not g.won
     g.play("KD@tableau[0]>foundation[2]")

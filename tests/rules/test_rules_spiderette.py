@@ -31,14 +31,15 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_any_suit_builds_one_suit_runs_move_any_card_fills_a_space():
-    g = game(V, "tableau[0]: 9H 8S 7S; tableau[1]: 9D; tableau[2]: 8C; tableau[3]: KC; tableau[4]: KD; "
-             "tableau[5]: KH")
+    g = game(V, "tableau[0]: 9H 8S 7S; tableau[1]: 9D; tableau[2]: 8C; tableau[3]: KC; tableau[4]: KD; tableau[5]: KH")
     assert notations(g) == {
         "7S@tableau[0]>tableau[2]",
         "8S@tableau[0]>tableau[1]",
         "8C@tableau[2]>tableau[1]",
-    } | {f"{c}@tableau[{i}]>tableau[6]" for i, c in [(0, "8S"), (0, "7S"), (1, "9D"), (2, "8C"), (3, "KC"),
-                                                      (4, "KD"), (5, "KH")]}
+    } | {
+        f"{c}@tableau[{i}]>tableau[6]"
+        for i, c in [(0, "8S"), (0, "7S"), (1, "9D"), (2, "8C"), (3, "KC"), (4, "KD"), (5, "KH")]
+    }
     with pytest.raises(MoveError):
         g.play("9H@tableau[0]>tableau[6]")  # 9H 8S is no run
 
@@ -54,9 +55,7 @@ def test_deal_needs_every_column_filled_and_the_last_deal_is_short():
 
 
 def test_a_finished_suit_leaves_scores_and_the_win():
-    home = "; ".join(
-        f"foundation[{i}]: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("HDC")
-    )
+    home = "; ".join(f"foundation[{i}]: " + " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("HDC"))
     g = game(V, f"{home}; tableau[0]: {RUN}; tableau[1]: AS")
     g.play("AS@tableau[1]>tableau[0]")
     assert pile(g, "foundation[3]")[0] == "KS" and g.won and g.score == 100

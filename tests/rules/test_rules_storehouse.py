@@ -32,8 +32,11 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_foundations_turn_the_corner_to_the_ace():
-    g = game(V, "foundation[0]: 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS; foundation[1]: 2H; foundation[2]: 2D; "
-             "foundation[3]: 2C; tableau[0]: AS; tableau[1]: 9H; tableau[2]: 9D; tableau[3]: 9C")
+    g = game(
+        V,
+        "foundation[0]: 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS; foundation[1]: 2H; foundation[2]: 2D; "
+        "foundation[3]: 2C; tableau[0]: AS; tableau[1]: 9H; tableau[2]: 9D; tableau[3]: 9C",
+    )
     assert notations(g) == {"AS@tableau[0]>foundation[0]"}
 
 
@@ -49,7 +52,12 @@ def test_columns_by_suit_top_card_or_whole_column_king_on_ace():
 def test_an_empty_column_takes_anything_once_the_reserve_is_empty():
     g = game(V, TWOS + "; tableau[1]: TC 9C; tableau[2]: 5D; tableau[3]: QH; waste[0]: 4C")
     assert {m for m in notations(g) if m.endswith(">tableau[0]")} == {
-        "TC@tableau[1]>tableau[0]", "9C@tableau[1]>tableau[0]", "5D@tableau[2]>tableau[0]", "QH@tableau[3]>tableau[0]", "4C@waste[0]>tableau[0]"}
+        "TC@tableau[1]>tableau[0]",
+        "9C@tableau[1]>tableau[0]",
+        "5D@tableau[2]>tableau[0]",
+        "QH@tableau[3]>tableau[0]",
+        "4C@waste[0]>tableau[0]",
+    }
 
 
 def test_draw_one_and_two_redeals():

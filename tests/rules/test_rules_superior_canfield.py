@@ -31,13 +31,22 @@ def test_only_the_reserve_top_plays():
 
 
 def test_spaces_are_filled_by_the_player_with_anything():
-    g = game(V, "foundation[0]: 7H; reserve[0]: 9C 4S; tableau[0]: 5D; tableau[1]: TC 9H; tableau[2]: QS; "
-             "tableau[3]: 6C; waste[0]: 2C")
+    g = game(
+        V,
+        "foundation[0]: 7H; reserve[0]: 9C 4S; tableau[0]: 5D; tableau[1]: TC 9H; tableau[2]: QS; "
+        "tableau[3]: 6C; waste[0]: 2C",
+    )
     g.play("5D@tableau[0]>tableau[3]")
     assert pile(g, "tableau[0]") == [] and pile(g, "reserve[0]") == ["9C", "4S"]
     assert {m for m in notations(g) if m.endswith(">tableau[0]")} == {
-        "4S@reserve[0]>tableau[0]", "2C@waste[0]>tableau[0]", "TC@tableau[1]>tableau[0]", "9H@tableau[1]>tableau[0]",
-        "QS@tableau[2]>tableau[0]", "5D@tableau[3]>tableau[0]", "6C@tableau[3]>tableau[0]"}
+        "4S@reserve[0]>tableau[0]",
+        "2C@waste[0]>tableau[0]",
+        "TC@tableau[1]>tableau[0]",
+        "9H@tableau[1]>tableau[0]",
+        "QS@tableau[2]>tableau[0]",
+        "5D@tableau[3]>tableau[0]",
+        "6C@tableau[3]>tableau[0]",
+    }
 
 
 def test_won_and_score():

@@ -44,10 +44,12 @@ def test_build_down_in_any_other_suit():
 
 
 def test_any_card_or_run_fills_a_space():
-    g = game(V, "tableau[0]: 9S 8C; tableau[1]: 9H 8S 7H; tableau[2]: 9D; tableau[3]: 8D; tableau[4]: 2C; tableau[5]: 2D")
+    g = game(
+        V, "tableau[0]: 9S 8C; tableau[1]: 9H 8S 7H; tableau[2]: 9D; tableau[3]: 8D; tableau[4]: 2C; tableau[5]: 2D"
+    )
     assert {m for m in notations(g) if m.endswith(">tableau[6]")} == {
-        f"{c}@tableau[{i}]>tableau[6]" for i, c in [(0, "9S"), (0, "8C"), (1, "9H"), (1, "8S"), (1, "7H"), (2, "9D"),
-                                                    (3, "8D"), (4, "2C"), (5, "2D")]
+        f"{c}@tableau[{i}]>tableau[6]"
+        for i, c in [(0, "9S"), (0, "8C"), (1, "9H"), (1, "8S"), (1, "7H"), (2, "9D"), (3, "8D"), (4, "2C"), (5, "2D")]
     }
 
 

@@ -23,8 +23,12 @@ def test_variant_file_is_clean():
 
 def test_build_down_by_suit_runs_of_one_suit_move_kings_fill_spaces():
     g = game(V, "tableau[0]: #2D 9H 8H; tableau[1]: 9S; tableau[2]: TH; tableau[3]: QD KC")
-    assert notations(g) == {"9H@tableau[0]>tableau[2]", "KC@tableau[3]>tableau[4]", "KC@tableau[3]>tableau[5]",
-                            "KC@tableau[3]>tableau[6]"}
+    assert notations(g) == {
+        "9H@tableau[0]>tableau[2]",
+        "KC@tableau[3]>tableau[4]",
+        "KC@tableau[3]>tableau[5]",
+        "KC@tableau[3]>tableau[6]",
+    }
     with pytest.raises(MoveError):
         g.play("8H@tableau[0]>tableau[1]")  # other suit
     g.play("9H@tableau[0]>tableau[2]")

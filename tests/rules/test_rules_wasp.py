@@ -38,7 +38,8 @@ def test_any_card_with_its_pile_fills_a_space():
     g = game(V, "tableau[0]: 9H 4C KS; tableau[1]: 5C; tableau[2]: 7D")
     # 4C (with the KS on it) on the 5C; any face-up card with its pile into each space
     assert notations(g) == {"4C@tableau[0]>tableau[1]"} | {
-        f"{c}@tableau[{i}]>tableau[{j}]" for i, c in [(0, "9H"), (0, "4C"), (0, "KS"), (1, "5C"), (2, "7D")]
+        f"{c}@tableau[{i}]>tableau[{j}]"
+        for i, c in [(0, "9H"), (0, "4C"), (0, "KS"), (1, "5C"), (2, "7D")]
         for j in range(3, 7)
     }
     with pytest.raises(MoveError):
@@ -47,8 +48,11 @@ def test_any_card_with_its_pile_fills_a_space():
 
 def test_the_win_and_the_one_deal():
     run = " ".join(r + "S" for r in "KQJT98765432A")
-    g = game(V, f"tableau[0]: {run}; tableau[1]: {run.replace('S', 'H')}; tableau[2]: {run.replace('S', 'D')}; "
-             f"tableau[3]: {run.replace('S', 'C')[:-3]}; tableau[4]: AC")
+    g = game(
+        V,
+        f"tableau[0]: {run}; tableau[1]: {run.replace('S', 'H')}; tableau[2]: {run.replace('S', 'D')}; "
+        f"tableau[3]: {run.replace('S', 'C')[:-3]}; tableau[4]: AC",
+    )
     assert not g.won
     g.play("AC@tableau[4]>tableau[3]")
     assert g.won

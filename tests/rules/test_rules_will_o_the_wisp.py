@@ -33,8 +33,11 @@ def test_deal_and_seed_1_by_hand():
 
 
 def test_a_face_down_card_turns_up_and_runs_of_one_suit_move():
-    g = game(V, "tableau[0]: #3C 6D 5D; tableau[1]: 7S; tableau[2]: 6C 5H; tableau[3]: KC; tableau[4]: KD; "
-             "tableau[5]: KH; tableau[6]: KS")
+    g = game(
+        V,
+        "tableau[0]: #3C 6D 5D; tableau[1]: 7S; tableau[2]: 6C 5H; tableau[3]: KC; tableau[4]: KD; "
+        "tableau[5]: KH; tableau[6]: KS",
+    )
     assert notations(g) == {"6D@tableau[0]>tableau[1]"}  # the 6D 5D run on the 7S; 6C 5H is no run
     g.play("6D@tableau[0]>tableau[1]")
     assert pile(g, "tableau[0]") == ["3C"]
