@@ -71,3 +71,10 @@ def test_won_with_all_104_cards_home():
     assert not g.won and g.score == 103
     g.play("KC.1@waste[0]>foundation[7]")
     assert g.won and g.score == 104
+
+
+def test_a_face_down_card_turns_up():
+    g = game(V, "tableau[0]: #3C #AD QH; tableau[1]: KS")
+    g.play("QH@tableau[0]>tableau[1]")
+    assert pile(g, "tableau[0]") == ["#3C", "AD"]
+    assert "AD@tableau[0]>foundation[0]" in notations(g)

@@ -60,3 +60,9 @@ def test_one_pass_and_the_win():
     g = game(V, full.replace(" KC", "") + "; waste[0]: KC")
     g.play("KC@waste[0]>foundation[3]")
     assert g.won and g.score == 52
+
+
+def test_a_face_down_card_turns_up():
+    g = game(V, "tableau[0]: #3C #AD QH; tableau[1]: KS")
+    g.play("QH@tableau[0]>tableau[1]")
+    assert pile(g, "tableau[0]") == ["#3C", "AD"]

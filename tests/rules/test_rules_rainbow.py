@@ -50,3 +50,11 @@ def test_won_and_score():
     assert g.score == 51
     g.play("6C@waste[0]>foundation[3]")
     assert g.won and g.score == 52
+
+
+def test_an_empty_column_is_filled_from_the_reserve_at_once():
+    g = game(
+        V, "foundation[0]: 7H 8H; tableau[0]: 9H; tableau[1]: 5C; tableau[2]: JS; tableau[3]: 2D; reserve[0]: #4S QC"
+    )
+    g.play("9H@tableau[0]>foundation[0]")
+    assert pile(g, "tableau[0]") == ["QC"] and pile(g, "reserve[0]") == ["4S"]

@@ -74,3 +74,11 @@ def test_won_and_score():
     assert not g.won and g.score == 51
     g.play("KC@waste[0]>foundation[3]")
     assert g.won and g.score == 52
+
+
+def test_a_face_down_card_turns_up_with_the_move_and_back_with_its_undo():
+    g = game(V, "tableau[0]: #3C 9D 8S; tableau[1]: TC; " + INERT)
+    g.play("9D@tableau[0]>tableau[1]")
+    assert pile(g, "tableau[0]") == ["3C"] and pile(g, "tableau[1]") == ["TC", "9D", "8S"]
+    g.undo()
+    assert pile(g, "tableau[0]") == ["#3C", "9D", "8S"]

@@ -59,3 +59,9 @@ def test_the_win_and_the_one_deal():
     g = game(V, "tableau[0]: 5C; stock[0]: #2D #3D #4D")
     g.play("deal")
     assert [pile(g, f"tableau[{i}]")[-1] for i in range(3)] == ["4D", "3D", "2D"] and "deal" not in notations(g)
+
+
+def test_a_face_down_card_turns_up():
+    g = game(V, "tableau[0]: #3C #9H 5D 8S; tableau[1]: 6D")
+    g.play("5D@tableau[0]>tableau[1]")
+    assert pile(g, "tableau[0]") == ["#3C", "9H"] and pile(g, "tableau[1]") == ["6D", "5D", "8S"]
