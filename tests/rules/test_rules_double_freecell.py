@@ -44,7 +44,7 @@ def test_a_foundation_goes_round_from_king_to_ace():
     assert to_f == {"AS.1@tableau[0]>foundation[0]", "2H@tableau[2]>foundation[1]"}  # the second AS
     g.play("AS.1@tableau[0]>foundation[0]")
     assert pile(g, "foundation[0]")[-2:] == ["KS", "AS"] and len(pile(g, "foundation[0]")) == 14
-    assert {m for m in notations(g) if ">foundation[0]" in m} == {"2S@tableau[1]>foundation[0]"}
+    assert {m for m in notations(g) if ">foundation[0]" in m} == {"2S.1@tableau[1]>foundation[0]"}
 
 
 def test_six_cells_and_the_run_limit():
