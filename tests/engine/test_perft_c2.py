@@ -271,6 +271,31 @@ SEED1 = {
     | _to("7H@tableau[5]", ["tableau[3]", "tableau[7]"])
     | _to("6C.1@tableau[6]", ["tableau[1]", "tableau[5]"])
     | {"deal"},
+    # fans topped KC 6D QC QD QH 9H 3H 3C AS 4S 2D 8S TS 3D 2C 9D 7C 4D, down whatever the suit,
+    # and the AS to the spades' foundation
+    "scotch_patience": {"6D@tableau[1]>tableau[16]", "9H@tableau[5]>tableau[12]", "9D@tableau[15]>tableau[12]"}
+    | {"7C@tableau[16]>tableau[11]", "AS@tableau[8]>foundation[0]"}
+    | _to("QC@tableau[2]", ["tableau[0]"])
+    | _to("QD@tableau[3]", ["tableau[0]"])
+    | _to("QH@tableau[4]", ["tableau[0]"])
+    | _to("3H@tableau[6]", ["tableau[9]", "tableau[17]"])
+    | _to("3C@tableau[7]", ["tableau[9]", "tableau[17]"])
+    | _to("AS@tableau[8]", ["tableau[10]", "tableau[14]"])
+    | _to("2D@tableau[10]", ["tableau[6]", "tableau[7]", "tableau[13]"])
+    | _to("8S@tableau[11]", ["tableau[5]", "tableau[15]"])
+    | _to("3D@tableau[13]", ["tableau[9]", "tableau[17]"])
+    | _to("2C@tableau[14]", ["tableau[6]", "tableau[7]", "tableau[13]"]),
+    # tops 8H 2H JD 3C 3H TS 6S 4H 5S 5H, no run of two: 2H up or on 3C, 3C on 4H, TS on JD,
+    # 4H on 5S, 5H on 6S, and each top card to the first free cell
+    "double_freecell": {
+        "2H@tableau[1]>foundation[1]",
+        "2H@tableau[1]>tableau[3]",
+        "3C@tableau[3]>tableau[7]",
+        "TS.1@tableau[5]>tableau[2]",
+        "4H.1@tableau[7]>tableau[8]",
+        "5H.1@tableau[9]>tableau[6]",
+    }
+    | {f"{c}@tableau[{i}]>cell[0]" for i, c in enumerate("8H 2H JD 3C 3H TS.1 6S.1 4H.1 5S.1 5H.1".split())},
     # the line 7H 9S 4H 8D 8H 5C JH 6H 9C JS 5H KH 3S 2H JD 5D 7D 4D: one or three to the left,
     # same suit or rank
     "late_binding": {
