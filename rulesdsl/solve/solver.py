@@ -50,8 +50,9 @@ from typing import Any
 from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
-from .dead_ends import DeadEnds
+from .dead_ends import DeadEnds, derive_dead
 from .derivations import stock_rule
+from .removal_ends import derive_removal_ends
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
 from .stock_macros import StockRule
@@ -71,6 +72,9 @@ def solve(
     declared_safe: bool = True,
     stock: StockRule | None | bool = True,
     streamline: bool = True,
+    pairs: bool = True,
+    covered: bool = True,
+    optimize: bool = False,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -83,11 +87,18 @@ def solve(
     ``streamline``: where the stock macro moves apply, first spend half the limits on a
     search that plays a legal move onto a foundation without trying the others (Solvitaire's
     streamliner): a win it finds is a real line; when it finds none, the full search runs
-    with what is left (only the full search says ``unwinnable``)."""
+    with what is left (only the full search says ``unwinnable``). ``pairs``: in games of
+    removals, the dead ends of removal_ends.py (a needed card with no partner left it could
+    go with) and their keys (sinks nothing reads keyed by size); False: no dead-end test
+    there. ``covered``: the dead-end test of dead_ends.py also where piles cover one another
+    and flips are automatic (TriPeaks); False: not there. ``optimize``: shorten a winning
+    line (optimize.py) before returning it."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    if dead is True and not (pairs and covered):
+        dead = (derive_removal_ends(variant) if pairs else None) if variant.removals else derive_dead(variant, covered=covered)
     kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         return _streamlined(variant, state, started, max_states, time_limit, kw)
