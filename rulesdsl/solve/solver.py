@@ -52,6 +52,7 @@ from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
 from .dead_ends import DeadEnds, derive_dead
 from .derivations import stock_rule
+from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
@@ -101,9 +102,16 @@ def solve(
         dead = (derive_removal_ends(variant) if pairs else None) if variant.removals else derive_dead(variant, covered=covered)
     kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
-        return _streamlined(variant, state, started, max_states, time_limit, kw)
-    search = Search(variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw)
-    return search.run()
+        result = _streamlined(variant, state, started, max_states, time_limit, kw)
+    else:
+        search = Search(
+            variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
+        )
+        result = search.run()
+    if optimize and result.verdict == WON:
+        result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
+        result.seconds = time.monotonic() - started
+    return result
 
 
 def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:
