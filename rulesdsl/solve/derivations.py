@@ -1,7 +1,7 @@
 """What the solver derives from a variant's rules, each computed once per compiled variant:
-the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games of removals), the stock macro moves
-(stock_macros.py) and the next cards the foundations take (guidance.py). Each is None when
-the variant is outside the class its proof covers.
+the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
+of removals), the stock macro moves (stock_macros.py) and the next cards the foundations
+take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
 from __future__ import annotations

@@ -335,4 +335,3 @@ def _cover(edges, must, free, memo) -> bool:
             break
     memo[key] = ok
     return ok
-

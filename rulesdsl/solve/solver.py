@@ -99,7 +99,11 @@ def solve(
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     if dead is True and not (pairs and covered):
-        dead = (derive_removal_ends(variant) if pairs else None) if variant.removals else derive_dead(variant, covered=covered)
+        dead = (
+            (derive_removal_ends(variant) if pairs else None)
+            if variant.removals
+            else derive_dead(variant, covered=covered)
+        )
     kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
