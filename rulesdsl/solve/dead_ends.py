@@ -108,7 +108,7 @@ class DeadEnds:
         self.takes_empty = takes_empty  # sink -> cards it takes when empty
         self.size = size
 
-    def generator(self, variant, env):
+    def generator(self, variant, env, ends=None):
         """A faster way to list the legal moves in this class, or None (the engine's)."""
         return None
 

@@ -44,10 +44,11 @@ def _table_condition(text, names) -> bool:
     return all(w in names for w in _IDENT.findall(body))
 
 
-def derive_removal_ends(variant):
+def derive_removal_ends(variant, *, lone=True):
     """A RemovalEnds when the variant is in the class of the module docstring, else None.
     The sinks that nothing reads but for their size are keyed by their size alone (one class
-    for every top card: the keys' top_class)."""
+    for every top card: the keys' top_class). ``lone``: play a lone removal first
+    (RemovalEnds.lone_removal), where no action has a condition or a limit."""
     text = variant.rules_text
     if text is None or not variant.removals:
         return None
@@ -101,7 +102,9 @@ def derive_removal_ends(variant):
     shrinking = _shrinking(variant)
     tables = (single, pair, frozenset(shrinking), layout.under)
     top_class = {f: [0] * n for f in sinks if _reads_only_size(text.strings, layout.group_of[f])}
-    return RemovalEnds(frozenset(sinks), frozenset(need_piles), frozenset(stock), deal_to, tables, top_class)
+    ends = RemovalEnds(frozenset(sinks), frozenset(need_piles), frozenset(stock), deal_to, tables, top_class)
+    ends.lone = lone and all(a.when is None and a.limit is None for a in variant.actions)
+    return ends
 
 
 class RemovalEnds(DeadEnds):
@@ -114,17 +117,22 @@ class RemovalEnds(DeadEnds):
         # single: the cards a removal takes alone; pair[c]: the cards c may go with; the
         # piles that only shrink; layout.under (pile -> the piles it covers)
         self.single, self.pair, self.shrinking, self.under = tables
+        self.components = _components(self.pair)
+        self.lone = False  # play lone removals first (derive_removal_ends sets it)
         self.top_class = top_class
 
     def start(self, st):
         return _RemovalState(self, st)
 
-    def generator(self, variant, env):
+    def generator(self, variant, env, ends=None):
         """The legal moves of a position, as the engine lists them (moves.generate: no card
         moves in this class, the removals, then the actions), with each removal's condition
-        read from the tables instead of evaluated. A test compares the two."""
+        read from the tables instead of evaluated (a test compares the two). With ``ends``
+        (the search's _RemovalState) and ``self.lone``, a *lone* removal is the only move
+        (see lone_removal)."""
         removals, actions = variant.removals, tuple(enumerate(variant.actions))
         single, pair = self.single, self.pair
+        lone = ends if self.lone else None
 
         def generate(st):
             out: list = []
@@ -143,6 +151,10 @@ class RemovalEnds(DeadEnds):
                         if partners >> d & 1 and (p, q) not in seen and _holds(rule, env, st, (c, d), (p, q)):
                             seen.add((p, q))
                             out.append(Move("remove", (p, q), rule.dest, (c, d), rule.name))
+            if lone is not None and out:
+                m = self.lone_removal(out, lone.alive)
+                if m is not None:
+                    return [m]
             env.st = st
             for i, a in actions:
                 if action_allowed(a, i, st, env):
@@ -150,6 +162,26 @@ class RemovalEnds(DeadEnds):
             return out
 
         return generate
+
+    def lone_removal(self, removals, alive):
+        """A removal whose cards no other move could ever take (a card no pair removal takes
+        with any card still off the sinks, removed alone; or two cards that only each other
+        could go with), or None. Playing it first loses no win: in this class a move's
+        legality depends only on its cards being exposed (the tables) and, for a deal, on the
+        stock (no condition, no limit: ``lone`` is set only then); taking cards away only
+        exposes more, and a deal covers the same cards or fewer. So a winning line from here,
+        without that removal, still plays and wins after it."""
+        single, pair = self.single, self.pair
+        for m in removals:
+            cards = m.cards
+            if len(cards) == 1:
+                if not pair[cards[0]] & alive:
+                    return m
+                continue
+            both = 1 << cards[0] | 1 << cards[1]
+            if not any(single >> x & 1 or pair[x] & alive & ~both for x in cards):
+                return m
+        return None
 
 
 class _RemovalState:
@@ -216,7 +248,7 @@ class _RemovalState:
         for f, h in zip(self.sinks, before):
             for c in piles[f][h:]:
                 placed |= 1 << c
-        if not placed and self.static:
+        if not placed and self.static and self.rule.deal_to is None:
             return 0, False
         self.alive &= ~placed
         return placed, self.any_dead()
@@ -224,8 +256,30 @@ class _RemovalState:
     def unmoved(self, placed) -> None:
         self.alive |= placed
 
+    def buried(self, alive) -> int:
+        """With one pile that deals go to (Pyramid's one waste): its topmost card that no
+        removal can ever take, and every card under it (they never come out). Such a card
+        is *stuck*: no removal takes it alone, and every partner it has is apart from it
+        (every card of the stock and of that pile is) or gone."""
+        rule = self.rule
+        if rule.deal_to is None:
+            return 0
+        pile = self.st.piles[rule.deal_to]
+        if not pile:
+            return 0
+        dealt = _mask(pile)
+        for p in rule.stock:
+            dealt |= _mask(self.st.piles[p])
+        others = alive & ~dealt
+        pair, single = rule.pair, rule.single
+        for i in range(len(pile) - 1, -1, -1):
+            w = pile[i]
+            if not single >> w & 1 and not pair[w] & others:
+                return _mask(pile[: i + 1])
+        return 0
+
     def any_dead(self) -> bool:
-        alive = self.alive
+        alive = self.alive & ~self.buried(self.alive)
         if self.static:
             hit = self.memo.get(alive)
             if hit is None:
@@ -248,7 +302,7 @@ class _RemovalState:
             if not e:
                 return True
             edges[c] = e
-        return not _matchable(edges, must)
+        return not _matchable(edges, must, self.rule.components)
 
     def _moving(self, cards) -> dict:
         """Per needed card in a pile that may grow (a deal's target): the cards it is apart
@@ -295,25 +349,34 @@ def _each(bits):
         bits ^= low
 
 
-def _matchable(edges, must) -> bool:
-    """Is there a matching of the graph (needed card -> bit set of its partners) that covers
-    every card of ``must``? Exact per group of needed cards that share partners, up to
-    _EXACT_SEARCH cards in all; a larger group passes (sound)."""
-    left = must
+def _components(pair) -> list:
+    """The bit sets of cards joined by the pair table (no removal takes two cards of two of
+    them together): the matching splits along them."""
+    left = 0
+    for c, bits in enumerate(pair):
+        if bits:
+            left |= 1 << c
+    out = []
     while left:
-        c = (left & -left).bit_length() - 1
-        group, cards = 1 << c, edges[c] | 1 << c
-        grew = True
-        while grew:
-            grew = False
-            for m in _each(left & ~group):
-                reach = edges[m] | 1 << m
-                if reach & cards:
-                    group |= 1 << m
-                    cards |= reach
-                    grew = True
-        left &= ~group
-        if bin(cards).count("1") <= _EXACT_SEARCH and not _cover(edges, group, cards, {}):
+        comp = todo = left & -left
+        while todo:
+            c = (todo & -todo).bit_length() - 1
+            todo &= todo - 1
+            new = pair[c] & ~comp
+            comp |= new
+            todo |= new
+        left &= ~comp
+        out.append(comp)
+    return out
+
+
+def _matchable(edges, must, components) -> bool:
+    """Is there a matching of the graph (needed card -> bit set of its partners) that covers
+    every card of ``must``? Exact per component of the pair table up to _EXACT_SEARCH cards;
+    a larger one passes (sound)."""
+    for comp in components:
+        group = must & comp
+        if group and bin(comp).count("1") <= _EXACT_SEARCH and not _cover(edges, group, comp, {}):
             return False
     return True
 

@@ -75,6 +75,7 @@ def solve(
     streamline: bool = True,
     pairs: bool = True,
     covered: bool = True,
+    lone: bool = True,
     optimize: bool = False,
     _greedy: bool = False,
 ) -> Result:
@@ -91,19 +92,20 @@ def solve(
     with what is left (only the full search says ``unwinnable``). ``pairs``: in games of
     removals, the dead ends of removal_ends.py (a needed card with no partner left it could
     go with) and their keys (sinks nothing reads keyed by size); False: no dead-end test
-    there. ``covered``: the dead-end test of dead_ends.py also where piles cover one another
-    and flips are automatic (TriPeaks); False: not there. ``optimize``: shorten a winning
-    line (optimize.py) before returning it."""
+    there. ``lone``: in those games, a removal whose cards no other move could ever take is
+    played without branching (removal_ends.RemovalEnds.lone_removal). ``covered``: the
+    dead-end test of dead_ends.py also where piles cover one another and flips are automatic
+    (TriPeaks); False: not there. ``optimize``: shorten a winning line (optimize.py) before
+    returning it."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
-    if dead is True and not (pairs and covered):
-        dead = (
-            (derive_removal_ends(variant) if pairs else None)
-            if variant.removals
-            else derive_dead(variant, covered=covered)
-        )
+    if dead is True and not (pairs and covered and lone):
+        if variant.removals:
+            dead = derive_removal_ends(variant, lone=lone) if pairs else None
+        else:
+            dead = derive_dead(variant, covered=covered)
     kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         result = _streamlined(variant, state, started, max_states, time_limit, kw)

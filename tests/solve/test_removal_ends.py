@@ -109,8 +109,31 @@ def test_pyramid_verdicts_agree_with_and_without_the_pair_test(seed, k, s, w):
     r = solve_game(g)
     assert r.verdict == ("won" if naive(g) else "unwinnable")
     assert solve(g.variant, g.state, pairs=False).verdict == r.verdict
+    assert solve(g.variant, g.state, lone=False).verdict == r.verdict
     if r.verdict == "won":
         assert replays_to_win(g.variant, g.state, r.moves)
+
+
+def test_a_lone_removal_is_the_only_move_searched():
+    # the KS goes alone and pairs with nothing: it is taken first, the pair and the draw wait;
+    # the 6S and 7H are each other's only partners left: taken first too
+    g = game(
+        "pyramid", "pyramid[27]: KS; pyramid[26]: 6S; pyramid[25]: 7H; stock[0]: 2C; discard[0]: 6H 6D 6C 7S 7D 7C"
+    )
+    v = g.variant
+    rule = derive_removal_ends(v)
+    ends = rule.start(g.state)
+    gen = rule.generator(v, rulesdsl.Game(v, g.state.copy())._env, ends)
+    king = g.state.piles[v.pile_index("pyramid[27]")][0]
+    assert [m.cards for m in gen(g.state)] == [(king,)]
+    g.play(gen(g.state)[0])
+    ends.alive &= ~(1 << king)
+    assert [m.name for m in gen(g.state)] == ["pair"]
+    # with a third 7 left, the 6S might go with either: no lone removal
+    h = game("pyramid", "pyramid[26]: 6S; pyramid[25]: 7H; stock[0]: 7D; discard[0]: 6H 6D 6C 7S 7C")
+    ends = rule.start(h.state)
+    gen = rule.generator(v, rulesdsl.Game(v, h.state.copy())._env, ends)
+    assert sorted(m.kind for m in gen(h.state)) == ["action", "remove"]
 
 
 def _small_tripeaks(rng, k, s):
