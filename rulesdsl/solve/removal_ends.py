@@ -17,7 +17,13 @@ covered), or when both will be, or are, in the one pile the deals go to (a deal 
 there). Each of these lasts while both cards remain. A win removes every needed card; a card
 no single removal takes goes with a partner, so the pairs played are a matching of the graph
 of pairs that are not apart, covering every such needed card. When no such matching exists
-the position cannot be won. Sound; it proves nothing with removals of three cards or more.
+the position cannot be won. With one pile that deals go to, a card there that no removal
+takes alone and whose every partner is gone or dealt (so apart from it) never leaves, and
+neither does anything under it: those cards are gone too, for the test. Sound; it proves
+nothing with removals of three cards or more. Where every removal goes to one sink and the
+deals have no condition, a *lone* removal (one whose cards no other move could ever take:
+a king, or the last two cards of a pair of ranks) is played without branching
+(RemovalEnds.lone_removal has the proof).
 """
 
 from __future__ import annotations
@@ -103,7 +109,8 @@ def derive_removal_ends(variant, *, lone=True):
     tables = (single, pair, frozenset(shrinking), layout.under)
     top_class = {f: [0] * n for f in sinks if _reads_only_size(text.strings, layout.group_of[f])}
     ends = RemovalEnds(frozenset(sinks), frozenset(need_piles), frozenset(stock), deal_to, tables, top_class)
-    ends.lone = lone and all(a.when is None and a.limit is None for a in variant.actions)
+    # (one sink: which removal takes a card never decides where it goes)
+    ends.lone = lone and len(sinks) == 1 and all(a.when is None and a.limit is None for a in variant.actions)
     return ends
 
 
@@ -168,7 +175,8 @@ class RemovalEnds(DeadEnds):
         with any card still off the sinks, removed alone; or two cards that only each other
         could go with), or None. Playing it first loses no win: in this class a move's
         legality depends only on its cards being exposed (the tables) and, for a deal, on the
-        stock (no condition, no limit: ``lone`` is set only then); taking cards away only
+        stock (no condition, no limit: ``lone`` is set only then, and only where every
+        removal goes to the one sink); taking cards away only
         exposes more, and a deal covers the same cards or fewer. So a winning line from here,
         without that removal, still plays and wins after it."""
         single, pair = self.single, self.pair
