@@ -179,17 +179,22 @@ def lines(a, b, secs=10.0):
             raw.append(len(r.moves))
             short.append(len(out))
         if exe is not None:
-            text = subprocess.run(
-                [exe, "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
-                input=fcs.to_text(v, st),
-                capture_output=True,
-                text=True,
-                env=env,
-                timeout=600,
-            ).stdout
+            try:
+                text = subprocess.run(
+                    [exe, "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
+                    input=fcs.to_text(v, st),
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    timeout=60,
+                ).stdout
+            except subprocess.TimeoutExpired:
+                text = ""
             line = fcs.read_solution(text) if fcs.looks_like_solution(text) else []
             if line:
                 theirs.append(len(line))
+        if sys.stderr.isatty():
+            print(f"deal {d}: ours {raw[-1:]} -> {short[-1:]}, fc-solve {theirs[-1:]}", file=sys.stderr)
     print(f"freecell MS {a}-{b}: won {len(raw)}; line length median: raw {statistics.median(raw):.0f}, ", end="")
     print(f"optimized {statistics.median(short):.0f} (optimizer median {statistics.median(spent):.2f} s)", end="")
     if theirs:
