@@ -3,7 +3,7 @@ player's hints): per deal, a player asks for a hint, plays it, and asks again, f
 hints; every fifth move it plays another legal move instead (off the line: the next hint
 searches again). Prints figures, asserts nothing.
 
-    python bench/bench_hints.py [A B [HINTS [SECS]]]    # default: deals 1-50, 20 hints, 2 s
+    python bench/bench_hints.py [A B [HINTS [SECS [GAME ...]]]]    # default: deals 1-50, 20 hints, 2 s
 
 For FreeCell (Microsoft deals), Klondike draw 1 and Golf (PySol deals): the median, 90th
 percentile and largest hint time, and how many hints were answered from the kept line (or a
@@ -72,6 +72,8 @@ def main(argv):
     hints = int(argv[2]) if len(argv) > 2 else 20
     secs = float(argv[3]) if len(argv) > 3 else 2.0
     for name, options in GAMES:
+        if argv[4:] and name not in argv[4:]:
+            continue
         v, _ = _variant(name, options)
         for way, make in (("before", _Before), ("after", HintMemo)):
             times: list = []
