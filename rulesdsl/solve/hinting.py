@@ -78,7 +78,7 @@ class HintMemo:
             return False
         ply = game.ply
         past = None
-        for p, key in sorted(self.lost, reverse=True):
+        for p, key in sorted(self.lost, key=lambda e: e[0], reverse=True):
             if p > ply:
                 continue
             if past is None:
