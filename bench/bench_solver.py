@@ -9,6 +9,7 @@
     python bench/bench_solver.py positions freecell 1 300 100000 [draw=1]  # by positions, not time
     python bench/bench_solver.py cpu klondike 1 100 3 OUT.jsonl draw=3   # CPU-second limits
     python bench/bench_solver.py fcsolve 1 100 [SECS]       # MS deals, ours beside fc-solve, same run
+    python bench/bench_solver.py lines 1 100 [SECS]         # line lengths: ours raw, optimized, fc-solve's
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
@@ -158,6 +159,51 @@ def beside_fcsolve(a, b, secs=10.0):
         )
 
 
+def lines(a, b, secs=10.0):
+    """Winning line lengths on Microsoft deals A-B: the search's own line, the same line after
+    optimize.py (what `rulesdsl solve` prints), and fc-solve's default preset's (when it is
+    installed), with the optimizer's time per line."""
+    from rulesdsl.solve.optimize import optimize_line
+
+    exe = shutil.which("fc-solve")
+    v, an = _variant("freecell", {})
+    raw, short, theirs, spent = [], [], [], []
+    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    for d in range(a, b + 1):
+        st = v.numbered_game(d).state
+        r = solve(v, st, time_limit=secs, analysis=an)
+        if r.verdict == "won":
+            t = time.perf_counter()
+            out = optimize_line(v, st, r.moves)
+            spent.append(time.perf_counter() - t)
+            raw.append(len(r.moves))
+            short.append(len(out))
+        if exe is not None:
+            try:
+                text = subprocess.run(
+                    [exe, "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
+                    input=fcs.to_text(v, st),
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    timeout=60,
+                ).stdout
+            except subprocess.TimeoutExpired:
+                text = ""
+            line = fcs.read_solution(text) if fcs.looks_like_solution(text) else []
+            if line:
+                theirs.append(len(line))
+        if sys.stderr.isatty():
+            print(f"deal {d}: ours {raw[-1:]} -> {short[-1:]}, fc-solve {theirs[-1:]}", file=sys.stderr)
+    print(f"freecell MS {a}-{b}: won {len(raw)}; line length median: raw {statistics.median(raw):.0f}, ", end="")
+    print(f"optimized {statistics.median(short):.0f} (optimizer median {statistics.median(spent):.2f} s)", end="")
+    if theirs:
+        ratio = statistics.median(short) / statistics.median(theirs)
+        print(f"; fc-solve {statistics.median(theirs):.0f} ({len(theirs)} won): optimized / fc-solve {ratio:.2f}x")
+    else:
+        print("; fc-solve is not installed")
+
+
 def main(argv):
     if not argv or argv[0] == "rate":
         return rate()
@@ -179,6 +225,8 @@ def main(argv):
         many(name, int(rest[0]), int(rest[1]), secs)
     elif cmd == "fcsolve":
         beside_fcsolve(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
+    elif cmd == "lines":
+        lines(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
     elif cmd == "cpu":
         options = dict(x.split("=", 1) for x in argv[6:])
         cpu_limited(argv[1], int(argv[2]), int(argv[3]), float(argv[4]), argv[5], options)

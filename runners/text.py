@@ -16,7 +16,8 @@ from rulesdsl.core.limits import DEFAULT_HINT_SECONDS, MAX_COMMAND_LINE, MAX_SOL
 from rulesdsl.formats import fcs, svg
 from rulesdsl.formats.describe import rules_text
 from rulesdsl.play.game import Outcome
-from rulesdsl.solve.solver import UNWINNABLE, WON, solve_game
+from rulesdsl.solve.hinting import HintMemo
+from rulesdsl.solve.solver import UNWINNABLE, WON
 
 from . import lineedit, session
 from .lineedit import editor
@@ -75,7 +76,7 @@ class Runner:
         self.hint_seconds = hint_seconds
         self.width = width  # the board's width: None for the terminal's
         self.asking = False  # has resign asked whether to start another game?
-        self._line = None  # (position key, the solver's winning line from there)
+        self.memo = HintMemo()  # the hints' last winning line and the positions proved lost
 
     def say(self, text=""):
         print(text, file=self.out)
@@ -110,26 +111,10 @@ class Runner:
 
     def solver_line(self, seconds):
         """The solver's verdict from here, and a winning line. A line found earlier is reused
-        while the position is one it passes through (whatever commands led there)."""
-        g = self.g
-        here = g.state.key()[:3]
-        if self._line is not None:
-            keys, line = self._line
-            if here in keys:
-                return WON, line[keys.index(here) :]
-        r = solve_game(g, time_limit=seconds)
-        if r.verdict == WON:
-            self._remember(r.moves)
-        return r.verdict, r.moves
-
-    def _remember(self, line):
-        """The positions the line passes through (its end excluded), with the line."""
-        c = self.g.clone()
-        keys = []
-        for text in line:
-            keys.append(c.state.key()[:3])
-            c.play(text)
-        self._line = (keys, list(line))
+        while the position is one it passes through (whatever commands led there), and a
+        position below one proved lost is lost (solve/hinting.py)."""
+        verdict, line, _source = self.memo.answer(self.g, seconds)
+        return verdict, line
 
     def solver_hint(self):
         """(move, why): the solver's first move, else the heuristic's and why."""
@@ -202,12 +187,10 @@ class Runner:
         if len(args) > 1 or args and args[0].lower() != "all" and not (args[0].isascii() and args[0].isdigit()):
             self.say("play-out takes one count of moves, or all: play-out 5, play-out all")
             return
-        here = g.state.key()[:3]
-        if self._line is None or here not in self._line[0]:
+        rest = self.memo.follow(g)
+        if rest is None:
             self.say("play-out: no winning line found through this position: type solve first")
             return
-        keys, line = self._line
-        rest = line[keys.index(here) :]
         n = len(rest) if args and args[0].lower() == "all" else int(args[0][:9]) if args else SHOWN_LINE
         if n < 1:
             self.say("play-out: the count of moves is 1 or more")
@@ -240,7 +223,7 @@ class Runner:
     def switch(self, game, what):
         """Play another game from here on."""
         self.g = game
-        self._line = None
+        self.memo = HintMemo()
         self.say(what)
         self.show()
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -36,7 +37,7 @@ def limits_of(args):
 
 def cmd_solve(args) -> int:
     g = game_of(args)
-    r = solve_game(g, **limits_of(args))
+    r = solve_game(g, optimize=getattr(args, "optimize", True), **limits_of(args))
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
         return EXIT_OK
@@ -148,6 +149,12 @@ def add_solve(sub) -> None:
     add_game_arguments(s)
     add_solver_limits(s)
     s.add_argument("--json", action="store_true", help='print {"verdict", "moves", "states", "seconds"}')
+    s.add_argument(
+        "--optimize",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="shorten a winning line: cut loops, take shortcuts (default on; --no-optimize: the search's own line)",
+    )
     s.set_defaults(fn=cmd_solve)
 
 

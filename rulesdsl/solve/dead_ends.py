@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..core.kinds import ActionKind
+from ..core.kinds import ActionKind, AutoKind
 from ..lang import ast as A
 from ..lang.parser import parse
 from .analysis import _QUOTED
@@ -107,6 +107,10 @@ class DeadEnds:
         self.takes_on = takes_on  # sink -> top -> cards it takes on that top
         self.takes_empty = takes_empty  # sink -> cards it takes when empty
         self.size = size
+
+    def generator(self, variant, env, ends=None):
+        """A faster way to list the legal moves in this class, or None (the engine's)."""
+        return None
 
     def start(self, st):
         """Tables for one search from ``st``: a _DeadState.
@@ -368,15 +372,21 @@ class _DeadState:
         self._count(placed, 1)
 
 
-def derive_dead(variant):
-    """A DeadEnds when the variant is in the class described above, else None."""
+def derive_dead(variant, *, covered=True):
+    """A DeadEnds when the variant is in the class described above, else None (games of
+    removals: removal_ends.py). ``covered``: also where piles cover one another and automatic
+    moves flip cards (TriPeaks): the test reads only which class each card is in and where
+    the sinks' tops are, never which pile a card lies in, and a flip moves no card, so its
+    proof holds as it is."""
     text = variant.rules_text
     if text is None:
         return None
-    if variant.removals or variant.autos:
-        return None
     layout = variant.layout
-    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
+    if variant.removals:
+        return None
+    if variant.autos and not (covered and all(a.kind == AutoKind.FLIP for a in variant.autos)):
+        return None
+    if not covered and any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
         return None
     rules = variant.rules
     given = {a.source for a in variant.actions}

@@ -1,13 +1,14 @@
 """What the solver derives from a variant's rules, each computed once per compiled variant:
-the safe moves (safe_moves.py), the dead-end test (dead_ends.py), the stock macro moves
-(stock_macros.py) and the next cards the foundations take (guidance.py). Each is None when
-the variant is outside the class its proof covers.
+the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
+of removals), the stock macro moves (stock_macros.py) and the next cards the foundations
+take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
 from __future__ import annotations
 
 from .dead_ends import derive_dead
 from .guidance import derive_next
+from .removal_ends import derive_removal_ends
 from .safe_moves import derive_safe
 from .stock_macros import derive_stock
 
@@ -30,6 +31,6 @@ def _per_variant(derive):
 
 # the variant's derived SafeRule, DeadEnds, NextCards and StockRule (or None)
 safe_rule = _per_variant(derive_safe)
-dead_rule = _per_variant(derive_dead)
+dead_rule = _per_variant(lambda v: derive_removal_ends(v) if v.removals else derive_dead(v))
 next_rule = _per_variant(derive_next)
 stock_rule = _per_variant(derive_stock)

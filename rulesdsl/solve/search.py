@@ -100,6 +100,9 @@ class Search:
         # The game's own apply and undo, without its history (the packed moves, redo): the
         # search keeps the line it is on in ``path``.
         self.do, self.undo_ops, self.ops, self.env, self.generate = g._do, g._undo, g._ops, g._env, g.generate
+        fast = rule.generator(variant, Env(st), ends) if isinstance(rule, DeadEnds) else None
+        if fast is not None:  # the removal games' moves, from tables (removal_ends.py)
+            self.generate = lambda: fast(st)
         self.path: list = []
         self.marks: list = []  # where each move of path starts in the op log
         # a child a card move reaches is first looked up without playing the move, where a

@@ -58,9 +58,22 @@ def _context_free(text, names) -> bool:
     m = _RUN_FIRST.match(body)
     if m:
         body = m.group(1)
-        if re.search(r"\bor\b", body):  # 'run.size == 1 and X or Y' is not a conjunct
+        if re.search(r"\bor\b", body) and not _one_group(body):  # 'run.size == 1 and X or Y' is not a conjunct
             return False
     return all(w in names for w in _IDENT.findall(body))
+
+
+def _one_group(body) -> bool:
+    """Is the text one parenthesised group ('(X or Y)')? Then an 'or' in it stays inside."""
+    body = body.strip()
+    if not body.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(body):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return i == len(body) - 1
+    return False
 
 
 def _free_defines(defines, names) -> set:

@@ -50,8 +50,10 @@ from typing import Any
 from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
-from .dead_ends import DeadEnds
+from .dead_ends import DeadEnds, derive_dead
 from .derivations import stock_rule
+from .optimize import OPTIMIZE_SECONDS, optimize_line
+from .removal_ends import derive_removal_ends
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
 from .stock_macros import StockRule
@@ -73,6 +75,10 @@ def solve(
     streamline: bool = True,
     reversible: bool = True,
     symmetry: bool = False,
+    pairs: bool = True,
+    covered: bool = True,
+    lone: bool = True,
+    optimize: bool = False,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -91,17 +97,36 @@ def solve(
     position by the least key over the renamings of the suits no rule tells apart
     (analysis.suit_symmetry; sound, and exhaustive searches agree with it off); off by
     default: on the bench's deals it merged almost nothing at up to 10 times the cost of a
-    key (docs/solver.md)."""
+    key (docs/solver.md). ``pairs``: in games of
+    removals, the dead ends of removal_ends.py (a needed card with no partner left it could
+    go with) and their keys (sinks nothing reads keyed by size); False: no dead-end test
+    there. ``lone``: in those games, a removal whose cards no other move could ever take is
+    played without branching (removal_ends.RemovalEnds.lone_removal). ``covered``: the
+    dead-end test of dead_ends.py also where piles cover one another and flips are automatic
+    (TriPeaks); False: not there. ``optimize``: shorten a winning line (optimize.py) before
+    returning it."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    if dead is True and not (pairs and covered and lone):
+        if variant.removals:
+            dead = derive_removal_ends(variant, lone=lone) if pairs else None
+        else:
+            dead = derive_dead(variant, covered=covered)
     kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
     kw.update(reversible=reversible, symmetry=symmetry)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
-        return _streamlined(variant, state, started, max_states, time_limit, kw)
-    search = Search(variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw)
-    return search.run()
+        result = _streamlined(variant, state, started, max_states, time_limit, kw)
+    else:
+        search = Search(
+            variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
+        )
+        result = search.run()
+    if optimize and result.verdict == WON:
+        result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
+        result.seconds = time.monotonic() - started
+    return result
 
 
 def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:

@@ -10,8 +10,8 @@ errors. From the modules below it:
 - ``position.to_text``: a game's position as compact text (``position_text``);
 - ``registry``: the registered variants (``variant_names``) and their files (``find_variant``);
 - ``schema.FAMILIES``: the families a variant file may name, in the catalogue's order;
-- ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``WON``, ``UNKNOWN``) and
-  autoplay's safe moves (``declared_pick``, ``safe_rule``).
+- ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``staged_solve``, ``WON``,
+  ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from rulesdsl.formats.describe import sections
 from rulesdsl.formats.position import to_text as position_text
 from rulesdsl.solve.derivations import safe_rule
 from rulesdsl.solve.guidance import declared_pick
-from rulesdsl.solve.solver import UNKNOWN, WON, solve, solve_game
+from rulesdsl.solve.hinting import staged_solve
+from rulesdsl.solve.solver import UNKNOWN, UNWINNABLE, WON, solve, solve_game
 from rulesdsl.variant.registry import find_variant
 from rulesdsl.variant.registry import names as variant_names
 from rulesdsl.variant.schema import FAMILIES
@@ -32,6 +33,7 @@ board_svg = svg.position
 __all__ = [
     "FAMILIES",
     "UNKNOWN",
+    "UNWINNABLE",
     "WON",
     "Game",
     "MoveError",
@@ -46,6 +48,7 @@ __all__ = [
     "sections",
     "solve",
     "solve_game",
+    "staged_solve",
     "svg",
     "variant_names",
 ]

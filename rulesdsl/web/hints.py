@@ -5,7 +5,9 @@ Each job replays the game in a worker process (the variant compiled once per pro
 runs the solver under a time limit and a state limit; at most ``MAX_PENDING`` jobs wait or
 run at once, past that a request is told the server is busy. A second hint for the same
 game waits for the first, and the answer for a position is kept: a hint asked again after
-playing along the solver's line is the rest of that line, at once. Finding a winnable deal
+playing along the solver's line is the rest of that line, at once, and one asked after any
+moves from a position proved unwinnable is unwinnable at once (every position below a lost one
+is lost). A search tries a small budget first (solve/hinting.py's staged_solve). Finding a winnable deal
 (``winnable``) runs in the same pool, with a total time budget.
 """
 
@@ -20,7 +22,7 @@ from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from .engine_api import UNKNOWN, WON, load, solve, solve_game
+from .engine_api import UNKNOWN, UNWINNABLE, WON, load, solve, staged_solve
 from .live import deal_game
 from .store import Record
 
@@ -59,7 +61,7 @@ def solve_job(name: str, options: dict, seed, deal, start, moves: list, seconds:
     g = deal_game(_variant(name, options), seed, deal, start)
     for text in moves:
         g.play(text)
-    r = solve_game(g, time_limit=seconds, max_states=MAX_STATES)
+    r = staged_solve(g.variant, g.state, seconds, max_states=MAX_STATES)  # a small search first
     return {"verdict": r.verdict, "line": list(r.moves), "states": r.states, "seconds": round(r.seconds, 3)}
 
 
@@ -97,6 +99,7 @@ class Hints:
         self._pending = 0
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # game id -> (lock, requests using it)
         self._kept: OrderedDict[str, tuple] = OrderedDict()  # game id -> (moves played, answer, seconds)
+        self._lost: OrderedDict[str, list] = OrderedDict()  # game id -> the moves played to a lost position
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -133,6 +136,9 @@ class Hints:
         """The answer kept for this game, if it still holds: the same position (an
         ``unknown`` only when no longer search is asked for), or one reached by playing
         along its winning line (then the rest of the line)."""
+        lost = self._lost.get(game_id)
+        if lost is not None and played[: len(lost)] == lost:
+            return {"verdict": UNWINNABLE, "line": [], "states": 0, "seconds": 0.0}
         hit = self._kept.get(game_id)
         if hit is None:
             return None
@@ -161,6 +167,10 @@ class Hints:
                     self._kept.move_to_end(game_id)
                     while len(self._kept) > MAX_KEPT:
                         self._kept.popitem(last=False)
+                    if answer["verdict"] == UNWINNABLE:
+                        self._lost[game_id] = list(played)
+                        while len(self._lost) > MAX_KEPT:
+                            self._lost.popitem(last=False)
                 return answer
         finally:
             lock, users = self._locks[game_id]

@@ -50,6 +50,19 @@ def test_an_unwinnable_position_gets_a_heuristic_move(client):
     assert h["move"]["text"] in {m["text"] for m in g["moves"]}
 
 
+def test_below_a_position_proved_lost_the_hint_needs_no_search(client, monkeypatch):
+    g = new(client, variant="freecell", position=STALLED)
+    assert post(client, g, "hint", {"seconds": 10})["verdict"] == "unwinnable"
+    g = post(client, g, "moves", {"move": g["moves"][0]["text"]})
+
+    async def no_search(*args, **kw):
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(client.app.state.hints, "_run", no_search)
+    h = post(client, g, "hint", {"seconds": 10})
+    assert h["verdict"] == "unwinnable" and h["move"]["text"] in {m["text"] for m in g["moves"]}
+
+
 def test_a_game_that_is_over_needs_no_search(client):
     g = new(client, variant="freecell", position=NEAR_LOST)
     lost = post(client, g, "moves", {"move": "9C@tableau[3]>cell[3]"})
