@@ -18,15 +18,19 @@ from .analysis import Analysis
 class Keyer:
     """The canonical key of the game's position, one byte string per pile kept up to date."""
 
-    def __init__(self, variant, state, analysis: Analysis, top_class=None):
+    def __init__(self, variant, state, analysis: Analysis, top_class=None, pile_key=None):
         self.st = state
+        # pile_key: a derivation's own keying of some piles (stock_cycle.StockKey): called as
+        # pile_key(state, p) for p in pile_key.piles, which are re-encoded together
+        self.pile_key = pile_key
+        self.hooked = frozenset(pile_key.piles) if pile_key is not None else frozenset()
         self.top_class = top_class or {}  # sealed pile -> card -> class of its top
         n = len(state.piles)
         self.wide = sum(len(p) for p in state.piles) > 250  # a length or id may not fit a byte
         grouped = {p for g in analysis.interchangeable for p in g}
         self.fixed = [p for p in range(n) if p not in grouped]
         self.groups = [list(g) for g in analysis.interchangeable]
-        self.sealed = set(analysis.sealed)
+        self.sealed = set(analysis.sealed) | self.hooked  # (the Scorer reads no piece of these)
         self.shrinking = set(analysis.shrinking)
         self.face: Any = None  # card id -> the id keyed (its first copy's), when copies are alike
         if analysis.faces:
@@ -42,6 +46,8 @@ class Keyer:
         self.history = bool(getattr(variant, "history_in_play", ()))
 
     def _piece(self, p) -> bytes:
+        if p in self.hooked:
+            return self.pile_key(self.st, p)
         pile = self.st.piles[p]
         if p in self.shrinking:
             if self.wide:
@@ -66,6 +72,8 @@ class Keyer:
     def touch(self, piles) -> None:
         if piles is None:
             piles = range(len(self.piece))
+        elif self.hooked and not self.hooked.isdisjoint(piles):
+            piles = self.hooked.union(piles)
         for p in piles:
             self.piece[p] = self._piece(p)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.kinds import PROGRESS_ROLES
 from ..core.limits import MAX_OPEN
@@ -21,9 +21,10 @@ from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import dead_rule, next_rule, safe_rule, stock_rule
+from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
+from .stock_cycle import walk as cycle_walk
 from .stock_macros import settled
 from .table import Table
 
@@ -56,7 +57,20 @@ class Search:
     (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
 
     def __init__(
-        self, variant, state, *, max_states, started, time_limit, analysis, safe, dead, declared_safe, stock, greedy
+        self,
+        variant,
+        state,
+        *,
+        max_states,
+        started,
+        time_limit,
+        analysis,
+        safe,
+        dead,
+        declared_safe,
+        stock,
+        greedy,
+        stock_symmetry=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.deadline = None if time_limit is None else started + time_limit
@@ -66,16 +80,21 @@ class Search:
         self.safe = safe_rule(variant) if safe is True else safe
         rule = dead_rule(variant) if dead is True else (dead or None)
         ends = self.ends = rule.start(g.state) if isinstance(rule, DeadEnds) else None
-        self.keyer = Keyer(variant, g.state, analysis, rule.top_class if isinstance(rule, DeadEnds) else None)
         macro = stock_rule(variant) if stock is True else (stock or None)
         if ends is not None:  # the dead-end test follows moves one at a time
             macro = None
         self.macro = macro
+        # stock symmetry (stock_cycle.py): the stock keyed by its talon, counters left out
+        self.cycle = cycle_rule(variant) if stock_symmetry and macro is not None and not analysis.faces else None
+        if self.cycle is not None and not self.cycle.unlimited(g.state, max_states):
+            self.cycle = None
+        hook = self.cycle.key_piece() if self.cycle is not None else None
+        self.keyer = Keyer(variant, g.state, analysis, rule.top_class if isinstance(rule, DeadEnds) else None, hook)
         self.scorer = Scorer(variant, g.state)
         nexts = next_rule(variant) if ends is None else None
         self.buried = nexts.start(g.state) if nexts is not None else None
         self.room = RunRoom(variant, g.state) if ends is None else None
-        self.table = Table(analysis, len(variant.actions))
+        self.table = Table(replace(analysis, limited=()) if self.cycle else analysis, len(variant.actions))
         self.rank = orderer(variant).rank
         self.declared = variant.safe if declared_safe else ()
         self.safe_env = Env(g.state)
@@ -227,7 +246,8 @@ class Search:
             if got is not True:
                 return got
         if walk:
-            got = self.stock_walk(out, [m for m in moves if m.kind == "action"], [])
+            actions = [m for m in moves if m.kind == "action"]
+            got = cycle_walk(self, out, actions) if self.cycle else self.stock_walk(out, actions, [])
             if got is not True:
                 return got
         out.sort()
