@@ -4,7 +4,7 @@ the machine's load falls on every configuration alike). Prints figures, asserts 
 
     python bench/bench_families.py klondike:draw=3 klondike:draw=1 fan --deals 1-100 --seconds 10
     python bench/bench_families.py klondike:draw=1 --deals 90 --off stock_symmetry
-    python bench/bench_families.py fan --deals 1-50 --off safe_foundations,partial_runs --off all
+    python bench/bench_families.py fan --deals 1-50 --off safe_foundations --off all
 
 A variant is NAME[:OPTION=VALUE,...]. ``--off A,B`` adds a configuration with the solve()
 keywords A and B set to False (``all``: every derivation of issue 25 at once); give it
@@ -33,7 +33,7 @@ from rulesdsl.solve.solver import solve
 from rulesdsl.solve.stats import _variant, deal_state
 
 # The derivations this bench switches off with ``--off all`` (the solve() keywords).
-DERIVATIONS = ("stock_symmetry", "safe_foundations", "partial_runs")
+DERIVATIONS = ("stock_symmetry", "safe_foundations")
 
 
 def parse_variant(text: str) -> tuple:

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from ..core.kinds import ActionKind
 from ..core.state import State
 from ..lang.runtime import Env
+from ..engine.moves import Move, action_allowed
+from .safe_moves import _empty_takes
+from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
 # -- the talon as one sequence and a pointer ---------------------------------------------
@@ -76,6 +79,11 @@ class StockCycle:
     recycle: int
     face_up: bool  # the recycle keeps the cards face up
     limit: object  # the recycle's limit (a compiled expression) or None
+    # (want, empty): per top card, the cards some pile would take onto it, and the cards some
+    # empty pile would take (sink_tables; None when the rules are not context-free): the walk
+    # asks for the moves only where the waste's top could go somewhere
+    lands: object = None
+    moves: tuple = ()  # the two actions as moves (the deal, the recycle)
 
     def unlimited(self, st, max_states: int) -> bool:
         """No line of a search of at most ``max_states`` positions from ``st`` can reach the
@@ -143,7 +151,14 @@ def derive_cycle(variant):
         k = d.count(Env(State.empty(variant)))
         if not isinstance(k, int) or k < 1:
             return None
-    return StockCycle(d.source, r.source, k, deal, rec, bool(r.face_up), r.limit)
+    lands = None
+    if variant.rules[d.source].lift == "none":  # only the waste's top leaves the stock's piles
+        tables = sink_tables(variant, (), variant.rules_text.params)
+        empty = _empty_takes(variant, set())
+        if tables is not None and empty is not None:
+            lands = (tables[0], empty)
+    moves = tuple(Move("action", (a.source,), None, (), a.name) for a in (d, r))
+    return StockCycle(d.source, r.source, k, deal, rec, bool(r.face_up), r.limit, lands, moves)
 
 
 def walk(search, out, actions) -> object:
@@ -160,6 +175,8 @@ def walk(search, out, actions) -> object:
     walked: list = []
     here = actions
     got: object = True
+    landing = _landing(rule, st, spiles)
+    waste = st.piles[rule.waste]
     while here:
         a = here[0]  # one action at most is legal: the deal, or with the stock empty the recycle
         do(st, a, env, ops)
@@ -172,6 +189,10 @@ def walk(search, out, actions) -> object:
         if conf in seen:
             break
         seen.add(conf)
+        if landing is not None and (not waste or waste[-1] not in landing):
+            # no pile would take the waste's top: the legal actions are the only moves
+            here = [x for x in rule.moves if _allowed(search, x)]
+            continue
         moves = search.generate()
         taking = [m for m in moves if m.kind != "action" and m.sources[0] in spiles]
         if taking:
@@ -194,6 +215,29 @@ def walk(search, out, actions) -> object:
         return got
     got = search.limit_hit()
     return True if got is None else got
+
+
+def _landing(rule, st, spiles):
+    """The cards some pile outside the stock's would take now (the rest of the board does not
+    change during a walk), or None when the rules give no table."""
+    if rule.lands is None:
+        return None
+    want, empty = rule.lands
+    out: set = set()
+    for p, pile in enumerate(st.piles):
+        if p in spiles:
+            continue
+        if pile:
+            out |= want[pile[-1]]
+        elif empty:
+            out |= empty
+    return out
+
+
+def _allowed(search, move) -> bool:
+    v = search.variant
+    i = v.action_index[move.name]
+    return action_allowed(v.actions[i], i, search.st, search.env)
 
 
 def _refresh(search, spiles) -> None:
