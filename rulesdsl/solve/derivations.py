@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .dead_ends import derive_dead
 from .guidance import derive_next
-from .safe_moves import derive_foundation_safe, derive_safe
+from .safe_foundations import derive_foundation_safe
+from .safe_moves import derive_safe
 from .stock_cycle import derive_cycle
 from .stock_macros import derive_stock
 

@@ -55,7 +55,8 @@ from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
 from .dead_ends import DeadEnds
 from .derivations import foundation_rule, safe_rule, stock_rule
-from .safe_moves import FoundationRule, SafeRule
+from .safe_foundations import FoundationRule
+from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
 from .stock_macros import StockRule
 

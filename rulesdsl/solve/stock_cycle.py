@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.kinds import ActionKind
 from ..core.state import State
-from ..lang.runtime import Env
 from ..engine.moves import Move, action_allowed
-from .safe_moves import _empty_takes
+from ..lang.runtime import Env
+from .safe_foundations import _empty_takes
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -78,7 +79,7 @@ class StockCycle:
     deal: int  # the actions' indices
     recycle: int
     face_up: bool  # the recycle keeps the cards face up
-    limit: object  # the recycle's limit (a compiled expression) or None
+    limit: Any  # the recycle's limit (a compiled expression) or None
     # (want, empty): per top card, the cards some pile would take onto it, and the cards some
     # empty pile would take (sink_tables; None when the rules are not context-free): the walk
     # asks for the moves only where the waste's top could go somewhere
