@@ -244,3 +244,14 @@ def test_alternating_colours_with_a_stock_agree_with_and_without_it(load, seed, 
     assert a.verdict == b.verdict != "unknown"  # (naive() recurses too deep through the stock)
     if a.verdict == "won":
         assert replays_to_win(v, g.state, a.moves)
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
+def test_many_more_small_klondikes_agree(load, seed, draw):
+    v = load(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+    g = v.new_game(seed)
+    a = solve_game(g)
+    b = solve_game(g, safe_foundations=False, declared_safe=False, stock=False)
+    assert a.verdict == b.verdict != "unknown"

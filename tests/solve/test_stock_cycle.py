@@ -98,3 +98,13 @@ def test_verdicts_agree_with_and_without_it(mini, seed, draw):  # noqa: F811
     assert a.verdict == b.verdict != "unknown"  # (unlimited passes: too deep for naive())
     if a.verdict == "won":
         assert replays_to_win(v, g.state, a.moves)
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 2, 3]))
+def test_many_more_deals_agree_with_and_without_it(mini, seed, draw):  # noqa: F811
+    v = mini("unlimited", MINI.replace("count: 3", f"count: {draw}"))
+    g = v.new_game(seed)
+    a, b = solve_game(g), solve_game(g, stock_symmetry=False, stock=False)
+    assert a.verdict == b.verdict != "unknown"
