@@ -15,6 +15,9 @@ printed as a CONTRADICTION: that would be a soundness bug.
 
 When a ``solvitaire`` binary is on PATH (never a dependency) it runs beside ours on the same
 deals, written as Solvitaire's JSON deal files, for the variants it knows (Klondike, Fan).
+(Not yet run against a real binary: none was installed where this was written; the deal
+file and the reading of its output follow Solvitaire's documented format and may need
+adjusting.)
 """
 
 from __future__ import annotations
