@@ -19,15 +19,19 @@ from .analysis import Analysis
 class Keyer:
     """The canonical key of the game's position, one byte string per pile kept up to date."""
 
-    def __init__(self, variant, state, analysis: Analysis, top_class=None, symmetry: bool = False):
+    def __init__(self, variant, state, analysis: Analysis, top_class=None, symmetry: bool = False, pile_key=None):
         self.st = state
+        # pile_key: a derivation's own keying of some piles (stock_cycle.StockKey): called as
+        # pile_key(state, p) for p in pile_key.piles, which are re-encoded together
+        self.pile_key = pile_key
+        self.hooked = frozenset(pile_key.piles) if pile_key is not None else frozenset()
         self.top_class = top_class or {}  # sealed pile -> card -> class of its top
         n = len(state.piles)
         self.wide = sum(len(p) for p in state.piles) > 250  # a length or id may not fit a byte
         grouped = {p for g in analysis.interchangeable for p in g}
         self.fixed = [p for p in range(n) if p not in grouped]
         self.groups = [list(g) for g in analysis.interchangeable]
-        self.sealed = set(analysis.sealed)
+        self.sealed = set(analysis.sealed) | self.hooked  # (the Scorer reads no piece of these)
         self.shrinking = set(analysis.shrinking)
         self.face: Any = None  # card id -> the id keyed (its first copy's), when copies are alike
         if analysis.faces:
@@ -58,7 +62,7 @@ class Keyer:
         """One translation of card ids per suit permutation the analysis proved, where the key
         can take one: it must tell apart every position, reachable or not (so no pile keyed by
         its size alone, no sink keyed by classes of its top), and card ids fit a byte."""
-        if not analysis.suit_perms or self.wide or self.shrinking or self.top_class or self.history:
+        if not analysis.suit_perms or self.wide or self.shrinking or self.top_class or self.history or self.hooked:
             return []
         deck = variant.deck
         first: dict = {}
@@ -74,6 +78,8 @@ class Keyer:
         return out
 
     def _piece(self, p) -> bytes:
+        if p in self.hooked:
+            return self.pile_key(self.st, p)
         pile = self.st.piles[p]
         if self.plain[p]:
             return bytes((len(pile), self.st.down[p])) + bytes(pile)
@@ -103,7 +109,8 @@ class Keyer:
 
     def child_key(self, s, d, n) -> bytes:
         """The key after moving the top n cards of pile s onto pile d, with nothing else
-        changed (a card move with no follow-up), computed without playing it."""
+        changed (a card move with no follow-up), computed without playing it. Not for piles
+        a pile_key keys (the search does not call it when there is one)."""
         piles, down, piece = self.st.piles, self.st.down, self.piece
         src, dst = piles[s], piles[d]
         left = len(src) - n
@@ -124,6 +131,8 @@ class Keyer:
     def touch(self, piles) -> None:
         if piles is None:
             piles = range(len(self.piece))
+        elif self.hooked and not self.hooked.isdisjoint(piles):
+            piles = self.hooked.union(piles)
         for p in piles:
             self.piece[p] = self._piece(p)
 
@@ -134,6 +143,7 @@ class Keyer:
             old = piece[:]
             piece[:] = [enc(p) for p in range(len(piece))]
             return old
+        piles = self._with_hooked(piles)
         old = [piece[p] for p in piles]
         for p in piles:
             piece[p] = enc(p)
@@ -145,8 +155,15 @@ class Keyer:
         if piles is None:
             piece[:] = old
             return
-        for p, o in zip(piles, old):
+        for p, o in zip(self._with_hooked(piles), old):
             piece[p] = o
+
+    def _with_hooked(self, piles):
+        """The piles, and all of a pile_key's piles when one of them is among them (they are
+        keyed together); the same answer for update() and restore()."""
+        if self.hooked and not self.hooked.isdisjoint(piles):
+            return sorted(self.hooked.union(piles))
+        return piles
 
     def key(self) -> bytes:
         return self._key_of(self.piece)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.kinds import PROGRESS_ROLES, AutoKind
@@ -22,9 +22,10 @@ from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import dead_rule, next_rule, safe_rule, stock_rule
+from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
+from .stock_cycle import walk as cycle_walk
 from .stock_macros import settled
 from .table import Table
 
@@ -72,6 +73,7 @@ class Search:
         greedy,
         reversible=True,
         symmetry=False,
+        stock_symmetry=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -83,16 +85,21 @@ class Search:
         rule = dead_rule(variant) if dead is True else (dead or None)
         ends = self.ends = rule.start(g.state) if isinstance(rule, DeadEnds) else None
         top_class = rule.top_class if isinstance(rule, DeadEnds) else None
-        self.keyer = Keyer(variant, g.state, analysis, top_class, symmetry=symmetry)
         macro = stock_rule(variant) if stock is True else (stock or None)
         if ends is not None:  # the dead-end test follows moves one at a time
             macro = None
         self.macro = macro
+        # stock symmetry (stock_cycle.py): the stock keyed by its talon, counters left out
+        self.cycle = cycle_rule(variant) if stock_symmetry and macro is not None and not analysis.faces else None
+        if self.cycle is not None and not self.cycle.unlimited(g.state, max_states):
+            self.cycle = None
+        hook = self.cycle.key_piece() if self.cycle is not None else None
+        self.keyer = Keyer(variant, g.state, analysis, top_class, symmetry=symmetry, pile_key=hook)
         self.scorer = Scorer(variant, g.state)
         nexts = next_rule(variant) if ends is None else None
         self.buried = nexts.start(g.state) if nexts is not None else None
         self.room = RunRoom(variant, g.state) if ends is None else None
-        self.table = Table(analysis, len(variant.actions))
+        self.table = Table(replace(analysis, limited=()) if self.cycle else analysis, len(variant.actions))
         self.rank = orderer(variant).rank
         self.declared = variant.safe if declared_safe else ()
         self.safe_env = Env(g.state)
@@ -107,7 +114,7 @@ class Search:
         self.marks: list = []  # where each move of path starts in the op log
         # a child a card move reaches is first looked up without playing the move, where a
         # card move has no follow-up and the key reads no history (keys.child_key)
-        self.virtual = not variant.autos and not self.keyer.history
+        self.virtual = not variant.autos and not self.keyer.history and not self.keyer.hooked
         self.reversible = reversible and _reversal_exact(variant, self.keyer)
         self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
         # the macro expansion needs a settled position: every one after a move is
@@ -278,7 +285,8 @@ class Search:
             if got is not True:
                 return got
         if walk:
-            got = self.stock_walk(out, [m for m in moves if m.kind == "action"], [])
+            actions = [m for m in moves if m.kind == "action"]
+            got = cycle_walk(self, out, actions) if self.cycle else self.stock_walk(out, actions, [])
             if got is not True:
                 return got
         out.sort()

@@ -33,6 +33,9 @@ here knows a game by name. What makes it more than a blind search:
 * **Stock macro moves** (``derive_stock``): where actions only shuffle a stock and its waste
   and nothing else reads them, the draws before a card move from those piles are one child,
   and moves elsewhere are searched only before drawing (they commute with the draws).
+* **Stock symmetry** (``derive_cycle``): where the stock goes round without a limit that
+  could bind, the stock and waste are keyed by the talon's order alone when actions can
+  turn them back to where they are (stock_cycle.py has the proof).
 * **A streamliner** first, where the macro moves apply: half the limits on a search that
   plays a foundation move without trying the others; only its wins count.
 
@@ -51,9 +54,10 @@ from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
 from .dead_ends import DeadEnds, derive_dead
-from .derivations import stock_rule
+from .derivations import foundation_rule, safe_rule, stock_rule
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
+from .safe_foundations import FoundationRule
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
 from .stock_macros import StockRule
@@ -68,7 +72,7 @@ def solve(
     max_states: int | None = None,
     time_limit: float | None = None,
     analysis: Analysis | None = None,
-    safe: SafeRule | None | bool = True,
+    safe: SafeRule | FoundationRule | None | bool = True,
     dead: DeadEnds | None | bool = True,
     declared_safe: bool = True,
     stock: StockRule | None | bool = True,
@@ -79,6 +83,8 @@ def solve(
     covered: bool = True,
     lone: bool = True,
     optimize: bool = False,
+    stock_symmetry: bool = True,
+    safe_foundations: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -104,7 +110,13 @@ def solve(
     played without branching (removal_ends.RemovalEnds.lone_removal). ``covered``: the
     dead-end test of dead_ends.py also where piles cover one another and flips are automatic
     (TriPeaks); False: not there. ``optimize``: shorten a winning line (optimize.py) before
-    returning it."""
+    returning it. ``stock_symmetry``: where
+    the stock macro moves apply and the stock goes round without a limit that could bind
+    (derive_cycle, stock_cycle.py), positions that differ only by how far the stock has
+    turned are one key, and the walk reaches every card the draws lay on the waste; False
+    keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
+    derived safe rule for sinks, moves to foundations that give cards back are played without
+    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -114,7 +126,11 @@ def solve(
             dead = derive_removal_ends(variant, lone=lone) if pairs else None
         else:
             dead = derive_dead(variant, covered=covered)
-    kw: dict[str, Any] = dict(analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock)
+    if safe is True:
+        safe = safe_rule(variant) or (foundation_rule(variant) if safe_foundations else None)
+    kw: dict[str, Any] = dict(
+        analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
+    )
     kw.update(reversible=reversible, symmetry=symmetry)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         result = _streamlined(variant, state, started, max_states, time_limit, kw)

@@ -1,0 +1,185 @@
+"""The solver's strength on a family of variants: won / unwinnable / unknown per deal range,
+with each derivation switched off beside it (before and after in one run, deal by deal, so
+the machine's load falls on every configuration alike). Prints figures, asserts nothing.
+
+    python bench/bench_families.py klondike:draw=3 klondike:draw=1 fan --deals 1-100 --seconds 10
+    python bench/bench_families.py klondike:draw=1 --deals 90 --off stock_symmetry
+    python bench/bench_families.py fan --deals 1-50 --off safe_foundations --off all
+
+A variant is NAME[:OPTION=VALUE,...]. ``--off A,B`` adds a configuration with the solve()
+keywords A and B set to False (``all``: every derivation of issue 25 at once); give it
+several times for several configurations. The time limit is CPU seconds of this process by
+default (``--wall`` for the wall clock): on a shared machine another process's load does
+not count. A deal two configurations decide differently (won against unwinnable) is
+printed as a CONTRADICTION: that would be a soundness bug.
+
+When a ``solvitaire`` binary is on PATH (never a dependency) it runs beside ours on the same
+deals, written as Solvitaire's JSON deal files, for the variants it knows (Klondike, Fan).
+(Not yet run against a real binary: none was installed where this was written; the deal
+file and the reading of its output follow Solvitaire's documented format and may need
+adjusting.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rulesdsl.solve.solver import solve
+from rulesdsl.solve.stats import _variant, deal_state
+
+# The derivations this bench switches off with ``--off all`` (the solve() keywords).
+DERIVATIONS = ("stock_symmetry", "safe_foundations")
+
+
+def parse_variant(text: str) -> tuple:
+    """NAME[:K=V,...] -> (name, options), values of digits as ints."""
+    name, _, rest = text.partition(":")
+    opts: dict = {}
+    for part in filter(None, rest.split(",")):
+        k, _, v = part.partition("=")
+        opts[k] = int(v) if v.isdigit() else v
+    return name, opts
+
+
+def parse_deals(text: str) -> range:
+    a, _, b = text.partition("-")
+    return range(int(a), int(b or a) + 1)
+
+
+def configurations(offs: list) -> list:
+    """(label, solve() keywords) for 'on' and each --off."""
+    out = [("on", {})]
+    for off in offs:
+        names = DERIVATIONS if off == "all" else tuple(x for x in off.split(",") if x)
+        out.append(("off " + off, {n: False for n in names}))
+    return out
+
+
+def run_one(v, an, deal, seconds, kw) -> dict:
+    r = solve(v, deal_state(v, deal), time_limit=seconds, analysis=an, **kw)
+    return {"verdict": r.verdict, "states": r.states, "seconds": r.seconds}
+
+
+# -- Solvitaire beside ours, when it is installed ---------------------------------------
+
+_SOLVITAIRE_TYPES = {"klondike": "klondike", "fan": "fan"}
+
+
+def solvitaire_type(name, opts):
+    kind = _SOLVITAIRE_TYPES.get(name)
+    if kind == "klondike" and opts.get("draw", 1) == 3:
+        kind = "klondike-deal-3"  # Solvitaire's name for draw 3
+    return kind
+
+
+def solvitaire_deal(v, st) -> dict:
+    """The position as Solvitaire's JSON deal file: tableau piles bottom first, the stock
+    top last, cards as rank then suit letter (its format, facts only)."""
+    deck = v.deck
+    ranks = {1: "a", 11: "j", 12: "q", 13: "k"}
+
+    def card(c):
+        r = deck.rank_of[c]
+        return ranks.get(r, str(r)) + deck.suits[deck.suit_of[c]].letter.lower()
+
+    groups = v.layout.groups
+    tableau = [[card(c) for c in st.piles[p]] for p in groups["tableau"].piles]
+    out: dict = {"tableau piles": tableau}
+    if "stock" in groups:
+        out["stock"] = [card(c) for p in groups["stock"].piles for c in st.piles[p]]
+    return out
+
+
+def run_solvitaire(exe, kind, v, deal, seconds) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"deal{deal}.json"
+        path.write_text(json.dumps(solvitaire_deal(v, deal_state(v, deal))))
+        t = time.perf_counter()
+        try:
+            out = subprocess.run(
+                [exe, "--type", kind, "--timeout", str(int(seconds * 1000)), str(path)],
+                capture_output=True,
+                text=True,
+                timeout=seconds * 3 + 10,
+            ).stdout
+        except subprocess.TimeoutExpired:
+            out = ""
+        spent = time.perf_counter() - t
+    low = out.lower()
+    verdict = "won" if "solved" in low and "unsolv" not in low else "unwinnable" if "unsolv" in low else "unknown"
+    states = 0
+    for line in low.splitlines():
+        if "states searched" in line or "states" in line:
+            digits = "".join(ch for ch in line if ch.isdigit())
+            states = int(digits) if digits else 0
+    return {"verdict": verdict, "states": states, "seconds": spent}
+
+
+# -- the run ---------------------------------------------------------------------------
+
+
+def bench(spec, deals, seconds, offs, verbose=False) -> None:
+    name, opts = parse_variant(spec)
+    v, an = _variant(name, opts)
+    configs = configurations(offs)
+    exe = shutil.which("solvitaire")
+    kind = solvitaire_type(name, opts) if exe else None
+    labels = [c[0] for c in configs] + (["solvitaire"] if kind else [])
+    recs: dict = {label: [] for label in labels}
+    contradictions = []
+    for d in deals:
+        got = {}
+        for label, kw in configs:
+            got[label] = run_one(v, an, d, seconds, kw)
+        if kind:
+            got["solvitaire"] = run_solvitaire(exe, kind, v, d, seconds)
+        verdicts = {r["verdict"] for r in got.values()} - {"unknown"}
+        if len(verdicts) > 1:
+            contradictions.append((d, {k: r["verdict"] for k, r in got.items()}))
+        for label, r in got.items():
+            recs[label].append(r)
+        if verbose:
+            row = "  ".join(f"{k}: {r['verdict'][:3]} {r['states']}" for k, r in got.items())
+            print(f"  deal {d}: {row}", file=sys.stderr, flush=True)
+    clock = "wall" if time.monotonic is not time.process_time else "CPU"
+    print(f"{spec}, deals {deals.start}-{deals.stop - 1}, {seconds:g} {clock} s a deal")
+    for label in labels:
+        rs = recs[label]
+        n = {k: sum(r["verdict"] == k for r in rs) for k in ("won", "unwinnable", "unknown")}
+        med = statistics.median(r["states"] for r in rs) if rs else 0
+        decided = [r["states"] for r in rs if r["verdict"] != "unknown"]
+        dmed = statistics.median(decided) if decided else 0
+        share = 100 * n["unknown"] / max(len(rs), 1)
+        print(
+            f"  {label:28} won {n['won']:4}  unwinnable {n['unwinnable']:4}  unknown {n['unknown']:4}"
+            f" ({share:4.1f}%)  median states {med:9.0f} (decided {dmed:.0f})"
+        )
+    for d, vs in contradictions:
+        print(f"  CONTRADICTION deal {d}: {vs}")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("variants", nargs="+", help="NAME[:OPTION=VALUE,...]")
+    ap.add_argument("--deals", default="1-100", help="A-B (or one deal)")
+    ap.add_argument("--seconds", type=float, default=10.0, help="time limit a deal")
+    ap.add_argument("--off", action="append", default=[], help="solve() keywords set False (comma-separated)")
+    ap.add_argument("--wall", action="store_true", help="limit by the wall clock, not CPU seconds")
+    ap.add_argument("-v", "--verbose", action="store_true", help="each deal's verdicts on stderr")
+    args = ap.parse_args(argv)
+    if not args.wall:
+        time.monotonic = time.process_time  # the solver's deadline reads this clock
+    for spec in args.variants:
+        bench(spec, parse_deals(args.deals), args.seconds, args.off, args.verbose)
+
+
+if __name__ == "__main__":
+    main()

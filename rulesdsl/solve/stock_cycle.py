@@ -1,0 +1,250 @@
+"""Stock symmetry derived from the rules: where the stock can be gone through again without
+limit, positions that differ only by how far it has turned are one key, and the stock's
+cards are reached as macro moves (every card some number of draws lays on the waste is a
+child), as Solvitaire does. It refines stock_macros.py, whose proof it builds on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.kinds import ActionKind
+from ..core.state import State
+from ..engine.moves import Move, action_allowed
+from ..lang.runtime import Env
+from .safe_foundations import _empty_takes
+from .sink_tables import sink_tables
+from .stock_macros import derive_stock
+
+# -- the talon as one sequence and a pointer ---------------------------------------------
+#
+# The class (derive_cycle): the stock macro moves apply (derive_stock: plain moves and
+# actions commute, nothing outside the stock's piles reads them, nothing reads used()); the
+# actions are exactly a deal of a constant k >= 1 cards from a pile X onto a pile Y with no
+# limit and no condition, and a recycle of Y onto X with no condition; X and Y are the
+# stock's only piles; one deck of at most 250 cards.
+#
+# The engine's actions (engine/moves.py): the deal moves min(k, |X|) cards one at a time
+# from X's top to Y's top; the recycle is legal only with X empty and turns Y over onto X
+# (Y's bottom becomes X's top). Write Y bottom first as w1..wp and X top first as
+# s1..sm: the *talon* T = w1..wp s1..sm and the *pointer* p = |Y|. A deal keeps T and adds
+# min(k, m) to p; a recycle keeps T and sets p to 0. So actions alone never change T, and
+# from pointer p they reach p, p+k, p+2k, ... up to n = |T|, then (recycling) 0, k, 2k,
+# ..., n. Let R = {0, k, 2k, ...} ∪ {n}: positions whose pointers lie in R reach one another
+# by actions alone, and a pointer outside R is reached from no other (it is never a
+# multiple of k after a recycle). Face-down cards: the deal leaves Y's face-down count
+# as it was and X's at most its size; the recycle leaves X all face down, or all face up
+# when it keeps them up. Call the stock's piles *regular* when Y has no face-down card
+# and X is all face down (recycle turning them down) or all face up (keeping them up):
+# deals and recycles keep regular piles regular.
+#
+# The key (StockKey): regular piles with a pointer in R are keyed by T alone, with a mark
+# saying so; any other piles by their cards and face-down counts exactly, with another mark.
+# Two positions with the same key and the same piles elsewhere then either are identical
+# or reach one another by actions alone, with no limit in the way (below): each one's
+# future holds the other's, so they have the same future, and merging them is sound.
+#
+# No limit in the way. A recycle limit L (the variant's passes) binds only when the
+# counter reaches it. In one search (Search.cycle) the symmetry is used only when
+# L - used >= the search's position limit N, counted from the start. Every node on the
+# search's line is a distinct entry of its table (at most N), and each macro child plays at
+# most one recycle (the walk below visits each configuration of the stock once: from
+# pointer p it deals to n, recycles once, and deals up to the first configuration it
+# met), so no line of the search ever meets the limit: the search runs exactly as on the
+# game without a limit, where the counter is no part of a position (and the table ignores
+# it). A line won there is played in the real engine, so it is real; a game without a win
+# when passes are unlimited has none with fewer.
+#
+# The macro children (walk): from a settled node, every configuration of the stock actions
+# reach (each once, by a local set of exact configurations, not the table: configurations
+# of one key all share the node's key), each tested for a win, and there every legal move
+# taking from a pile of the stock, played as the actions and then that move. stock_macros'
+# proof (the fewest card moves c(X) of a winning line; actions are free) carries over: two
+# positions of one key reach the same configurations by actions, so the children of
+# whichever the table met first are the children of both; and the walk reaches every
+# configuration the actions can, so a winning line d1..dk m with m taking from the stock has
+# its P_k + m among the children, and one with m elsewhere has P + m (m commutes with the
+# actions).
+
+_INT_OR_NAME = re.compile(r"^\s*(\d+|[A-Za-z_][A-Za-z0-9_]*)\s*$")
+
+
+@dataclass(frozen=True)
+class StockCycle:
+    stock: int  # X: the deal's source, the recycle's target
+    waste: int  # Y
+    draw: int  # k: cards a deal turns
+    deal: int  # the actions' indices
+    recycle: int
+    face_up: bool  # the recycle keeps the cards face up
+    limit: Any  # the recycle's limit (a compiled expression) or None
+    # (want, empty): per top card, the cards some pile would take onto it, and the cards some
+    # empty pile would take (sink_tables; None when the rules are not context-free): the walk
+    # asks for the moves only where the waste's top could go somewhere
+    lands: object = None
+    moves: tuple = ()  # the two actions as moves (the deal, the recycle)
+
+    def unlimited(self, st, max_states: int) -> bool:
+        """No line of a search of at most ``max_states`` positions from ``st`` can reach the
+        recycle's limit (see above)."""
+        if self.limit is None:
+            return True
+        env = Env(st)
+        limit = self.limit(env)
+        return limit is None or limit - st.used[self.recycle] >= max_states
+
+    def key_piece(self):
+        return StockKey(self)
+
+
+class StockKey:
+    """keys.py's hook: the stock's piece of the key (the stock pile carries it, the waste
+    an empty piece); see above."""
+
+    def __init__(self, rule: StockCycle):
+        self.rule = rule
+        self.piles = (rule.stock, rule.waste)
+
+    def __call__(self, st, p) -> bytes:
+        rule = self.rule
+        if p != rule.stock:
+            return b""
+        x, y = st.piles[rule.stock], st.piles[rule.waste]
+        dx, dy = st.down[rule.stock], st.down[rule.waste]
+        n, ptr = len(x) + len(y), len(y)
+        regular = dy == 0 and dx == (0 if rule.face_up else len(x))
+        if regular and (ptr % rule.draw == 0 or ptr == n):
+            return bytes((0, n)) + bytes(y) + bytes(reversed(x))
+        return bytes((1, len(x), dx, len(y), dy)) + bytes(x) + bytes(y)
+
+
+def _constant(variant, path, text) -> bool:
+    """The action's field is an integer or a param's name (a constant of the variant)."""
+    if text is None:
+        return True
+    m = _INT_OR_NAME.match(str(text))
+    return m is not None and (m.group(1).isdigit() or m.group(1) in variant.rules_text.params)
+
+
+def derive_cycle(variant):
+    """A StockCycle when the variant is in the class above, else None."""
+    if derive_stock(variant) is None or len(variant.actions) != 2:
+        return None
+    if variant.deck.decks != 1 or variant.deck.size > 250:
+        return None
+    deal = next((i for i, a in enumerate(variant.actions) if a.kind == ActionKind.DEAL), None)
+    rec = next((i for i, a in enumerate(variant.actions) if a.kind == ActionKind.RECYCLE), None)
+    if deal is None or rec is None:
+        return None
+    d, r = variant.actions[deal], variant.actions[rec]
+    if d.targets != (r.source,) or r.targets != (d.source,) or d.source == r.source:
+        return None
+    if d.limit is not None or d.when is not None or r.when is not None:
+        return None
+    fields = {path[1:]: text for path, text in variant.rules_text.strings if path[:1] == ("actions",)}
+    for a, key in ((d, "count"), (r, "limit")):
+        if not _constant(variant, key, fields.get((a.name, key))):
+            return None
+    k = 1
+    if d.count is not None:
+        k = d.count(Env(State.empty(variant)))
+        if not isinstance(k, int) or k < 1:
+            return None
+    lands = None
+    if variant.rules[d.source].lift == "none":  # only the waste's top leaves the stock's piles
+        tables = sink_tables(variant, (), variant.rules_text.params)
+        empty = _empty_takes(variant, set())
+        if tables is not None and empty is not None:
+            lands = (tables[0], empty)
+    moves = tuple(Move("action", (a.source,), None, (), a.name) for a in (d, r))
+    return StockCycle(d.source, r.source, k, deal, rec, bool(r.face_up), r.limit, lands, moves)
+
+
+def walk(search, out, actions) -> object:
+    """The macro children of the search's settled position (see above): True, None (a win,
+    on the board) or a str (a limit was hit). ``actions``: the legal actions here.
+
+    The actions are played on the board alone (the key and the score are brought up to date
+    only where a move from the stock is considered, and again at the end)."""
+    rule = search.cycle
+    st, spiles = search.st, (rule.stock, rule.waste)
+    do, ops, env, path = search.do, search.ops, search.env, search.path
+    seen = {_config(st, spiles)}
+    mark = len(ops)
+    walked: list = []
+    here = actions
+    got: object = True
+    landing = _landing(rule, st, spiles)
+    waste = st.piles[rule.waste]
+    while here:
+        a = here[0]  # one action at most is legal: the deal, or with the stock empty the recycle
+        do(st, a, env, ops)
+        walked.append(a)
+        if search.g.won:
+            _refresh(search, spiles)
+            path.extend(walked)
+            return None
+        conf = _config(st, spiles)
+        if conf in seen:
+            break
+        seen.add(conf)
+        if landing is not None and (not waste or waste[-1] not in landing):
+            # no pile would take the waste's top: the legal actions are the only moves
+            here = [x for x in rule.moves if _allowed(search, x)]
+            continue
+        moves = search.generate()
+        taking = [m for m in moves if m.kind != "action" and m.sources[0] in spiles]
+        if taking:
+            _refresh(search, spiles)
+            prefix = tuple(walked)
+            path.extend(prefix)  # the line, should a child win
+            for m in taking:
+                got = search.consider(m, (*prefix, m), out)
+                if got is None:
+                    return None  # the win is on the board, its line in path
+                if got is not True:
+                    break
+            del path[-len(prefix) :]
+            if got is not True:
+                break
+        here = [m for m in moves if m.kind == "action"]
+    search.undo_ops(st, ops, mark)
+    _refresh(search, spiles)
+    if got is not True:
+        return got
+    got = search.limit_hit()
+    return True if got is None else got
+
+
+def _landing(rule, st, spiles):
+    """The cards some pile outside the stock's would take now (the rest of the board does not
+    change during a walk), or None when the rules give no table."""
+    if rule.lands is None:
+        return None
+    want, empty = rule.lands
+    out: set = set()
+    for p, pile in enumerate(st.piles):
+        if p in spiles:
+            continue
+        if pile:
+            out |= want[pile[-1]]
+        elif empty:
+            out |= empty
+    return out
+
+
+def _allowed(search, move) -> bool:
+    v = search.variant
+    i = v.action_index[move.name]
+    return action_allowed(v.actions[i], i, search.st, search.env)
+
+
+def _refresh(search, spiles) -> None:
+    search.keyer.touch(spiles)
+    search.scorer.touch_keyed(spiles, search.keyer)
+
+
+def _config(st, spiles) -> tuple:
+    return tuple((tuple(st.piles[p]), st.down[p]) for p in spiles)
