@@ -19,7 +19,7 @@ from .analysis import Analysis
 class Keyer:
     """The canonical key of the game's position, one byte string per pile kept up to date."""
 
-    def __init__(self, variant, state, analysis: Analysis, top_class=None, symmetry: bool = False, pile_key=None):
+    def __init__(self, variant, state, analysis: Analysis, top_class=None, *, symmetry: bool = False, pile_key=None):
         self.st = state
         # pile_key: a derivation's own keying of some piles (stock_cycle.StockKey): called as
         # pile_key(state, p) for p in pile_key.piles, which are re-encoded together

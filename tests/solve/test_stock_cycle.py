@@ -21,7 +21,7 @@ from .test_stock_macros import MINI, NEEDS_REDEAL, mini  # noqa: F401 (a fixture
 
 def keyer_of(v, state):
     rule = derive_cycle(v)
-    return Keyer(v, state, analyse(v), None, rule.key_piece())
+    return Keyer(v, state, analyse(v), None, pile_key=rule.key_piece())
 
 
 def test_klondike_is_recognised_with_its_draw():
