@@ -8,7 +8,6 @@ import rulesdsl
 from rulesdsl import MoveError
 from tests.helpers import game, notations, pile
 
-
 V = "auld_lang_syne"
 
 
@@ -21,7 +20,9 @@ def test_start_position_aces_up(seed):
 
 
 def test_tops_build_up_whatever_the_suit_and_an_empty_foundation_takes_nothing():
-    g = game(V, "foundation[0]: AS; foundation[1]: AH 2D; tableau[0]: 2C; tableau[1]: 3H; tableau[2]: AC; stock[0]: #5D")
+    g = game(
+        V, "foundation[0]: AS; foundation[1]: AH 2D; tableau[0]: 2C; tableau[1]: 3H; tableau[2]: AC; stock[0]: #5D"
+    )
     assert notations(g) == {"2C@tableau[0]>foundation[0]", "3H@tableau[1]>foundation[1]", "deal"}
     with pytest.raises(MoveError):
         g.play("AC@tableau[2]>foundation[2]")

@@ -19,7 +19,10 @@ def test_start_position():
 
 
 def test_top_cards_pair_to_thirteen_kings_go_alone_covered_cards_wait():
-    g = game(V, "tableau[0]: 6H 4C; tableau[1]: 9D; tableau[2]: KS; tableau[3]: 7C; tableau[4]: 2C; reserve[1]: 6D; stock[0]: #2S #3S")
+    g = game(
+        V,
+        "tableau[0]: 6H 4C; tableau[1]: 9D; tableau[2]: KS; tableau[3]: 7C; tableau[4]: 2C; reserve[1]: 6D; stock[0]: #2S #3S",
+    )
     assert notations(g) == {
         "remove 4C@tableau[0] 9D@tableau[1]",
         "remove KS@tableau[2]",
@@ -52,7 +55,13 @@ def test_deal_puts_a_card_on_every_pile_and_the_last_seven_go_to_the_reserves_to
     g = game(V, f"tableau[0]: AH; tableau[1]: AS; tableau[2]: AD; tableau[3]: AC; tableau[4]: 2H; stock[0]: {stock}")
     assert notations(g) == {"deal"}
     g.play("deal")  # the stock's top card goes to the first pile
-    assert [pile(g, f"tableau[{i}]") for i in range(5)] == [["AH", "KS"], ["AS", "QS"], ["AD", "JS"], ["AC", "TS"], ["2H", "9S"]]
+    assert [pile(g, f"tableau[{i}]") for i in range(5)] == [
+        ["AH", "KS"],
+        ["AS", "QS"],
+        ["AD", "JS"],
+        ["AC", "TS"],
+        ["2H", "9S"],
+    ]
     assert len(pile(g, "stock[0]")) == 7
     assert "deal" not in notations(g) and "deal_last" in notations(g)
     with pytest.raises(MoveError):

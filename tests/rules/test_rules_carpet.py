@@ -21,7 +21,9 @@ def test_start_position():
 
 
 def test_carpet_cards_and_the_waste_top_go_up_in_suit():
-    full = "; ".join(f"carpet[{i}]: {c}" for i, c in enumerate("2H 3S 9D 9C TS TH TD TC JS JH JD JC QS QH QD QC KS KH KD KC".split()))
+    full = "; ".join(
+        f"carpet[{i}]: {c}" for i, c in enumerate("2H 3S 9D 9C TS TH TD TC JS JH JD JC QS QH QD QC KS KH KD KC".split())
+    )
     g = game(V, f"{ACES}; {full}; waste[0]: 3H 2S; stock[0]: #5C")
     assert notations(g) == {"2H@carpet[0]>foundation[1]", "2S@waste[0]>foundation[0]", "draw"}
     with pytest.raises(MoveError):

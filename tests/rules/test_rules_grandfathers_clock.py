@@ -68,9 +68,18 @@ def test_nothing_leaves_a_foundation():
 
 def test_won_when_all_52_cards_are_up_each_foundation_ending_at_its_hour():
     ends = {
-        "f0": "3S 4S 5S", "f1": "4H 5H 6H", "f2": "5C 6C 7C", "f3": "6D 7D 8D", "f4": "7S 8S 9S",
-        "f5": "8H 9H TH", "f6": "9C TC JC", "f7": "TD JD QD", "f8": "JS QS KS AS", "f9": "QH KH AH 2H",
-        "f10": "KC AC 2C 3C", "f11": "AD 2D 3D 4D",
+        "f0": "3S 4S 5S",
+        "f1": "4H 5H 6H",
+        "f2": "5C 6C 7C",
+        "f3": "6D 7D 8D",
+        "f4": "7S 8S 9S",
+        "f5": "8H 9H TH",
+        "f6": "9C TC JC",
+        "f7": "TD JD QD",
+        "f8": "JS QS KS AS",
+        "f9": "QH KH AH 2H",
+        "f10": "KC AC 2C 3C",
+        "f11": "AD 2D 3D 4D",
     }
     g = game(V, clock(**dict(ends, f9="QH KH AH")) + "; tableau[0]: 2H")
     assert g.state.card_count() == 52 and g.score == 51 and not g.won

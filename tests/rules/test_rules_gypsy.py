@@ -27,7 +27,10 @@ def test_pysol_deal_numbers_deal_the_same_shape():
 
 
 def test_build_down_in_alternate_colours_runs_move_whole():
-    g = game(V, "tableau[0]: 9C 8H 7S; tableau[1]: 9H; tableau[2]: TD; tableau[3]: 8D; tableau[4]: KS; tableau[5]: KH; tableau[6]: KC; tableau[7]: KD; stock[0]: #2H")
+    g = game(
+        V,
+        "tableau[0]: 9C 8H 7S; tableau[1]: 9H; tableau[2]: TD; tableau[3]: 8D; tableau[4]: KS; tableau[5]: KH; tableau[6]: KC; tableau[7]: KD; stock[0]: #2H",
+    )
     assert notations(g) == {
         "9C@tableau[0]>tableau[2]",
         "7S@tableau[0]>tableau[3]",
@@ -39,7 +42,10 @@ def test_build_down_in_alternate_colours_runs_move_whole():
 
 
 def test_a_face_down_card_turns_up_and_an_empty_column_takes_any_run():
-    g = game(V, "tableau[0]: #4S 6C 5H; tableau[1]: 7D; tableau[2]: KS; tableau[3]: KH; tableau[4]: KC; tableau[5]: KD; tableau[6]: KS.1; tableau[7]: QH")
+    g = game(
+        V,
+        "tableau[0]: #4S 6C 5H; tableau[1]: 7D; tableau[2]: KS; tableau[3]: KH; tableau[4]: KC; tableau[5]: KD; tableau[6]: KS.1; tableau[7]: QH",
+    )
     g.play("6C@tableau[0]>tableau[1]")
     assert pile(g, "tableau[0]") == ["4S"] and pile(g, "tableau[1]") == ["7D", "6C", "5H"]
     g.undo()
@@ -49,7 +55,10 @@ def test_a_face_down_card_turns_up_and_an_empty_column_takes_any_run():
 
 
 def test_foundations_in_suit_and_a_top_card_may_come_back_down_but_not_into_a_gap():
-    g = game(V, "foundation[0]: AH 2H 3H; tableau[0]: 4S; tableau[1]: 4H; tableau[2]: KC; tableau[3]: KD; tableau[4]: KS; tableau[5]: KH; tableau[6]: KC.1")
+    g = game(
+        V,
+        "foundation[0]: AH 2H 3H; tableau[0]: 4S; tableau[1]: 4H; tableau[2]: KC; tableau[3]: KD; tableau[4]: KS; tableau[5]: KH; tableau[6]: KC.1",
+    )
     assert "4H@tableau[1]>foundation[0]" in notations(g)
     assert "3H@foundation[0]>tableau[0]" in notations(g)
     with pytest.raises(MoveError):
@@ -67,7 +76,10 @@ def test_deal_puts_a_card_on_every_column_even_an_empty_one():
 
 def test_won_when_all_104_cards_are_up():
     ranks = "A23456789TJQK"
-    parts = [f"foundation[{i}]: " + " ".join(f"{r}{s}{'.1' if i >= 4 else ''}" for r in ranks) for i, s in enumerate("SHDCSHD")]
+    parts = [
+        f"foundation[{i}]: " + " ".join(f"{r}{s}{'.1' if i >= 4 else ''}" for r in ranks)
+        for i, s in enumerate("SHDCSHD")
+    ]
     parts.append("foundation[7]: " + " ".join(f"{r}C.1" for r in ranks[:-1]))
     g = game(V, "; ".join(parts) + "; tableau[3]: KC.1")
     assert g.state.card_count() == 104 and not g.won and g.score == 103

@@ -19,7 +19,10 @@ def test_start_position_six_piles():
 
 def test_foundations_are_built_in_suit():
     g = game(V, "foundation[0]: AS 2S; foundation[1]: AH; waste[0]: 3S; tableau[0]: 2C; tableau[5]: 2H; stock[0]: #9C")
-    assert {m for m in notations(g) if "foundation" in m} == {"3S@waste[0]>foundation[0]", "2H@tableau[5]>foundation[1]"}
+    assert {m for m in notations(g) if "foundation" in m} == {
+        "3S@waste[0]>foundation[0]",
+        "2H@tableau[5]>foundation[1]",
+    }
     with pytest.raises(MoveError):
         g.play("2C@tableau[0]>foundation[1]")
     assert {m for m in notations(g) if "tableau" in m.split(">")[1]} == {f"3S@waste[0]>tableau[{i}]" for i in range(6)}

@@ -33,7 +33,12 @@ def test_the_waste_card_goes_onto_any_pile_or_a_foundation_of_any_suit():
 def test_pile_tops_go_only_to_the_foundations_and_nothing_leaves_a_foundation():
     g = game(V, "foundation[0]: AS 2H; tableau[0]: 4D 3S; tableau[1]: 9C; waste[0]: 5H; stock[0]: #9D")
     assert "3S@tableau[0]>foundation[0]" in notations(g)
-    for illegal in ("3S@tableau[0]>tableau[1]", "9C@tableau[1]>tableau[3]", "2H@foundation[0]>tableau[3]", "4D@tableau[0]>foundation[0]"):
+    for illegal in (
+        "3S@tableau[0]>tableau[1]",
+        "9C@tableau[1]>tableau[3]",
+        "2H@foundation[0]>tableau[3]",
+        "4D@tableau[0]>foundation[0]",
+    ):
         with pytest.raises(MoveError):
             g.play(illegal)
 

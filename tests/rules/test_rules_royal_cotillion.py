@@ -46,7 +46,10 @@ def test_each_foundation_takes_its_own_suit_and_starting_rank():
 
 
 def test_build_by_twos_counting_on_from_king_to_two_and_from_queen_to_ace():
-    g = game(V, "foundation[0]: AS 3S 5S 7S 9S JS KS; foundation[1]: 2S 4S 6S 8S TS QS; reserve[0]: 2S; reserve[1]: AS; reserve[2]: QS")
+    g = game(
+        V,
+        "foundation[0]: AS 3S 5S 7S 9S JS KS; foundation[1]: 2S 4S 6S 8S TS QS; reserve[0]: 2S; reserve[1]: AS; reserve[2]: QS",
+    )
     assert notations(g) == {"2S@reserve[0]>foundation[0]", "AS@reserve[1]>foundation[1]"}
     g.play("2S@reserve[0]>foundation[0]")
     assert pile(g, "foundation[0]")[-2:] == ["KS", "2S"]

@@ -21,7 +21,10 @@ def test_start_position_thirty_two_cards_ace_to_eight():
 
 
 def test_build_down_whatever_the_suit_runs_move_whole_and_reserve_cards_play_out():
-    g = game(V, "tableau[0]: 5C 4H 3S; tableau[1]: 6D; tableau[2]: 4C; tableau[3]: 8S; tableau[4]: 7H; reserve[0]: 2D; reserve[1]: 5S")
+    g = game(
+        V,
+        "tableau[0]: 5C 4H 3S; tableau[1]: 6D; tableau[2]: 4C; tableau[3]: 8S; tableau[4]: 7H; reserve[0]: 2D; reserve[1]: 5S",
+    )
     assert notations(g) == {
         "5C@tableau[0]>tableau[1]",  # the run 5C 4H 3S, going down whatever the suits
         "3S@tableau[0]>tableau[2]",

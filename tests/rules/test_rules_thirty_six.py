@@ -29,7 +29,10 @@ def test_start_position_pysolfcs_deal_aces_go_up(seed):
 
 
 def test_build_down_whatever_the_suit_and_runs_move_whole():
-    g = game(V, "tableau[0]: 9C 8H 7S; tableau[1]: TD; tableau[2]: 8D; tableau[3]: KS; tableau[4]: QH; tableau[5]: 3C; waste[0]: 7C; stock[0]: #2H")
+    g = game(
+        V,
+        "tableau[0]: 9C 8H 7S; tableau[1]: TD; tableau[2]: 8D; tableau[3]: KS; tableau[4]: QH; tableau[5]: 3C; waste[0]: 7C; stock[0]: #2H",
+    )
     assert notations(g) == {
         "9C@tableau[0]>tableau[1]",
         "7S@tableau[0]>tableau[2]",
@@ -49,7 +52,10 @@ def test_an_empty_column_takes_any_run_and_there_is_no_redeal():
 
 def test_foundations_in_suit_and_nothing_leaves_them():
     g = game(V, "foundation[0]: AS; tableau[0]: 2S; tableau[1]: 2H; tableau[2]: AD; stock[0]: #5C")
-    assert {m for m in notations(g) if ">foundation" in m} == {"2S@tableau[0]>foundation[0]", "AD@tableau[2]>foundation[1]"}
+    assert {m for m in notations(g) if ">foundation" in m} == {
+        "2S@tableau[0]>foundation[0]",
+        "AD@tableau[2]>foundation[1]",
+    }
     g.play("2S@tableau[0]>foundation[0]")
     with pytest.raises(MoveError):
         g.play("2S@foundation[0]>tableau[0]")
