@@ -1,6 +1,7 @@
 """The command line: every subcommand, its output shape and exit codes, and clean errors."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -35,6 +36,15 @@ def test_list_names_every_variant_with_options():
     data = json.loads(out)
     assert {"sakhmet", "klondike"} <= {d["name"] for d in data}
     assert all(d["error"] is None for d in data)
+    assert {d["name"]: d["family"] for d in data}["sakhmet"] == "Klondike"
+
+
+def test_list_shows_the_family_and_finds_by_it():
+    code, out, _ = run("list")
+    assert code == 0 and re.search(r"^bakers_dozen +\[Baker's Dozen\] Thirteen", out, re.M)
+    code, out, _ = run("list", "beleaguered castle")
+    names = {line.split()[0] for line in out.splitlines() if not line.startswith(" ")}
+    assert code == 0 and {"streets_and_alleys", "citadel", "beleaguered_castle"} <= names and "klondike" not in names
 
 
 def test_check_valid_and_broken(tmp_path):

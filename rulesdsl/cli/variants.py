@@ -19,15 +19,15 @@ from .common import EXIT_FAIL, EXIT_OK, parse_options
 
 
 def describe_all() -> list[tuple]:
-    """(name, description, options, error) for every shipped variant; a variant that does
-    not load has its first error as text and the rest empty."""
+    """(name, description, options, error, family) for every shipped variant; a variant that
+    does not load has its first error as text and the rest empty."""
     out: list[tuple] = []
     for name in registry.names():
         try:
             v = load(name)
-            out.append((name, v.description, [o.describe() for o in v.option_decls], None))
+            out.append((name, v.description, [o.describe() for o in v.option_decls], None, v.family))
         except RulesError as exc:
-            out.append((name, "", [], exc.first.render().splitlines()[0]))
+            out.append((name, "", [], exc.first.render().splitlines()[0], ""))
         except Exception as exc:  # one broken file never hides the others
             out.append(
                 (
@@ -36,6 +36,7 @@ def describe_all() -> list[tuple]:
                     [],
                     f"{registry.variants_dir() / (name + '.yaml')}: cannot be loaded "
                     f"({type(exc).__name__}; please report this)",
+                    "",
                 )
             )
     return out
@@ -45,15 +46,16 @@ def cmd_list(args) -> int:
     rows = describe_all()
     if args.word is not None:
         word = args.word.casefold()
-        rows = [r for r in rows if word in r[0].casefold() or word in r[1].casefold()]
+        rows = [r for r in rows if any(word in text.casefold() for text in (r[0], r[1], r[4]))]
         if not rows:
-            print(f"rulesdsl: no variant's name or description holds {short(args.word)!r}", file=sys.stderr)
+            print(f"rulesdsl: no variant's name, description or family holds {short(args.word)!r}", file=sys.stderr)
             return EXIT_FAIL
     if args.json:
-        print(json.dumps([{"name": n, "description": d, "options": o, "error": e} for n, d, o, e in rows], indent=2))
+        keys = ("name", "description", "options", "error", "family")
+        print(json.dumps([dict(zip(keys, r)) for r in rows], indent=2))
         return EXIT_OK
-    for name, desc, opts, error in rows:
-        print(f"{name:12} {desc if not error else 'BROKEN: ' + error}")
+    for name, desc, opts, error, fam in rows:
+        print(f"{name:12} {'[' + fam + '] ' if fam else ''}{desc if not error else 'BROKEN: ' + error}")
         for o in opts:
             print(f"{'':12}   --option {o}")
     return EXIT_OK
@@ -157,9 +159,11 @@ def explain_text(v) -> str:
 
 def add_list(sub) -> None:
     """The list command's arguments."""
-    s = sub.add_parser("list", help="every variant with its description and options")
+    s = sub.add_parser("list", help="every variant with its family, description and options")
     s.add_argument("--json", action="store_true", help="print JSON")
-    s.add_argument("word", nargs="?", help="only the variants whose name or description holds this word (any case)")
+    s.add_argument(
+        "word", nargs="?", help="only the variants whose name, description or family holds this word (any case)"
+    )
     s.set_defaults(fn=cmd_list)
 
 

@@ -27,6 +27,7 @@ from ..lang.compiler import Compiler
 from . import model
 from .layout import Layout
 from .registry import find_variant, names, shipped_file
+from .schema import DEFAULT_FAMILY
 from .sections.actions import build_actions, build_removals
 from .sections.autos import build_autos
 from .sections.base import Context, option_type
@@ -99,6 +100,7 @@ class Builder(Context):
             id=self.id,
             name=data.get("name", self.id),
             description=data.get("description", ""),
+            family=data.get("family") or DEFAULT_FAMILY,
             path=self.doc.path,
             option_decls=decls,
             options=MappingProxyType(dict(options)),

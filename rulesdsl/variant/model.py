@@ -221,6 +221,7 @@ class Variant:
     rules_text: RulesText | None = None  # the rules' text, for the solver's derivations (solve/)
     # the `extends` names this file was merged from, its parent first (the catalogue's family)
     lineage: tuple = ()
+    family: str = "Other"  # the `family:` key: the catalogue's group (schema.FAMILIES)
 
     @property
     def records_history(self) -> bool:

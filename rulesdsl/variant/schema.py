@@ -28,6 +28,32 @@ from .shapes import type_name as type_name  # validation/validate.py imports it 
 
 ROLES = words(Role)
 
+# The families a variant file may name (`family:`), as the catalogue groups them: the classic
+# families of patience (PySolFC's and Wikipedia's), and Other for the rest.
+FAMILIES = (
+    "Klondike",
+    "Canfield",
+    "Spider",
+    "Scorpion",
+    "Yukon",
+    "Forty Thieves",
+    "FreeCell",
+    "Beleaguered Castle",
+    "Fan",
+    "Baker's Dozen",
+    "Golf",
+    "Pyramid",
+    "Pairing",
+    "Montana",
+    "Numerica",
+    "Calculation",
+    "Sultan",
+    "Terrace",
+    "Gypsy",
+    "Other",
+)
+DEFAULT_FAMILY = "Other"
+
 
 # -- the variant format ------------------------------------------------------
 
@@ -360,6 +386,11 @@ VARIANT = Map(
     {
         "name": Field(Str(max_len=80), True, "the variant's display name"),
         "description": Field(Str(max_len=300), doc="one line, shown by 'rulesdsl list'"),
+        "family": Field(
+            Enum(FAMILIES),
+            doc="the family of games it belongs to, shown by 'rulesdsl list' and grouping the "
+            "browser's catalogue (default Other; a file that extends another inherits it)",
+        ),
         "extends": Field(Str(max_len=80), doc="a variant (name or relative file) whose keys this one starts from"),
         "rules": Field(Str(max_len=20000), doc="the rules in plain words, shown by the runner's 'rules' command"),
         "options": Field(Map(extra=OPTION), doc="named options chosen when a game starts"),

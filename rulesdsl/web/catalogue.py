@@ -1,9 +1,10 @@
 """The registered variants as the browser lists them: name, title, description, family, options.
 
 A request names a variant by its registered name only (``known``): never a path, so no
-request can make the server read a file of its choosing. The family is the variant at the
-root of the file's ``extends`` chain (Sakhmet extends Klondike: family Klondike), as the loader
-recorded it (``Variant.lineage``): the server reads no variant file itself.
+request can make the server read a file of its choosing. The family is the file's
+``family:`` key as the loader read it (``Variant.family``, inherited through ``extends``):
+the server reads no variant file itself. The catalogue page groups the variants by it
+(``by_family``), in the format's order of families.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .engine_api import RulesdslError, RulesError, find_variant, load, variant_names
+from .engine_api import FAMILIES, RulesError, find_variant, load, variant_names
 
 NAME = re.compile(r"^[a-z0-9_]{1,64}$")  # what a registered name looks like (a file's stem)
-MAX_EXTENDS = 10
 
 
 def known(name: object) -> bool:
@@ -22,21 +22,14 @@ def known(name: object) -> bool:
     return isinstance(name, str) and NAME.match(name) is not None and name in variant_names()
 
 
-def family(name: str) -> str:
-    """The title of the variant at the root of this one's ``extends`` chain (its own title if
-    none), as the loader recorded it in ``Variant.lineage``; a root that is not a registered
-    name (a file beside it) leaves the family at the nearest registered ancestor."""
-    try:
-        v = load(name)
-    except RulesdslError:
-        return name
-    for root in reversed(v.lineage):
-        if known(root):
-            try:
-                return load(root).name
-            except RulesdslError:
-                break
-    return v.name
+def by_family(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The rows grouped by family, the families in the format's order (FAMILIES, Other
+    last), each group in the rows' own order; a family not in the list (a broken file's) last."""
+    groups: dict[str, list[dict]] = {}
+    for r in rows:
+        groups.setdefault(r.get("family") or "Other", []).append(r)
+    rank = {f: i for i, f in enumerate(FAMILIES)}
+    return sorted(groups.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
 
 
 def _option(o) -> dict:
@@ -59,7 +52,7 @@ def _info(name: str, _mtime: float) -> dict:
             "name": name,
             "title": name,
             "description": "",
-            "family": name,
+            "family": "Other",
             "options": [],
             "error": exc.first.message,
         }
@@ -67,7 +60,7 @@ def _info(name: str, _mtime: float) -> dict:
         "name": name,
         "title": v.name,
         "description": v.description,
-        "family": family(name),
+        "family": v.family,
         "options": [_option(o) for o in v.option_decls],
         "numbered": v.numbering is not None,
     }

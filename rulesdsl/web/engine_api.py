@@ -9,6 +9,7 @@ errors. From the modules below it:
 - ``describe.sections``: the rules page (the author's summary, then the generated rules);
 - ``position.to_text``: a game's position as compact text (``position_text``);
 - ``registry``: the registered variants (``variant_names``) and their files (``find_variant``);
+- ``schema.FAMILIES``: the families a variant file may name, in the catalogue's order;
 - ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``WON``, ``UNKNOWN``) and
   autoplay's safe moves (``declared_pick``, ``safe_rule``).
 """
@@ -24,10 +25,12 @@ from rulesdsl.solve.guidance import declared_pick
 from rulesdsl.solve.solver import UNKNOWN, WON, solve, solve_game
 from rulesdsl.variant.registry import find_variant
 from rulesdsl.variant.registry import names as variant_names
+from rulesdsl.variant.schema import FAMILIES
 
 board_svg = svg.position
 
 __all__ = [
+    "FAMILIES",
     "UNKNOWN",
     "WON",
     "Game",

@@ -101,31 +101,42 @@ def _links(name: str) -> str:
 def catalogue_page(request: Request) -> Response:
     query = request.query_params.get("q", "")[:MAX_QUERY].strip()
     words = query.lower().split()
-    rows = []
-    for info in catalogue.variants():
-        hay = " ".join(str(info.get(k, "")) for k in ("name", "title", "description", "family")).lower()
-        hidden = " hidden" if words and not all(w in hay for w in words) else ""
-        name = _e(info["name"])
-        rows.append(
-            f'<li class="variant" data-variant="{name}" data-search="{_e(hay)}"{hidden}>'
-            f'<a class="thumb" href="/play/{name}" tabindex="-1" aria-hidden="true">'
-            f'<img src="/pictures/{name}.svg" alt="" loading="lazy" width="240" height="160"></a>'
-            f'<div><h2><a href="/play/{name}">{_e(info["title"])}</a></h2>'
-            f'<p class="family">Family: {_e(info.get("family", ""))}</p>'
-            f"<p>{_e(info.get('description', ''))}</p>{_broken(info)}"
-            f"{_options_block(info)}{_links(info['name'])}</div></li>"
+    sections, total, shown = [], 0, 0
+    for fam, infos in catalogue.by_family(catalogue.variants()):
+        rows = [_catalogue_row(info, words) for info in infos]
+        visible = sum(1 for _, seen in rows if seen)
+        total, shown = total + len(rows), shown + visible
+        sections.append(
+            f'<section class="family-group" data-family="{_e(fam)}"{"" if visible else " hidden"}>'
+            f'<h2>{_e(fam)}</h2><ul class="catalogue">{"".join(r for r, _ in rows)}</ul></section>'
         )
-    shown = sum(1 for r in rows if " hidden" not in r.split(">", 1)[0])
     body = (
         "<h1>Patience games</h1>"
         '<form class="search" role="search" action="/" method="get">'
-        f'<label for="q">Search the {len(rows)} games</label>'
+        f'<label for="q">Search the {total} games</label>'
         f'<input id="q" name="q" type="search" value="{_e(query)}" autocomplete="off">'
         '<button type="submit">Search</button></form>'
-        f'<p id="count" aria-live="polite">{shown} of {len(rows)} shown</p>'
-        f'<ul class="catalogue">{"".join(rows)}</ul>'
+        f'<p id="count" aria-live="polite">{shown} of {total} shown</p>'
+        f"{''.join(sections)}"
     )
     return page("Patience games", body, scripts=("catalogue.js",))
+
+
+def _catalogue_row(info: dict, words: list) -> tuple[str, bool]:
+    """One variant's entry of the catalogue, and whether the search words let it show."""
+    hay = " ".join(str(info.get(k, "")) for k in ("name", "title", "description", "family")).lower()
+    seen = not words or all(w in hay for w in words)
+    name = _e(info["name"])
+    row = (
+        f'<li class="variant" data-variant="{name}" data-search="{_e(hay)}"{"" if seen else " hidden"}>'
+        f'<a class="thumb" href="/play/{name}" tabindex="-1" aria-hidden="true">'
+        f'<img src="/pictures/{name}.svg" alt="" loading="lazy" width="240" height="160"></a>'
+        f'<div><h3><a href="/play/{name}">{_e(info["title"])}</a></h3>'
+        f'<p class="family">Family: {_e(info.get("family", ""))}</p>'
+        f"<p>{_e(info.get('description', ''))}</p>{_broken(info)}"
+        f"{_options_block(info)}{_links(info['name'])}</div></li>"
+    )
+    return row, seen
 
 
 @lru_cache(maxsize=128)

@@ -223,7 +223,7 @@ def test_an_error_inside_a_define_names_the_define_and_the_use(tmp_path):
     found = errors(f)  # one per use: freecell's sequence rule (inherited) and this file's accept
     assert {e[:3] for e in found} == {("E203", 4, 71)}  # at 'under' in the define
     assert any(f"used at {f}:7:14" in e[3] for e in found)
-    assert any("variants/freecell.yaml:44:16" in e[3] for e in found)
+    assert any("variants/freecell.yaml:45:16" in e[3] for e in found)
 
 
 def test_a_use_in_the_wrong_kind_of_rule(tmp_path):

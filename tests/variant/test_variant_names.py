@@ -36,7 +36,7 @@ def test_list_filters_by_a_word_of_the_name_or_description():
     code, out, _ = run("list", "cells", "--json")
     assert code == 0 and {"freecell", "eight_off"} <= {v["name"] for v in json.loads(out)}
     code, out, err = run("list", "zzzz")
-    assert code == 1 and out == "" and "no variant's name or description holds 'zzzz'" in err
+    assert code == 1 and out == "" and "no variant's name, description or family holds 'zzzz'" in err
 
 
 def test_solve_says_the_solver_sees_face_down_cards_only_where_there_are_some():

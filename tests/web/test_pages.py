@@ -14,6 +14,7 @@ import rulesdsl
 from rulesdsl.formats import svg
 from rulesdsl.formats.describe import SECTIONS
 from rulesdsl.variant import registry
+from rulesdsl.variant.schema import FAMILIES
 from tests.web.conftest import client_for
 
 NAMES = registry.names()
@@ -48,6 +49,20 @@ def test_the_catalogue_lists_every_variant_with_its_picture_description_family_a
         assert f"<code>{o.name}</code>" in page
     assert f"{len(NAMES)} of {len(NAMES)} shown" in page
     assert '<input id="q" name="q" type="search"' in page and '<label for="q">' in page
+
+
+def test_the_catalogue_groups_the_variants_by_family_in_the_formats_order(client):
+    page = client.get("/").text
+    heads = re.findall(r'<section class="family-group" data-family="([^"]*)"><h2>([^<]*)</h2>', page)
+    families = [html.unescape(f) for f, _ in heads]
+    assert families == [f for f in FAMILIES if any(rulesdsl.load(n).family == f for n in NAMES)]
+    for section in page.split('<section class="family-group"')[1:]:
+        fam = html.unescape(re.match(r' data-family="([^"]*)"', section).group(1))
+        for name in re.findall(r'<li class="variant" data-variant="(\w+)"', section):
+            assert rulesdsl.load(name).family == fam, name
+    golf = client.get("/", params={"q": "golf"}).text
+    assert '<section class="family-group" data-family="Golf"><h2>' in golf
+    assert '<section class="family-group" data-family="Spider" hidden>' in golf
 
 
 def test_the_search_works_without_a_script_and_its_text_is_escaped(client):

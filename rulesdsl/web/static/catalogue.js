@@ -1,4 +1,4 @@
-// The catalogue's search box filters as you type (the form still works without a script),
+// The catalogue's search box filters as you type (a family's heading hides with its last game) (the form still works without a script),
 // and a statistics page fills its table from GET /api/variants/NAME/stats.
 "use strict";
 (() => {
@@ -12,6 +12,9 @@
       const hay = li.dataset.search || "";
       li.hidden = !words.every((w) => hay.includes(w));
       if (!li.hidden) shown += 1;
+    }
+    for (const group of document.querySelectorAll("section.family-group")) {
+      group.hidden = !group.querySelector("li.variant:not([hidden])");
     }
     count.textContent = shown + " of " + rows.length + " shown";
     const q = new URLSearchParams(location.search);
