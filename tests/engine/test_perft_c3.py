@@ -55,6 +55,9 @@ FIXTURES = {
     ("gypsy", ()): {1: [2, 8, 37], 2: [4, 13, 36], 3: [2, 6, 17], 4: [4, 17, 83], 5: [3, 8, 22]},
     ("nomad", ()): {1: [14, 126, 926], 2: [11, 58, 263], 3: [12, 76, 363], 4: [15, 156, 1386], 5: [11, 63, 326]},
     ("irmgard", ()): {1: [2, 6, 30], 2: [3, 10, 33], 3: [7, 43, 241], 4: [5, 24, 121], 5: [6, 30, 132]},
+    ("double_golf", ()): {1: [2, 7, 14], 2: [3, 8, 17], 3: [2, 3, 4], 4: [3, 4, 8], 5: [2, 4, 12]},
+    ("double_putt", ()): {1: [2, 7, 14], 2: [3, 8, 17], 3: [2, 3, 4], 4: [3, 4, 9], 5: [2, 4, 12]},
+    ("pyramid_thirteen", ()): {1: [3, 7, 16], 2: [4, 16, 54], 3: [2, 3, 5], 4: [5, 18, 46], 5: [3, 8, 17]},
 }
 
 # Seed 1, depth 1, checked by hand (the tops as `rulesdsl show NAME --seed 1` prints them):
@@ -79,6 +82,8 @@ FIXTURES = {
 #   KC, the draw (5).
 # - gypsy: 3S onto 4H and the deal (2). nomad: 4H-3C onto 5C, 7C onto 8H, 8C onto 9H, 8H onto 9S, AS
 #   up, eight tops to the cell, the deal (14). irmgard: 5C onto 6D and the deal (2).
+# - double_golf and double_putt: foundation 7S, tops 8D 2D JD 2C 9D 2S 5S 9C 5D: 8D and the turn (2).
+#   pyramid_thirteen: as relaxed_pyramid, its face-down rows and single pass show only later (3).
 
 CASES = [
     pytest.param(name, opts, seed, counts, id=f"{name}-{'-'.join(str(v) for _, v in opts) or 'default'}-seed{seed}")
