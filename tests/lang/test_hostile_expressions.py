@@ -160,7 +160,7 @@ def test_deep_file_in_the_variants_search_path_leaves_list_standing(tmp_path, mo
     r = probe("list")
     assert "Traceback" not in r.text and r.code == 0, r.text[-2000:]
     assert re.search(r"^deep\s+BROKEN: .*deep\.yaml:\d+:\d+: E106 ", r.out, re.M), r.out
-    assert re.search(r"^good\s+Every place", r.out, re.M), r.out
+    assert re.search(r"^good\s+(\[[^]]*\]\s+)?Every place", r.out, re.M), r.out
     assert_refused(probe("moves", "deep"), codes=(2,))
 
 
