@@ -130,7 +130,9 @@ def _extremes(v):
         for d in firsts:
             if s == d:
                 continue
-            text = f"{v.pile_name(s)}: KS"
+            # the king of spades, or the first suit's highest card in a deck without kings (Thirty's)
+            high = "KS" if v.deck.high == 13 else v.deck.text(v.deck.ranks.index(v.deck.high))
+            text = f"{v.pile_name(s)}: {high}"
             if v.base_pile is not None:
                 text += "; base_rank: A"
             if v.records_history:

@@ -41,6 +41,7 @@ class _Deal:
         self.dealt = False  # has a step dealt cards from the deck yet?
         self.dealt_to: set = set()  # piles a step has put cards on so far
         self.uncounted = False  # a take step without count: how many cards it takes is known at deal time
+        self.overdrawn = False  # D502 said once: the steps after the one that runs out follow from it
         self.face_up: set = set()  # piles that hold face-up cards so far
         self.played = False  # has a base_rank step with played: true been met?
 
@@ -94,12 +95,14 @@ class _Deal:
         elif "take" in step:
             self.take(path, step)
         if self.remaining < 0 and not self.uncounted:
-            self.cx.err(
-                "D502",
-                f"the deal needs {self.deck.size - self.remaining} cards but the deck has {self.deck.size}",
-                path,
-                hint="deal fewer cards, or shuffle more decks together (deck.decks)",
-            )
+            if not self.overdrawn:
+                self.cx.err(
+                    "D502",
+                    f"the deal needs {self.deck.size - self.remaining} cards but the deck has {self.deck.size}",
+                    path,
+                    hint="deal fewer cards, or shuffle more decks together (deck.decks)",
+                )
+            self.overdrawn = True
             self.remaining = 0
 
     def finish(self) -> None:

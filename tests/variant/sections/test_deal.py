@@ -58,6 +58,13 @@ def test_cards_left_undealt_and_cards_asked_for_twice():
     assert "count: 20" in b.doc.line_text(where(b, "D502")[0])  # at the step that overdraws
 
 
+def test_a_deal_that_runs_out_is_reported_once_at_the_step_that_runs_out():
+    # the steps after it run short only because of it: no D502 of their own ("needs 53 cards")
+    _, b = deal_of("- shuffle\n- {to: tableau, count: 20}\n- {to: foundation, count: 1}\n- {to: tableau, count: 1}\n")
+    assert codes(b) == ["D502"]
+    assert "count: 20" in b.doc.line_text(where(b, "D502")[0]) and "needs 60 cards" in b.out[0].message
+
+
 def test_no_shuffle_is_a_warning():
     _, b = deal_of("- {to: tableau, count: 1}\n- rest: stock[0]\n")
     assert codes(b) == ["D506"] and b.out[0].severity == "warning"
