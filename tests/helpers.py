@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import rulesdsl
 
 
@@ -37,3 +39,21 @@ def perft(g, depth: int) -> int:
         total += perft(g, depth - 1)
         g.undo()
     return total
+
+
+def perft_cases(fixtures) -> list:
+    """The pytest cases (name, opts, seed, counts) of a perft table, {(variant, options): {seed:
+    [perft(1), perft(2), perft(3)]}}, one id per row."""
+    return [
+        pytest.param(name, opts, seed, counts, id=f"{name}-{'-'.join(str(v) for _, v in opts) or 'default'}-seed{seed}")
+        for (name, opts), table in fixtures.items()
+        for seed, counts in table.items()
+    ]
+
+
+def check_perft(name, opts, seed, counts, depths=(1, 2, 3)) -> None:
+    """A seeded deal's perft at each depth is the table's, and perft leaves the deal as it was."""
+    g = rulesdsl.load(name, dict(opts)).new_game(seed)
+    start = g.state.copy()
+    assert [perft(g, d) for d in depths] == list(counts[: len(depths)])
+    assert g.state == start  # perft undoes everything it plays

@@ -13,7 +13,7 @@ import os
 import pytest
 
 import rulesdsl
-from tests.helpers import notations, perft, pile
+from tests.helpers import check_perft, notations, perft_cases, pile
 
 # (variant, options) -> {seed: [perft(1), perft(2), perft(3)]}
 FIXTURES = {
@@ -149,20 +149,13 @@ FIXTURES = {
 DEEP_ONLY = {"accordion", "der_katz"}
 DEEP = bool(os.environ.get("RULESDSL_PERFT_DEEP"))
 
-CASES = [
-    pytest.param(name, opts, seed, counts, id=f"{name}-{'-'.join(str(v) for _, v in opts) or 'default'}-seed{seed}")
-    for (name, opts), table in FIXTURES.items()
-    for seed, counts in table.items()
-]
+CASES = perft_cases(FIXTURES)
 
 
 @pytest.mark.parametrize("name,opts,seed,counts", CASES)
 def test_perft(name, opts, seed, counts):
-    g = rulesdsl.load(name, dict(opts)).new_game(seed)
-    start = g.state.copy()
     depths = (1, 2) if name in DEEP_ONLY and not DEEP else (1, 2, 3)
-    assert [perft(g, d) for d in depths] == counts[: len(depths)]
-    assert g.state == start  # perft undoes everything it plays
+    check_perft(name, opts, seed, counts, depths)
 
 
 # Seed 1, checked by hand. Sakhmet deals (tops of columns 1..7): 7D 6D 2D 2N KS JC 8C, with QN on

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-import rulesdsl
-from tests.helpers import perft
+from tests.helpers import check_perft, perft_cases
 
 # (variant, options) -> {seed: [perft(1), perft(2), perft(3)]}
 FIXTURES = {
@@ -47,16 +46,9 @@ FIXTURES = {
     ("mount_olympus", ()): {1: [2, 11, 64], 2: [5, 23, 109]},
 }
 
-CASES = [
-    pytest.param(name, opts, seed, counts, id=f"{name}-seed{seed}")
-    for (name, opts), table in FIXTURES.items()
-    for seed, counts in table.items()
-]
+CASES = perft_cases(FIXTURES)
 
 
 @pytest.mark.parametrize("name,opts,seed,counts", CASES)
 def test_perft(name, opts, seed, counts):
-    g = rulesdsl.load(name, dict(opts)).new_game(seed)
-    start = g.state.copy()
-    assert [perft(g, d) for d in (1, 2, 3)] == counts
-    assert g.state == start  # perft undoes everything it plays
+    check_perft(name, opts, seed, counts)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-from tests.helpers import notations, perft
+from tests.helpers import check_perft, notations, perft, perft_cases
 
 # (variant, options) -> {seed: [perft(1), perft(2), perft(3)]}
 FIXTURES = {
@@ -27,19 +27,12 @@ FIXTURES = {
     ("freecell", (("cells", 2),)): {1: [13, 168, 1612], 2: [11, 120, 795]},
 }
 
-CASES = [
-    pytest.param(name, opts, seed, counts, id=f"{name}-{'-'.join(str(v) for _, v in opts) or 'default'}-seed{seed}")
-    for (name, opts), table in FIXTURES.items()
-    for seed, counts in table.items()
-]
+CASES = perft_cases(FIXTURES)
 
 
 @pytest.mark.parametrize("name,opts,seed,counts", CASES)
 def test_perft(name, opts, seed, counts):
-    g = rulesdsl.load(name, dict(opts)).new_game(seed)
-    start = g.state.copy()
-    assert [perft(g, d) for d in (1, 2, 3)] == counts
-    assert g.state == start  # perft undoes everything it plays
+    check_perft(name, opts, seed, counts)
 
 
 def test_elevens_seed1_by_hand():

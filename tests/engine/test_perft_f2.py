@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
-from tests.helpers import notations, perft, pile
+from tests.helpers import check_perft, notations, perft, perft_cases, pile
 
 # (variant, options) -> {seed: [perft(1), perft(2), perft(3)]}
 FIXTURES = {
@@ -41,19 +41,12 @@ FIXTURES = {
     },
 }
 
-CASES = [
-    pytest.param(name, opts, seed, counts, id=f"{name}-{'-'.join(str(v) for _, v in opts) or 'default'}-seed{seed}")
-    for (name, opts), table in FIXTURES.items()
-    for seed, counts in table.items()
-]
+CASES = perft_cases(FIXTURES)
 
 
 @pytest.mark.parametrize("name,opts,seed,counts", CASES)
 def test_perft(name, opts, seed, counts):
-    g = rulesdsl.load(name, dict(opts)).new_game(seed)
-    start = g.state.copy()
-    assert [perft(g, d) for d in (1, 2, 3)] == counts
-    assert g.state == start  # perft undoes everything it plays
+    check_perft(name, opts, seed, counts)
 
 
 def test_duchess_seed1_by_hand():
