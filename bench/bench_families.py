@@ -32,8 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
-from rulesdsl.solve.stats import _variant, deal_state
 
 # The derivations this bench switches off with ``--off all`` (the solve() keywords).
 DERIVATIONS = ("stock_symmetry", "safe_foundations")
@@ -128,7 +128,7 @@ def run_solvitaire(exe, kind, v, deal, seconds) -> dict:
 
 def bench(spec, deals, seconds, offs, verbose=False) -> None:
     name, opts = parse_variant(spec)
-    v, an = _variant(name, opts)
+    v, an = compiled_variant(name, opts)
     configs = configurations(offs)
     exe = shutil.which("solvitaire")
     kind = solvitaire_type(name, opts) if exe else None

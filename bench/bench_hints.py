@@ -21,9 +21,9 @@ import sys
 import time
 
 from rulesdsl.play.game import Game
+from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.hinting import HintMemo
 from rulesdsl.solve.solver import solve
-from rulesdsl.solve.stats import _variant, deal_state
 
 GAMES = (("freecell", {}), ("klondike", {"draw": 1}), ("golf", {}))
 
@@ -74,7 +74,7 @@ def main(argv):
     for name, options in GAMES:
         if argv[4:] and name not in argv[4:]:
             continue
-        v, _ = _variant(name, options)
+        v, _ = compiled_variant(name, options)
         for way, make in (("before", _Before), ("after", HintMemo)):
             times: list = []
             searched: list = []

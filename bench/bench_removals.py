@@ -16,8 +16,8 @@ import statistics
 import sys
 import time
 
+from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
-from rulesdsl.solve.stats import _variant, deal_state
 
 GAMES = ("pyramid", "tripeaks", "golf")
 WAYS = (("before", {"pairs": False, "covered": False}), ("after", {}))
@@ -25,7 +25,7 @@ WAYS = (("before", {"pairs": False, "covered": False}), ("after", {}))
 
 def run(a, b, secs, games):
     for name in games:
-        v, an = _variant(name, {})
+        v, an = compiled_variant(name, {})
         tally = {way: {"won": 0, "unwinnable": 0, "unknown": 0} for way, _ in WAYS}
         times: dict = {way: [] for way, _ in WAYS}
         states: dict = {way: 0 for way, _ in WAYS}

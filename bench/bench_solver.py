@@ -24,9 +24,9 @@ import sys
 import time
 
 from rulesdsl.formats import fcs
-from rulesdsl.solve import stats
+from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
-from rulesdsl.solve.stats import _variant, deal_state
+from rulesdsl.stats import runner as stats
 
 RATE_DEALS = [
     ("freecell", 1),
@@ -43,7 +43,7 @@ def rate():
     """States per second, wall clock and CPU (on a shared machine the CPU figure is the one
     to compare); every search stops at 50,000 positions or its verdict."""
     for name, deal in RATE_DEALS:
-        v, an = _variant(name, {})
+        v, an = compiled_variant(name, {})
         cpu = time.process_time()
         r = solve(v, deal_state(v, deal), max_states=50_000, time_limit=60, analysis=an)
         cpu = time.process_time() - cpu
@@ -76,7 +76,7 @@ def summarise(path, a=None, b=None):
 def positions(name, a, b, max_states, options):
     """Deals A-B each searched up to MAX_STATES positions (no time limit, so a loaded
     machine gives the same figures): won, unwinnable, unknown and the positions spent."""
-    v, an = _variant(name, options)
+    v, an = compiled_variant(name, options)
     counts = {"won": 0, "unwinnable": 0, "unknown": 0}
     total = moves = 0
     for d in range(a, b + 1):
@@ -96,7 +96,7 @@ def cpu_limited(name, a, b, secs, out, options):
     import json
 
     time.monotonic = time.process_time  # the solver's deadline reads this clock
-    v, an = _variant(name, options)
+    v, an = compiled_variant(name, options)
     counts: dict = {}
     states = spent = 0.0
     with open(out, "w") as f:
@@ -120,7 +120,7 @@ def beside_fcsolve(a, b, secs=10.0):
     if exe is None:
         print("fc-solve is not installed (apt-get install freecell-solver-bin): nothing to compare")
         return
-    v, an = _variant("freecell", {})
+    v, an = compiled_variant("freecell", {})
     ours, theirs, our_len, their_len, won = [], [], [], [], [0, 0]
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     for d in range(a, b + 1):
@@ -166,7 +166,7 @@ def lines(a, b, secs=10.0):
     from rulesdsl.solve.optimize import optimize_line
 
     exe = shutil.which("fc-solve")
-    v, an = _variant("freecell", {})
+    v, an = compiled_variant("freecell", {})
     raw, short, theirs, spent = [], [], [], []
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     for d in range(a, b + 1):
@@ -212,7 +212,7 @@ def main(argv):
         rng = (int(argv[2]), int(argv[3])) if len(argv) > 3 else (None, None)
         return summarise(argv[1], *rng)
     if cmd == "deal":
-        v, an = _variant(argv[1], {})
+        v, an = compiled_variant(argv[1], {})
         r = solve(v, deal_state(v, int(argv[2])), analysis=an, max_states=50_000_000)
         print(f"{argv[1]} {argv[2]}: {r.verdict} in {r.seconds:.2f} s, {r.states} states")
     elif cmd == "positions":

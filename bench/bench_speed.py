@@ -20,8 +20,8 @@ import pstats
 import sys
 import time
 
+from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
-from rulesdsl.solve.stats import _variant, deal_state
 
 # (label, variant, options, deals): each deal searched up to the budget
 FAMILIES = [
@@ -39,7 +39,7 @@ BUDGET = 30_000
 
 def measure(name, options, deals, budget, kw) -> tuple[int, float, list]:
     """(positions, CPU seconds, verdicts) over the deals."""
-    v, an = _variant(name, options)
+    v, an = compiled_variant(name, options)
     states, cpu, verdicts = 0, 0.0, []
     for d in deals:
         st = deal_state(v, d)
@@ -81,7 +81,7 @@ def families(args) -> None:
 def profile(name, deal, budget, kw) -> None:
     fam = {f[1]: f for f in FAMILIES}
     options = fam[name][2] if name in fam else {}
-    v, an = _variant(name, options)
+    v, an = compiled_variant(name, options)
     st = deal_state(v, deal)
     prof = cProfile.Profile()
     prof.enable()

@@ -52,7 +52,6 @@ MOVED = {
     "model": "variant.model",
     "loader": "variant.loader",
     "solver": "solve.solver",
-    "stats": "solve.stats",
     "validate": "validation.validate",
 }
 # old paths that are public API: no warning

@@ -23,7 +23,7 @@ DOC = ROOT / "docs" / "architecture.md"
 
 # The stages, lowest first: a module imports only from its own stage or an earlier one.
 # "front" is the front ends: rulesdsl/cli/, rulesdsl/__init__.py (the public API), runners/.
-LAYERS = ["core", "lang", "engine", "formats", "play", "variant", "solve", "validation", "front"]
+LAYERS = ["core", "lang", "engine", "formats", "play", "variant", "solve", "stats", "validation", "front"]
 
 # Imports kept inside a function for start-up time, each measured and commented where it stands.
 LAZY = {("cli.variants", "validation.validate"), ("cli.serve", "web.server")}

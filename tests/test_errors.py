@@ -107,7 +107,8 @@ def test_text_naming_one_copy_loosely_is_still_read(tmp_path):
 
 
 def test_bad_api_arguments_are_input_and_still_value_errors():
-    from rulesdsl.solve import solver, stats
+    from rulesdsl.solve import solver
+    from rulesdsl.stats import runner as stats
 
     with pytest.raises(errors.ArgumentError):
         stats.parse_range("3-x")

@@ -38,7 +38,7 @@ def test_an_old_path_is_the_new_module_and_warns(old, new):
 def test_the_warning_points_at_the_importing_line_and_from_imports_work():
     code = (
         "import warnings\nwarnings.simplefilter('always')\n"
-        "import rulesdsl.solver\nfrom rulesdsl import stats\nimport rulesdsl\nrulesdsl.cards\n"
+        "import rulesdsl.solver\nfrom rulesdsl import validate\nimport rulesdsl\nrulesdsl.cards\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     lines = [x for x in proc.stderr.splitlines() if "DeprecationWarning" in x]

@@ -12,8 +12,8 @@ from ..core.errors import InputError, short
 from ..core.limits import MAX_STATES
 from ..formats import numbering
 from ..runners.session import hides_cards
-from ..solve import stats
 from ..solve.solver import solve_game
+from ..stats import runner as stats
 from ..variant.loader import load
 from .common import (
     EXIT_INTERRUPTED,

@@ -6,9 +6,9 @@ games the solver could win without it (V903).
 from __future__ import annotations
 
 from ..core.errors import Diagnostic, short
+from ..solve.deals import deal_state
 from ..solve.solver import UNWINNABLE, WON
 from ..solve.solver import solve as run_solver
-from ..solve.stats import deal_state
 
 
 def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = None) -> list[Diagnostic]:

@@ -19,14 +19,14 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.errors import Diagnostic, RulesError, short, suggest
-from ..core.limits import MAX_EXTENDS
+from ..core.limits import MAX_EXTENDS, MAX_VARIANT_BYTES
 from ..engine.deal import Take
 from ..engine.moves import NO_LIMIT, DestBlock
 from ..lang.checker import Checker, World
 from ..lang.compiler import Compiler
 from . import model
 from .layout import Layout
-from .registry import find_variant, names, shipped_file
+from .registry import canonical, find_variant, names, shipped_file
 from .schema import DEFAULT_FAMILY
 from .sections.actions import build_actions, build_removals
 from .sections.autos import build_autos
@@ -38,7 +38,7 @@ from .sections.numbering import build_numbering, numbering_fits
 from .sections.options import build_options, build_params, hidden_names
 from .sections.piles import build_display, build_layout, build_pile_rules
 from .sections.solver import build_solver_safe
-from .source import Document, merge, read_file
+from .source import Document, merge, read_file, read_text
 
 
 class Builder(Context):
@@ -268,11 +268,47 @@ def read_with_extends(path: Path, chain=()) -> Document:
     return merged
 
 
-def load_path(path, options: dict | None = None, *, warnings: list | None = None) -> model.Variant:
-    """Load one variant file; raise RulesError listing every problem found."""
-    path = Path(path)
-    doc = read_with_extends(path)
-    builder = Builder(doc, options, path.stem)
+def read_text_with_extends(text: str, label: str = "<text>") -> Document:
+    """A variant given as text, not as a file (the workbench, a task sent to a cluster worker):
+    the same size cap as a file, and an ``extends`` that names a shipped variant only. Text has
+    no folder of its own, so no file is ever looked up from what it says (X703 otherwise)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_VARIANT_BYTES:
+        raise RulesError(
+            Diagnostic(
+                "Y008",
+                f"variant text too large ({size:,} bytes): at most {MAX_VARIANT_BYTES:,} bytes are read",
+                label,
+                hint="a variant is a few kilobytes; check what was pasted",
+            )
+        )
+    doc = read_text(text, label)
+    data = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("extends"), str):
+        return doc
+    name = data["extends"]
+    plain = bool(name.strip()) and not any(c in name for c in "/\\\0") and not name.startswith(".")
+    parent_path = shipped_file(f"{canonical(name)}.yaml") if plain and not name.endswith((".yaml", ".yml")) else None
+    if parent_path is None:
+        raise RulesError(
+            doc.diag(
+                "X703",
+                f"extends {short(name)!r}: a variant given as text extends only a shipped variant, by name",
+                ("extends",),
+                hint="name a variant that 'rulesdsl list' shows",
+            )
+        )
+    parent = read_with_extends(parent_path)
+    merged = merge(parent, doc)
+    if isinstance(merged.data, dict):
+        merged.data.pop("extends", None)
+    merged.lineage = (name,) + tuple(parent.lineage)
+    return merged
+
+
+def _checked_build(doc: Document, options: dict | None, stem: str, warnings: list | None) -> model.Variant:
+    """The Variant a read document describes; RulesError with every error otherwise."""
+    builder = Builder(doc, options, stem)
     variant = builder.build()
     errors = [d for d in builder.out if d.severity == "error"]
     if warnings is not None:
@@ -290,6 +326,24 @@ def load_path(path, options: dict | None = None, *, warnings: list | None = None
             ]
         )
     return variant
+
+
+def load_text(
+    text: str, options: dict | None = None, *, label: str = "<text>", warnings: list | None = None
+) -> model.Variant:
+    """Load a variant from its text (read_text_with_extends); diagnostics name ``label`` as
+    their file. Raise RulesError listing every problem found."""
+    return _checked_build(read_text_with_extends(text, label), options, _stem(label), warnings)
+
+
+def _stem(label: str) -> str:
+    return Path(label).stem if label.endswith((".yaml", ".yml")) else "variant"
+
+
+def load_path(path, options: dict | None = None, *, warnings: list | None = None) -> model.Variant:
+    """Load one variant file; raise RulesError listing every problem found."""
+    path = Path(path)
+    return _checked_build(read_with_extends(path), options, path.stem, warnings)
 
 
 def diagnose(path, options: dict | None = None) -> list[Diagnostic]:
@@ -311,16 +365,19 @@ class LoadReport:
     data: dict = field(default_factory=dict)  # the keys as the format checked them (schema.py)
 
 
-def load_report(path, options: dict | None = None, *, wrap=None, document: Document | None = None) -> LoadReport:
+def load_report(
+    path, options: dict | None = None, *, wrap=None, document: Document | None = None, text: str | None = None
+) -> LoadReport:
     """Load one file and report everything, never raising on a bad file. ``wrap`` is the
     Builder's hook on every compiled expression (the validator's watch at run time);
     ``document`` is the file as an earlier report read it, so that building it with many
-    option values reads it once."""
+    option values reads it once. With ``text``, the variant is that text (read as
+    read_text_with_extends reads it) and ``path`` is only the label its diagnostics name."""
     path = Path(path)
     doc = document
     if doc is None:
         try:
-            doc = read_with_extends(path)
+            doc = read_with_extends(path) if text is None else read_text_with_extends(text, str(path))
         except RulesError as exc:
             return LoadReport(None, list(exc.diagnostics), None)
     builder = Builder(doc, options, path.stem, wrap=wrap)

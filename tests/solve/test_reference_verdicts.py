@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import rulesdsl
-from rulesdsl.solve.stats import solve_deal
+from rulesdsl.stats.runner import solve_deal
 
 FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "black_hole_solver_verdicts.json").read_text())
 ALL = os.environ.get("RULESDSL_REFERENCE_DEALS", "") == "all"

@@ -23,36 +23,17 @@ from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_DEAL_RANGE, MAX_WINNABLE_TRIES
 from ..engine.deal import MAX_SEED
 from ..engine.deal import deal as seeded
-from ..play.game import Game
-from ..variant.loader import load
+from ..solve.deals import compiled_variant, deal_state
+from ..solve.solver import solve
 from ..variant.registry import find_variant
-from .analysis import analyse
-from .solver import solve
 
 IN_FLIGHT = 4  # deals submitted per worker process ahead of the results
-_VARIANTS: dict = {}  # per process: (variant, options) -> (Variant, Analysis)
-
-
-def _variant(name: str, options: dict):
-    key = (name, tuple(sorted(options.items())))
-    if key not in _VARIANTS:
-        v = load(name, options)
-        _VARIANTS[key] = (v, analyse(v))
-    return _VARIANTS[key]
-
-
-def deal_state(v, deal: int):
-    """Deal ``deal``: the variant's published numbering when it declares one (Microsoft
-    FreeCell, PySol), rulesdsl's own seeded shuffle otherwise."""
-    if getattr(v, "numbering", None) is not None:
-        return Game.numbered(v, deal).state
-    return seeded(v, deal)
 
 
 def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=None, by_seed: bool = False) -> dict:
     """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker).
     ``by_seed`` deals a numbered variant by rulesdsl's seeded shuffle, not its numbering."""
-    v, analysis = _variant(name, options)
+    v, analysis = compiled_variant(name, options)
     state = seeded(v, deal) if by_seed else deal_state(v, deal)
     r = solve(v, state, time_limit=time_limit, max_states=max_states, analysis=analysis)
     out = {"deal": deal, "verdict": r.verdict, "states": r.states, "seconds": round(r.seconds, 4)}

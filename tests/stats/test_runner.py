@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from rulesdsl.solve import stats
+from rulesdsl.stats import runner as stats
 from tests.test_cli import run
 
 
