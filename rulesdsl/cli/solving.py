@@ -14,6 +14,7 @@ from ..formats import numbering
 from ..runners.session import hides_cards
 from ..solve.solver import solve_game
 from ..stats import runner as stats
+from ..stats.chunks import MAX_CHUNK_OPTION
 from ..variant.loader import load
 from .common import (
     EXIT_INTERRUPTED,
@@ -68,6 +69,8 @@ def cmd_stats(args) -> int:
         or (args.cluster.startswith("local:") and args.cluster[6:].isdigit() and int(args.cluster[6:]) >= 1)
     ):
         raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
+    if args.chunk is not None and not 1 <= args.chunk <= MAX_CHUNK_OPTION:
+        raise InputError(f"--chunk takes a number of deals per task, 1 to {MAX_CHUNK_OPTION}")
     tag: dict = {"variant": variant_id(args.variant)}
     if options:
         tag["options"] = options
@@ -81,6 +84,8 @@ def cmd_stats(args) -> int:
             resume=args.resume,
             cluster=args.cluster,
             tag=tag,
+            chunk=args.chunk,
+            say=say,
             **limits,
         )
     except stats.Interrupted as exc:
@@ -181,6 +186,13 @@ def add_stats(sub) -> None:
         metavar="ADDRESS",
         help="tcp://HOST:PORT (a Dask scheduler) or local:N "
         "(a local Dask cluster of N processes); needs rulesdsl[cluster]",
+    )
+    s.add_argument(
+        "--chunk",
+        type=int,
+        metavar="N",
+        help="deals per task (default: sized for about 5 s of work from the rate measured so far, "
+        "at most 1000): an interruption loses at most the chunks in flight",
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.set_defaults(fn=cmd_stats)
