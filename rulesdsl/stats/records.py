@@ -126,8 +126,8 @@ class Seen:
 
     def add(self, deal: int) -> bool:
         """Mark ``deal``; False when it was marked already."""
-        if self.bits is not None and deal in self.range:  # type: ignore[operator]
-            i = deal - self.range.start  # type: ignore[union-attr]
+        if self.bits is not None and deal in self.range:
+            i = deal - self.range.start
             byte, bit = i >> 3, 1 << (i & 7)
             if self.bits[byte] & bit:
                 return False
@@ -139,7 +139,7 @@ class Seen:
         return True
 
     def __contains__(self, deal: int) -> bool:
-        if self.bits is not None and deal in self.range:  # type: ignore[operator]
-            i = deal - self.range.start  # type: ignore[union-attr]
+        if self.bits is not None and deal in self.range:
+            i = deal - self.range.start
             return bool(self.bits[i >> 3] & (1 << (i & 7)))
         return deal in self.others
