@@ -3,22 +3,35 @@ flight (topped up as each finishes), so memory stays flat for any range.
 
 A process that dies (killed, out of memory) breaks Python's pool; the chunks that were in
 flight are handed to a fresh pool, up to MAX_RESTARTS times in a row without one finishing.
-Ctrl-C ends the processes at once: only the chunks in flight are lost.
+Ctrl-C ends the processes at once: only the chunks in flight are lost; a client killed outright
+leaves no process behind (each notices its parent is gone).
 """
 
 from __future__ import annotations
 
+import os
 import signal
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 WINDOW_PER_JOB = 2  # chunks in flight per process: one solving, one waiting
+ORPHAN_POLL = 0.5  # seconds between a process's looks at whether its client is still there
 MAX_RESTARTS = 3  # fresh pools in a row, no chunk finishing in between, before giving up
 
 
 def _quiet() -> None:
-    """In each process: Ctrl-C is the client's to handle (it ends the processes)."""
+    """In each process: Ctrl-C is the client's to handle (it ends the processes), and a
+    client that is gone (killed with SIGKILL) takes its processes with it within a second."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_POLL)
+    os._exit(1)
 
 
 def results(task, spec, limits, chunker, jobs: int):

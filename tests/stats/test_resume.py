@@ -103,12 +103,16 @@ def _cli(*args, **kw):
 
 
 def test_a_client_killed_with_sigkill_then_resumed_solves_and_writes_each_deal_once(tmp_path):
+    psutil = pytest.importorskip("psutil")
     out = tmp_path / "o.jsonl"
     args = ["stats", "golf", "--deals", "1-60", "--max-states", "300", "--out", str(out), "--chunk", "2"]
     proc = _cli(*args, "--jobs", "2")
     _wait_for_lines(out, 6, proc)
+    workers = psutil.Process(proc.pid).children()
     proc.send_signal(signal.SIGKILL)
     proc.wait(30)
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert workers and not alive  # the pool's processes did not outlive their client
     before = [json.loads(x)["deal"] for x in _lines_of(out)]
     assert 6 <= len(before) < 60  # killed mid-run
     with open(out, "a") as f:
