@@ -11,7 +11,7 @@ after a few) is an error naming its deals.
 
 from __future__ import annotations
 
-from ..core.errors import short
+from ..core.errors import RulesError, short
 
 WINDOW_PER_THREAD = 2  # chunks in flight per worker thread: one solving, one waiting
 CONNECT_SECONDS = 10  # waiting for a scheduler to answer
@@ -42,7 +42,6 @@ def results(task, spec, limits, chunker, address: str):
 
     client, cluster = connect(address)
     try:
-        threads = sum(client.nthreads().values()) or 1
         running = as_completed()
         chunks: dict = {}  # future key -> its chunk, for the message of a chunk Dask gave up on
 
@@ -55,9 +54,12 @@ def results(task, spec, limits, chunker, address: str):
             running.add(f)
             return True
 
-        for _ in range(WINDOW_PER_THREAD * threads):
-            if not submit():
-                break
+        def top_up() -> None:  # to the window of the workers there are now (they come and go)
+            window = WINDOW_PER_THREAD * max(1, sum(client.nthreads().values()))
+            while len(chunks) < window and submit():
+                pass
+
+        top_up()
         for f in running:
             chunk = chunks.pop(f.key)
             try:
@@ -67,9 +69,14 @@ def results(task, spec, limits, chunker, address: str):
                     f"deals {chunk[0]}-{chunk[-1]} killed the workers that tried them (out of memory?): "
                     "give the workers more --memory-limit, or a lower --max-states"
                 ) from None
+            except (ImportError, RulesError) as exc:
+                raise RuntimeError(
+                    f"a worker could not run deals {chunk[0]}-{chunk[-1]} ({type(exc).__name__}: {short(str(exc))}): "
+                    "is the same rulesdsl installed on every worker?"
+                ) from None
             f.release()
             yield records
-            submit()
+            top_up()
     finally:
         client.close()
         if cluster is not None:

@@ -31,6 +31,10 @@ from .cluster import results as cluster_results
 from .pool import results as pool_results
 from .records import Seen, open_sink, read_records, scan
 
+# Deals of one run added to the user's cache (which --winnable and --difficulty read from deal 1
+# and a thousand from the one asked for): a study of millions of deals stays in its own JSONL.
+MAX_CACHED = 100_000
+
 __all__ = ["read_records", "run", "solve_deal", "solve_chunk", "summary", "wilson", "parse_range", "find_winnable"]
 
 
@@ -189,6 +193,7 @@ def run(
     chunker = Chunker((d for d in deals if seen.add(d)), chunk)
     sink = open_sink(out_path) if out_path else None
     cache = DealCache(name, options)
+    cached = 0
     try:
         for recs in _dispatch(spec, limits, chunker, jobs, cluster):
             chunker.observe(recs)
@@ -197,8 +202,10 @@ def run(
             if sink:
                 sink.write(recs)
             records.extend(recs)
-            for rec in recs:
+            for rec in recs[: max(0, MAX_CACHED - cached)]:
                 cache.add(rec, time_limit, max_states)
+            cached += len(recs)
+            cache.save()  # a chunk at a time: a killed run keeps what it cached
             if bar is not None:
                 bar.update(len(recs))
     except KeyboardInterrupt:

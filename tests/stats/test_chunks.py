@@ -173,3 +173,9 @@ def test_an_unreachable_cluster_is_one_clear_line(monkeypatch):
     code, _, err = run("stats", "golf", "--deals", "1-2", "--cluster", "tcp://127.0.0.1:9")
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_long_run_adds_only_its_first_deals_to_the_users_cache(monkeypatch):
+    monkeypatch.setattr(stats, "MAX_CACHED", 3)
+    stats.run("golf", {}, range(1, 7), jobs=1, max_states=50, progress=False)
+    assert sorted(stats.DealCache("golf", {}).records) == [1, 2, 3]
