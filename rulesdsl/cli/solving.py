@@ -14,7 +14,6 @@ from ..formats import numbering
 from ..runners.session import hides_cards
 from ..solve.solver import solve_game
 from ..stats import runner as stats
-from ..stats.chunks import MAX_CHUNK_OPTION
 from ..variant.loader import load
 from .common import (
     EXIT_INTERRUPTED,
@@ -64,13 +63,13 @@ def cmd_stats(args) -> int:
         raise InputError("--jobs takes a number of processes, 1 or more")
     if args.resume and not args.out:
         raise InputError("--resume needs --out FILE.jsonl")
+    if args.chunk is not None and not 1 <= args.chunk <= stats.MAX_CHUNK_OPTION:
+        raise InputError(f"--chunk takes a number of deals per task, 1 to {stats.MAX_CHUNK_OPTION}")
     if args.cluster and not (
         args.cluster.startswith(("tcp://", "tls://", "ucx://", "inproc://"))
         or (args.cluster.startswith("local:") and args.cluster[6:].isdigit() and int(args.cluster[6:]) >= 1)
     ):
         raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
-    if args.chunk is not None and not 1 <= args.chunk <= MAX_CHUNK_OPTION:
-        raise InputError(f"--chunk takes a number of deals per task, 1 to {MAX_CHUNK_OPTION}")
     tag: dict = {"variant": variant_id(args.variant)}
     if options:
         tag["options"] = options

@@ -26,7 +26,7 @@ from ..solve.deals import compiled_variant, deal_state
 from ..solve.solver import solve
 from ..variant.registry import find_variant
 from . import memory as mem
-from .chunks import Chunker, Limits, VariantSpec, compiled, spec_of
+from .chunks import MAX_CHUNK_OPTION, Chunker, Limits, VariantSpec, compiled, spec_of
 from .cluster import results as cluster_results
 from .pool import results as pool_results
 from .records import Seen, open_sink, read_records, scan
@@ -35,7 +35,17 @@ from .records import Seen, open_sink, read_records, scan
 # and a thousand from the one asked for): a study of millions of deals stays in its own JSONL.
 MAX_CACHED = 100_000
 
-__all__ = ["read_records", "run", "solve_deal", "solve_chunk", "summary", "wilson", "parse_range", "find_winnable"]
+__all__ = [
+    "MAX_CHUNK_OPTION",
+    "read_records",
+    "run",
+    "solve_deal",
+    "solve_chunk",
+    "summary",
+    "wilson",
+    "parse_range",
+    "find_winnable",
+]
 
 
 def solve_deal(
