@@ -192,11 +192,12 @@ def run(
     seen = Seen(deals)
     records = _resumed(out_path, deals, tag, seen, say) if resume and out_path else []
     total = len(deals)
+    todo = total - len(records)
     if progress is None:
         progress = sys.stderr.isatty()
-    bar = _progress(total - len(records), progress)
+    bar = _progress(todo, progress)
     spec = spec_of(name, options, travel=bool(cluster))
-    jobs = jobs or os.cpu_count() or 1
+    jobs = max(1, min(jobs or os.cpu_count() or 1, todo))
     if memory is None and not cluster:
         memory = mem.jobs_budget(jobs)
     limits = Limits(time_limit, max_states, memory)
@@ -205,7 +206,7 @@ def run(
     cache = DealCache(name, options)
     cached = 0
     try:
-        for recs in _dispatch(spec, limits, chunker, jobs, cluster):
+        for recs in _dispatch(spec, limits, chunker, jobs, cluster) if todo else ():
             chunker.observe(recs)
             if tag:
                 recs = [{**tag, **r} for r in recs]
