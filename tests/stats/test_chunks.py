@@ -179,3 +179,15 @@ def test_a_long_run_adds_only_its_first_deals_to_the_users_cache(monkeypatch):
     monkeypatch.setattr(stats, "MAX_CACHED", 3)
     stats.run("golf", {}, range(1, 7), jobs=1, max_states=50, progress=False)
     assert sorted(stats.DealCache("golf", {}).records) == [1, 2, 3]
+
+
+@given(st.lists(st.integers(), max_size=60), st.one_of(st.none(), st.integers(1, 7)), st.lists(st.floats(0, 9)))
+def test_chunks_hand_out_every_deal_once_in_order_whatever_their_sizes(deals, size, seconds):
+    c = Chunker(deals, size)
+    got: list = []
+    times = iter(seconds)
+    while (chunk := c.next()) is not None:
+        assert 1 <= len(chunk) <= (size or chunks.MAX_CHUNK)
+        got.extend(chunk)
+        c.observe([rec(d, next(times, 0.1)) for d in chunk])
+    assert got == deals
