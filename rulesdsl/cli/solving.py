@@ -63,6 +63,8 @@ def cmd_stats(args) -> int:
         raise InputError("--jobs takes a number of processes, 1 or more")
     if args.resume and not args.out:
         raise InputError("--resume needs --out FILE.jsonl")
+    if args.chunk is not None and not 1 <= args.chunk <= stats.MAX_CHUNK_OPTION:
+        raise InputError(f"--chunk takes a number of deals per task, 1 to {stats.MAX_CHUNK_OPTION}")
     if args.cluster and not (
         args.cluster.startswith(("tcp://", "tls://", "ucx://", "inproc://"))
         or (args.cluster.startswith("local:") and args.cluster[6:].isdigit() and int(args.cluster[6:]) >= 1)
@@ -81,6 +83,8 @@ def cmd_stats(args) -> int:
             resume=args.resume,
             cluster=args.cluster,
             tag=tag,
+            chunk=args.chunk,
+            say=say,
             **limits,
         )
     except stats.Interrupted as exc:
@@ -181,6 +185,13 @@ def add_stats(sub) -> None:
         metavar="ADDRESS",
         help="tcp://HOST:PORT (a Dask scheduler) or local:N "
         "(a local Dask cluster of N processes); needs rulesdsl[cluster]",
+    )
+    s.add_argument(
+        "--chunk",
+        type=int,
+        metavar="N",
+        help="deals per task (default: sized for about 5 s of work from the rate measured so far, "
+        "at most 1000): an interruption loses at most the chunks in flight",
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.set_defaults(fn=cmd_stats)

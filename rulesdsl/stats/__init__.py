@@ -1,7 +1,8 @@
 """Winnability statistics: the solver over ranges of deals, on every core or a Dask cluster.
 
-The runner hands deals out, records one JSON line per deal, and summarises the shares with
-their intervals. May import: up to solve."""
+The runner hands deals out in chunks (chunks.py; on processes, pool.py, or Dask, cluster.py)
+with a memory cap per worker (memory.py), records one JSON line per deal (records.py), and
+summarises the shares with their intervals. May import: up to solve."""
 
 from .runner import find_winnable, parse_range, read_records, run, solve_deal, summary, wilson
 

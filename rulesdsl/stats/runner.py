@@ -12,7 +12,6 @@ Deals solved here are also recorded in the user's cache folder (``cache_dir``), 
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import math
 import os
@@ -26,23 +25,77 @@ from ..engine.deal import deal as seeded
 from ..solve.deals import compiled_variant, deal_state
 from ..solve.solver import solve
 from ..variant.registry import find_variant
+from . import memory as mem
+from .chunks import MAX_CHUNK_OPTION, Chunker, Limits, VariantSpec, compiled, spec_of
+from .cluster import results as cluster_results
+from .pool import results as pool_results
+from .records import Seen, open_sink, read_records, scan
 
-IN_FLIGHT = 4  # deals submitted per worker process ahead of the results
+# Deals of one run added to the user's cache (which --winnable and --difficulty read from deal 1
+# and a thousand from the one asked for): a study of millions of deals stays in its own JSONL.
+MAX_CACHED = 100_000
+
+__all__ = [
+    "MAX_CHUNK_OPTION",
+    "read_records",
+    "run",
+    "solve_deal",
+    "solve_chunk",
+    "summary",
+    "wilson",
+    "parse_range",
+    "find_winnable",
+]
 
 
-def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=None, by_seed: bool = False) -> dict:
+def solve_deal(
+    name: str,
+    options: dict,
+    deal: int,
+    time_limit=None,
+    max_states=None,
+    by_seed: bool = False,
+    *,
+    compiled=None,
+    memory_states: int | None = None,
+) -> dict:
     """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker).
-    ``by_seed`` deals a numbered variant by rulesdsl's seeded shuffle, not its numbering."""
-    v, analysis = compiled_variant(name, options)
+    ``by_seed`` deals a numbered variant by rulesdsl's seeded shuffle, not its numbering.
+    ``compiled``: the (Variant, Analysis) to use (the task's own, from the text it carried);
+    ``memory_states``: the positions the worker's memory allows, below ``max_states`` an
+    unknown it stops says ``"limit": "memory"``."""
+    v, analysis = compiled if compiled is not None else compiled_variant(name, options)
     state = seeded(v, deal) if by_seed else deal_state(v, deal)
-    r = solve(v, state, time_limit=time_limit, max_states=max_states, analysis=analysis)
+    asked = DEFAULT_MAX_STATES if max_states is None else max_states
+    capped = memory_states is not None and memory_states < asked
+    states = memory_states if capped else max_states
+    r = solve(v, state, time_limit=time_limit, max_states=states, analysis=analysis)
     out = {"deal": deal, "verdict": r.verdict, "states": r.states, "seconds": round(r.seconds, 4)}
     if r.verdict == "won":
         out["moves"] = len(r.moves)
         out["difficulty"] = r.difficulty
     if r.limit:
-        out["limit"] = r.limit
+        out["limit"] = "memory" if capped and r.limit == "states" else r.limit
     return out
+
+
+def solve_chunk(spec: VariantSpec, deals: tuple, limits: Limits) -> list:
+    """The records of a block of deals: the task every worker runs (chunks.py)."""
+    v, analysis = compiled(spec)
+    budget = limits.memory if limits.memory is not None else mem.worker_budget()
+    cap = mem.states_for(v, budget)
+    return [
+        solve_deal(
+            spec.label,
+            spec.option_dict,
+            d,
+            limits.time_limit,
+            limits.max_states,
+            compiled=(v, analysis),
+            memory_states=cap,
+        )
+        for d in deals
+    ]
 
 
 # -- the summary ------------------------------------------------------------------------
@@ -90,30 +143,6 @@ def render_summary(s: dict) -> str:
     )
 
 
-# -- the output file ----------------------------------------------------------------------
-
-
-def read_records(path) -> list:
-    """The complete records of a JSONL file (a line cut by an interruption is skipped)."""
-    out = []
-    try:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                try:
-                    rec = json.loads(line)
-                except ValueError:
-                    continue
-                if (
-                    isinstance(rec, dict)
-                    and isinstance(rec.get("deal"), int)
-                    and rec.get("verdict") in ("won", "unwinnable", "unknown")
-                ):
-                    out.append(rec)
-    except FileNotFoundError:
-        pass
-    return out
-
-
 # -- running ----------------------------------------------------------------------------------
 
 
@@ -149,40 +178,47 @@ def run(
     cluster: str | None = None,
     progress: bool | None = None,
     tag: dict | None = None,
+    chunk: int | None = None,
+    memory: int | None = None,
+    say=None,
 ) -> list:
-    """Solve every deal in ``deals``; return every record (those resumed included)."""
-    deals = list(deals)
-    records = []
-    if resume and out_path:
-        wanted = set(deals)
-        done = {
-            r["deal"]: r
-            for r in read_records(out_path)
-            if r["deal"] in wanted and all(r.get(k) == v for k, v in (tag or {}).items())
-        }
-        records = list(done.values())
-        deals = [d for d in deals if d not in done]
+    """Solve every deal in ``deals`` (any iterable: a range is never listed), each once;
+    return every record (those resumed included), sorted by deal. Records are appended to
+    ``out_path`` a chunk at a time, as chunks finish. ``chunk``: deals per task (None: sized
+    from the measured rate, chunks.py); ``memory``: bytes per task (None: the machine's
+    memory shared among the jobs, or the Dask worker's limit); ``say``: warnings."""
+    if not isinstance(deals, range):
+        deals = list(dict.fromkeys(deals))  # an iterable handed over: its deals, each once
+    seen = Seen(deals)
+    records = _resumed(out_path, deals, tag, seen, say) if resume and out_path else []
+    total = len(deals)
+    todo = total - len(records)
     if progress is None:
         progress = sys.stderr.isatty()
-    bar = _progress(len(deals), progress)
-    sink = open(out_path, "a+", encoding="utf-8") if out_path else None
-    if sink and sink.tell():
-        sink.seek(sink.tell() - 1)
-        if sink.read(1) != "\n":
-            sink.write("\n")  # end a line cut by an interruption before appending
+    bar = _progress(todo, progress)
+    spec = spec_of(name, options, travel=bool(cluster))
+    jobs = max(1, min(jobs or os.cpu_count() or 1, todo))
+    if memory is None and not cluster:
+        memory = mem.jobs_budget(jobs)
+    limits = Limits(time_limit, max_states, memory)
+    chunker = Chunker((d for d in deals if seen.add(d)), chunk)
+    sink = open_sink(out_path) if out_path else None
     cache = DealCache(name, options)
-    total = len(records) + len(deals)
+    cached = 0
     try:
-        for rec in _results(name, options, deals, jobs, time_limit, max_states, cluster):
+        for recs in _dispatch(spec, limits, chunker, jobs, cluster) if todo else ():
+            chunker.observe(recs)
             if tag:
-                rec = {**tag, **rec}
-            records.append(rec)
-            cache.add(rec, time_limit, max_states)
+                recs = [{**tag, **r} for r in recs]
             if sink:
-                sink.write(json.dumps(rec) + "\n")
-                sink.flush()
+                sink.write(recs)
+            records.extend(recs)
+            for rec in recs[: max(0, MAX_CACHED - cached)]:
+                cache.add(rec, time_limit, max_states)
+            cached += len(recs)
+            cache.save()  # a chunk at a time: a killed run keeps what it cached
             if bar is not None:
-                bar.update(1)
+                bar.update(len(recs))
     except KeyboardInterrupt:
         raise Interrupted(len(records), total) from None
     finally:
@@ -195,65 +231,32 @@ def run(
     return records
 
 
-def _results(name, options, deals, jobs, time_limit, max_states, cluster):
-    if not deals:
-        return
+def _dispatch(spec, limits, chunker, jobs, cluster):
+    """Each finished chunk's records: on a Dask cluster, on a pool of processes, or here."""
     if cluster:
-        yield from _dask_results(name, options, deals, time_limit, max_states, cluster)
-        return
-    jobs = jobs or os.cpu_count() or 1
-    if jobs == 1 or len(deals) == 1:
-        for d in deals:
-            yield solve_deal(name, options, d, time_limit, max_states)
-        return
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    # A few deals per process in flight, not the whole range: submitting a million deals
-    # would take long and hold them all in memory, and Ctrl-C must not wait for them.
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(deals)))
-    todo = iter(deals)
-    pending: set = set()
-    try:
-        while True:
-            for d in itertools.islice(todo, IN_FLIGHT * jobs - len(pending)):
-                pending.add(pool.submit(solve_deal, name, options, d, time_limit, max_states))
-            if not pending:
-                return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                yield f.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)  # the deals being solved end within their limits
+        return cluster_results(solve_chunk, spec, limits, chunker, cluster)
+    if jobs > 1:
+        return pool_results(solve_chunk, spec, limits, chunker, jobs)
+    return _here(spec, limits, chunker)
 
 
-def _dask_results(name, options, deals, time_limit, max_states, address):
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise RuntimeError("--cluster needs Dask: pip install 'rulesdsl[cluster]'") from None
-    cluster = None
-    if address.startswith("local:"):
-        n = int(address[6:])
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster)
-    else:
-        client = Client(address, timeout=30)
-    try:
-        futures = client.map(
-            solve_deal,
-            [name] * len(deals),
-            [options] * len(deals),
-            deals,
-            [time_limit] * len(deals),
-            [max_states] * len(deals),
-            pure=False,
-        )
-        for f in as_completed(futures):
-            yield f.result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+def _here(spec, limits, chunker):
+    """In this process (--jobs 1): a record as each deal finishes, nothing in flight to lose."""
+    while (chunk := chunker.next()) is not None:
+        for d in chunk:
+            yield solve_chunk(spec, (d,), limits)
+
+
+def _resumed(out_path, deals, tag, seen, say) -> list:
+    """The records of ``out_path`` a resumed run keeps: of a deal asked for, with the tag's
+    values, the first of each deal (each marked seen, so it is not solved again)."""
+    wanted = deals if isinstance(deals, range) else set(deals)
+    kept = []
+    for rec in scan(out_path, say):
+        d = rec["deal"]
+        if d in wanted and all(rec.get(k) == v for k, v in (tag or {}).items()) and seen.add(d):
+            kept.append(rec)
+    return kept
 
 
 def parse_range(text: str) -> range:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
 from rulesdsl.stats import runner as stats
+from rulesdsl.variant.registry import find_variant
 from tests.test_cli import run
 
 
@@ -82,14 +84,17 @@ def test_processes_give_the_same_records_as_one():
     assert strip(one) == strip(two)
 
 
-def test_dask_local_cluster_of_two():
+def test_dask_local_cluster_of_two(tmp_path):
+    """A variant given as a path outside the tree, renamed: the workers get its text."""
     try:
         import dask.distributed  # noqa: F401
     except ImportError:
         if os.environ.get("CI"):
             raise
         pytest.skip("Dask is not installed (pip install 'rulesdsl[cluster]')")
-    recs = stats.run("golf", {}, range(1, 5), cluster="local:2", max_states=200, progress=False)
+    game = tmp_path / "not_shipped.yaml"
+    shutil.copy(find_variant("golf"), game)
+    recs = stats.run(str(game), {}, range(1, 5), cluster="local:2", max_states=200, progress=False, chunk=1)
     ref = stats.run("golf", {}, range(1, 5), jobs=1, max_states=200, progress=False)
     assert [(r["deal"], r["verdict"], r["states"]) for r in recs] == [
         (r["deal"], r["verdict"], r["states"]) for r in ref
