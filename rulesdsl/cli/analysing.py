@@ -16,7 +16,7 @@ from ..core.errors import InputError, short
 from ..core.files import write_text_atomic
 from ..core.limits import MAX_STATES
 from ..stats import analyse as an
-from ..stats import analyse_text, players
+from ..stats import analyse_plots, analyse_text, players, svgplot
 from ..variant import registry
 from ..variant.loader import load
 from .common import EXIT_INTERRUPTED, EXIT_OK, parse_options, say
@@ -39,8 +39,6 @@ def _check_plot(path: str | None) -> None:
         raise InputError(f"--plot {short(path)}: the folder {short(str(folder))} does not exist")
     if Path(path).is_dir():
         raise InputError(f"--plot {short(path)} is a folder: give a file name such as figures.svg")
-    from ..stats import svgplot  # measured: matplotlib is asked for only with --plot
-
     svgplot.pyplot()  # without the plot extra: say so now, not after the run
 
 
@@ -132,8 +130,6 @@ def _print(args, results: list) -> None:
 
 
 def _plot(args, results: list) -> None:
-    from ..stats import analyse_plots  # measured: matplotlib only with --plot
-
     text = analyse_plots.sweep_svg(results) if args.sweep else analyse_plots.report_svg(results)
     try:
         write_text_atomic(args.plot, text)

@@ -33,7 +33,7 @@ from .runner import summary, wilson
 
 DEFAULT_DEALS = 200  # deals of one analysis
 MAX_DEALS = 100_000  # the most one analysis may ask for
-DEFAULT_STATES = 50_000  # positions the solver may keep per deal (a states limit keeps runs reproducible)
+DEFAULT_STATES = 20_000  # positions the solver may keep per deal (a states limit keeps runs reproducible)
 BY_MOVE_MIN_GAMES = 5  # a move number is charted while at least this many random games reach it
 MAX_SWEEP = 64  # option combinations one sweep may run
 SWEEP_RANGE = 12  # a number option is swept over its range when it holds at most this many values
