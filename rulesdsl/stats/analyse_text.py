@@ -98,6 +98,16 @@ ROWS = (
 )
 
 
+def key(label: str) -> str:
+    """A row's label as a short key ('forced moves' -> 'forced-moves')."""
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in label.lower()).split())
+
+
+def rows(r: dict) -> list[dict]:
+    """The rows of one result as data: key, label and the words (the web page shows them)."""
+    return [{"key": key(label), "label": label, "text": word(r)} for label, word in ROWS]
+
+
 def _heading(r: dict) -> str:
     d, lim = r["deals"], r["limits"]
     states = f"{lim['max_states']:,} states" if lim["max_states"] else "no state limit"
