@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..core.errors import InputError, short
 from ..core.files import write_text_atomic
-from ..core.limits import MAX_STATES
+from ..core.limits import MAX_PLAYOUT_MOVES, MAX_STATES
 from ..stats import analyse as an
 from ..stats import analyse_plots, analyse_text, players, svgplot
 from ..variant import registry
@@ -47,8 +47,8 @@ def _limits(args) -> dict:
         raise InputError(f"--max-states is from 1 to {MAX_STATES}")
     if args.time_limit is not None and not args.time_limit > 0:
         raise InputError("--time-limit is a number of seconds above 0")
-    if not 1 <= args.max_moves <= players.MAX_MOVES_CAP:
-        raise InputError(f"--max-moves is from 1 to {players.MAX_MOVES_CAP}")
+    if not 1 <= args.max_moves <= MAX_PLAYOUT_MOVES:
+        raise InputError(f"--max-moves is from 1 to {MAX_PLAYOUT_MOVES}")
     if args.first < 0:
         raise InputError("--first is a deal number, 0 or more")
     if args.seed < 0:

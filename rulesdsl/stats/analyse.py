@@ -25,6 +25,8 @@ import statistics
 from collections.abc import Callable
 
 from ..core.errors import InputError
+from ..core.limits import MAX_ANALYSE_DEALS as MAX_DEALS
+from ..core.limits import MAX_PLAYOUT_MOVES, MAX_SWEEP
 from ..solve.analysis import analyse as rules_analysis
 from ..solve.deals import deal_state
 from ..solve.solver import solve
@@ -32,10 +34,8 @@ from . import players
 from .runner import summary, wilson
 
 DEFAULT_DEALS = 200  # deals of one analysis
-MAX_DEALS = 100_000  # the most one analysis may ask for
 DEFAULT_STATES = 20_000  # positions the solver may keep per deal (a states limit keeps runs reproducible)
 BY_MOVE_MIN_GAMES = 5  # a move number is charted while at least this many random games reach it
-MAX_SWEEP = 64  # option combinations one sweep may run
 SWEEP_RANGE = 12  # a number option is swept over its range when it holds at most this many values
 
 Progress = Callable[[int], None]  # told how many more deals are done
@@ -88,6 +88,7 @@ def _player(games: list, deals: int) -> dict:
         "share": won / deals if deals else None,
         "wilson95": [lo, hi],
         "capped": sum(1 for p in games if p.capped),
+        "stuck": sum(1 for p in games if p.stuck),
         "length": distribution(p.moves for p in games),
     }
 
@@ -123,8 +124,8 @@ def analyse(
     """Every figure of one variant (compiled, with its options) over ``deals`` deals from
     ``first``; see the module docstring. ``solver`` False leaves the solver's figures out."""
     check_deals(deals)
-    if not 1 <= max_moves <= players.MAX_MOVES_CAP:
-        raise InputError(f"max_moves is from 1 to {players.MAX_MOVES_CAP}, not {max_moves}")
+    if not 1 <= max_moves <= MAX_PLAYOUT_MOVES:
+        raise InputError(f"max_moves is from 1 to {MAX_PLAYOUT_MOVES}, not {max_moves}")
     rand, greedy, solved = [], [], []
     analysis = rules_analysis(variant) if solver else None
     for deal in range(first, first + deals):

@@ -12,11 +12,16 @@ def pct(x) -> str:
 
 
 def num(x) -> str:
+    """A count or a quantile: whole numbers without decimals."""
     if x is None:
         return "n/a"
-    if isinstance(x, float):
+    if isinstance(x, float) and not x.is_integer():
         return f"{x:,.2f}"
     return f"{int(x):,}"
+
+
+def mean(x) -> str:
+    return "n/a" if x is None else f"{x:,.2f}"
 
 
 def _options(r: dict) -> str:
@@ -27,7 +32,7 @@ def _branching(r: dict) -> str:
     b = r["branching"]
     if not b["n"]:
         return "no position with a move"
-    return f"{num(b['mean'])} moves per position (sd {num(b['sd'])}, median {num(b['median'])}, max {num(b['max'])})"
+    return f"{mean(b['mean'])} moves per position (sd {mean(b['sd'])}, median {num(b['median'])}, max {num(b['max'])})"
 
 
 def _forced(r: dict) -> str:
@@ -38,10 +43,11 @@ def _forced(r: dict) -> str:
 
 def _length(player: str):
     def word(r: dict) -> str:
-        d = r["players"][player]["length"]
-        capped = r["players"][player]["capped"]
-        cut = f", {capped} stopped at {r['limits']['max_moves']}" if capped else ""
-        return f"{num(d['mean'])} moves (median {num(d['median'])}, max {num(d['max'])}{cut})"
+        p = r["players"][player]
+        d = p["length"]
+        cut = f", {p['capped']} stopped at {r['limits']['max_moves']}" if p["capped"] else ""
+        stuck = f", {p['stuck']} stuck in a loop" if p.get("stuck") else ""
+        return f"{mean(d['mean'])} moves (median {num(d['median'])}, max {num(d['max'])}{cut}{stuck})"
 
     return word
 
@@ -152,7 +158,7 @@ def render_sweep(results: list) -> str:
                 str(s["unknown"]) if s else "n/a",
                 pct(r["players"]["greedy"]["share"]),
                 pct(r["players"]["random"]["share"]),
-                num(r["branching"]["mean"]),
+                mean(r["branching"]["mean"]),
                 pct(r["forced"]["share"]),
             )
         )

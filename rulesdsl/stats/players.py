@@ -8,7 +8,8 @@ figures (every position where a move is to be chosen, as a player meets them).
 Both are seeded (``random.Random`` with an integer seed, the same sequence on every Python
 3), so the same deal and seed give the same game. A playout stops when the game is won, when
 no move is legal, or after ``max_moves`` moves (``capped``): random play can go round a stock
-for ever.
+for ever. Greedy play never enters a position it has met before in the same game (it takes
+its next choice instead), and stops when every move would (``stuck``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from dataclasses import dataclass, field
 
 from ..play.game import Game
 
-MAX_MOVES = 300  # moves per playout, by default
-MAX_MOVES_CAP = 5_000  # the most a caller may ask for
+MAX_MOVES = 1_000  # moves per playout, by default
 
 
 @dataclass
@@ -31,29 +31,36 @@ class Playout:
     capped: bool  # stopped by max_moves, neither won nor out of moves
     counts: list = field(default_factory=list)  # legal moves in each position where one was chosen
     only_actions: int = 0  # positions whose legal moves were all actions (draws, redeals)
+    stuck: bool = False  # greedy play: every legal move led back to a position met before
 
 
-def _reverses(m, prev) -> bool:
-    """Does card move ``m`` put back exactly what ``prev`` moved (a shuttle)?"""
-    return (
-        prev is not None
-        and m.kind == "move"
-        and prev.kind == "move"
-        and m.sources == (prev.dest,)
-        and prev.sources == (m.dest,)
-        and m.cards == prev.cards
-    )
+def position_key(state) -> tuple:
+    """What the greedy player remembers of a position: the cards of every pile and how many
+    lie face down (not the action counters: coming back to the same cards is a loop)."""
+    return (tuple(map(tuple, state.piles)), tuple(state.down))
 
 
-def greedy_choice(game: Game, moves: list, rng: random.Random, prev):
-    """The greedy player's move: the best by the hint's order (onto a foundation or a
-    removal first, then turning a card, emptying a pile, building, a cell, an action), a
-    move that undoes the one before only when nothing else is left, ties drawn at random."""
-    fresh = [m for m in moves if not _reverses(m, prev)] or moves
-    ranks = [game.hint_rank(m) for m in fresh]
-    best = min(ranks)
-    tied = [m for m, r in zip(fresh, ranks) if r == best]
-    return tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+def greedy_order(game: Game, moves: list, rng: random.Random) -> list:
+    """The greedy player's preference: by the hint's order (onto a foundation or a removal
+    first, then turning a card, emptying a pile, building, a cell, an action), ties in a
+    random order."""
+    keyed = [(game.hint_rank(m), rng.random(), i) for i, m in enumerate(moves)]
+    return [moves[i] for _, _, i in sorted(keyed)]
+
+
+def greedy_step(game: Game, moves: list, rng: random.Random, seen: set):
+    """Play the greedy player's first choice that leads to a position not met before in
+    this game (so it never goes round in a loop); return it, or None when every move leads
+    back (the game is stuck) and nothing is played."""
+    for m in greedy_order(game, moves, rng):
+        game.apply_unchecked(m)
+        key = position_key(game.state)
+        if key not in seen:
+            seen.add(key)
+            return m
+        game.undo()
+    game.future.clear()
+    return None
 
 
 def play_out(variant, state, *, seed: int, greedy: bool, max_moves: int = MAX_MOVES) -> Playout:
@@ -61,7 +68,7 @@ def play_out(variant, state, *, seed: int, greedy: bool, max_moves: int = MAX_MO
     rng = random.Random(seed)
     g = Game(variant, state)
     out = Playout(won=False, moves=0, capped=False)
-    prev = None
+    seen = {position_key(state)}
     while True:
         if g.won:
             out.won = True
@@ -76,10 +83,10 @@ def play_out(variant, state, *, seed: int, greedy: bool, max_moves: int = MAX_MO
         if all(m.kind == "action" for m in moves):
             out.only_actions += 1
         if greedy:
-            m = greedy_choice(g, moves, rng, prev)
+            if greedy_step(g, moves, rng, seen) is None:
+                out.stuck = True
+                break
         else:
-            m = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
-        g.apply_unchecked(m)
-        prev = m
+            g.apply_unchecked(moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
     out.moves = g.ply
     return out

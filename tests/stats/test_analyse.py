@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from rulesdsl.core.errors import InputError
 from rulesdsl.core.kinds import Role
+from rulesdsl.play.game import Game
 from rulesdsl.solve.deals import deal_state
 from rulesdsl.stats import analyse as an
 from rulesdsl.stats import analyse_text, players
@@ -117,11 +119,20 @@ def test_greedy_plays_onto_a_foundation_first():
             break
     else:
         pytest.fail("no deal with a foundation move among others")
-    import random
-
     for k in range(10):
-        m = players.greedy_choice(g, moves, random.Random(k), None)
-        assert m in home
+        assert players.greedy_order(g, moves, random.Random(k))[0] in home
+        played = players.greedy_step(g, moves, random.Random(k), set())
+        assert played in home and g.ply == 1
+        g.undo()
+
+
+def test_greedy_play_never_goes_round_in_a_loop():
+    v = load("freecell")
+    start = Game.from_position(v, "tableau[0]: KS").state  # a lone king, shuttled between columns
+    p = players.play_out(v, start, seed=1, greedy=True, max_moves=500)
+    assert p.stuck and not p.capped and not p.won and p.moves < 20
+    r = players.play_out(v, Game.from_position(v, "tableau[0]: KS").state, seed=1, greedy=False, max_moves=50)
+    assert r.capped and not r.stuck  # random play shuttles on to the cap
 
 
 def test_a_playout_stops_at_its_move_cap():
