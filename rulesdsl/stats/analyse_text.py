@@ -45,7 +45,7 @@ def _length(player: str):
     def word(r: dict) -> str:
         p = r["players"][player]
         d = p["length"]
-        cut = f", {p['capped']} stopped at {r['limits']['max_moves']}" if p["capped"] else ""
+        cut = f", {p['capped']} stopped at {num(r['limits']['max_moves'])}" if p["capped"] else ""
         stuck = f", {p['stuck']} stuck in a loop" if p.get("stuck") else ""
         return f"{mean(d['mean'])} moves (median {num(d['median'])}, max {num(d['max'])}{cut}{stuck})"
 
@@ -120,7 +120,7 @@ def _heading(r: dict) -> str:
     time = f", {lim['time_limit']:g} s" if lim["time_limit"] else ""
     return (
         f"{r['title']} ({r['variant']}): {d['count']} deal(s) from {d['first']}, seed {r['seed']}; "
-        f"solver {states}{time} per deal; playouts of at most {lim['max_moves']} moves"
+        f"solver {states}{time} per deal; playouts of at most {num(lim['max_moves'])} moves"
     )
 
 
