@@ -259,3 +259,11 @@ def test_bad_input_is_a_clear_message(args, words):
 def test_a_plot_path_that_is_a_folder(tmp_path):
     code, _, err = run("analyse", ONE_WAY, "--plot", str(tmp_path))
     assert code == 2 and "is a folder" in err
+
+
+def test_progress_is_told_of_each_deal():
+    told: list = []
+    an.analyse(load(ONE_WAY), deals=3, progress=told.append)
+    assert told == [1, 1, 1]
+    code, _, err = run("analyse", ONE_WAY, "--deals", "2")
+    assert code == 0 and err == ""  # no bar off a terminal
