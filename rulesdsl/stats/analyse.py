@@ -203,9 +203,14 @@ def option_values(decl) -> list | None:
 def combinations(decls, fixed: dict) -> list[dict]:
     """Every combination of the options a sweep varies (those not in ``fixed``), defaults
     first; InputError past MAX_SWEEP (say which options to fix)."""
-    swept = [(d.name, option_values(d)) for d in decls if d.name not in fixed]
-    swept = [(name, vals) for name, vals in swept if vals]
-    total = math.prod(len(vals) for _, vals in swept)
+    swept: list[tuple[str, list]] = []
+    for d in decls:
+        vals = None if d.name in fixed else option_values(d)
+        if vals:
+            swept.append((d.name, vals))
+    total = 1
+    for _, vals in swept:
+        total *= len(vals)
     if total > MAX_SWEEP:
         names = ", ".join(f"{n} ({len(v)})" for n, v in swept)
         raise InputError(
@@ -213,10 +218,9 @@ def combinations(decls, fixed: dict) -> list[dict]:
             "fix some with --option K=V"
         )
     default = {d.name: d.default for d in decls}
-    combos = [
-        dict(fixed, **dict(zip((n for n, _ in swept), vals))) for vals in itertools.product(*(v for _, v in swept))
-    ]
-    combos.sort(key=lambda c: any(c[n] != default[n] for n, _ in swept))  # the defaults first (a stable sort)
+    names_swept = [n for n, _ in swept]
+    combos = [{**fixed, **dict(zip(names_swept, vals))} for vals in itertools.product(*(v for _, v in swept))]
+    combos.sort(key=lambda c: any(c[n] != default[n] for n in names_swept))  # the defaults first (a stable sort)
     return combos
 
 
