@@ -142,10 +142,11 @@ def render_compare(a: dict, b: dict) -> str:
 
 
 def render_sweep(results: list) -> str:
-    """One line per option combination: the winnable share and what else a designer tunes by."""
+    """One line per option combination: the winnable share and what else a designer tunes by
+    ('solver won' counts every deal, its unknown ones as lost, as greedy and random do)."""
     if not results:
         return "no combination"
-    head = ("options", "winnable", "95% Wilson", "unknown", "greedy", "random", "branching", "forced")
+    head = ("options", "winnable", "95% Wilson", "unknown", "solver won", "greedy", "random", "branching", "forced")
     rows = []
     for r in results:
         s = r.get("solver")
@@ -156,6 +157,7 @@ def render_sweep(results: list) -> str:
                 pct(w["estimate"]) if w else "n/a",
                 f"{pct(w['wilson95'][0])}-{pct(w['wilson95'][1])}" if w else "n/a",
                 str(s["unknown"]) if s else "n/a",
+                pct(r["skill_gap"]["solver"]),
                 pct(r["players"]["greedy"]["share"]),
                 pct(r["players"]["random"]["share"]),
                 mean(r["branching"]["mean"]),
