@@ -107,6 +107,8 @@ def sweep_svg(results: list) -> str:
         err_lo.append(100 * (e - lo))
         err_hi.append(100 * (hi - e))
     ax.errorbar(est, ys, xerr=[err_lo, err_hi], fmt="o", capsize=3, label="solver: winnable (95% Wilson)")
+    won = [100 * r["skill_gap"]["solver"] if r["skill_gap"]["solver"] is not None else 0.0 for r in results]
+    ax.plot(won, ys, "D", fillstyle="none", label="solver wins (of every deal)")
     ax.plot([100 * r["players"]["greedy"]["share"] for r in results], ys, "s", label="greedy play wins")
     ax.plot([100 * r["players"]["random"]["share"] for r in results], ys, "x", label="random play wins")
     ax.set_yticks(ys)
@@ -116,5 +118,5 @@ def sweep_svg(results: list) -> str:
     ax.set_xlabel("% of deals")
     title = results[0]["title"] if results else ""
     ax.set_title(f"{title}: the options swept")
-    ax.legend(fontsize="small", loc="best")
+    ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2)
     return figure_svg(fig)
