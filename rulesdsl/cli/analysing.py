@@ -49,8 +49,6 @@ def _limits(args) -> dict:
         raise InputError("--time-limit is a number of seconds above 0")
     if not 1 <= args.max_moves <= MAX_PLAYOUT_MOVES:
         raise InputError(f"--max-moves is from 1 to {MAX_PLAYOUT_MOVES}")
-    if args.first < 0:
-        raise InputError("--first is a deal number, 0 or more")
     if args.seed < 0:
         raise InputError("--seed is a whole number, 0 or more")
     states = an.DEFAULT_STATES if args.max_states is None else args.max_states

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from ..core.errors import InputError
 from ..core.limits import MAX_ANALYSE_DEALS as MAX_DEALS
 from ..core.limits import MAX_PLAYOUT_MOVES, MAX_SWEEP
+from ..engine.deal import MAX_SEED
 from ..solve.analysis import analyse as rules_analysis
 from ..solve.deals import deal_state
 from ..solve.solver import solve
@@ -124,6 +125,8 @@ def analyse(
     """Every figure of one variant (compiled, with its options) over ``deals`` deals from
     ``first``; see the module docstring. ``solver`` False leaves the solver's figures out."""
     check_deals(deals)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= MAX_SEED - deals + 1:
+        raise InputError(f"--first D needs 0 <= D and D + N - 1 <= {MAX_SEED} (N: --deals)")
     if not 1 <= max_moves <= MAX_PLAYOUT_MOVES:
         raise InputError(f"max_moves is from 1 to {MAX_PLAYOUT_MOVES}, not {max_moves}")
     rand, greedy, solved = [], [], []

@@ -259,6 +259,9 @@ def test_report_svgs_gives_each_panel():
         (("golf", "--compare", "no_such_game"), "no variant named 'no_such_game'"),
         (("golf", "--compare", "corner=sideways"), "corner"),
         (("no_such_game",), "no variant named"),
+        (("golf", "--first", "-1"), "--first D needs 0 <= D"),
+        (("klondike", "--first", str(2**64 - 1), "--deals", "2"), "D + N - 1 <= 18446744073709551615"),
+        (("golf", "--seed", "-1"), "--seed is a whole number, 0 or more"),
     ],
 )
 def test_bad_input_is_a_clear_message(args, words):
