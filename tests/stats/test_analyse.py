@@ -4,6 +4,7 @@ legal move at every step, two_ways.yaml two until a column empties), the solver'
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -11,7 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdsl.core.errors import InputError
@@ -281,3 +282,18 @@ def test_progress_is_told_of_each_deal():
     assert told == [1, 1, 1]
     code, _, err = run("analyse", ONE_WAY, "--deals", "2")
     assert code == 0 and err == ""  # no bar off a terminal
+
+
+@functools.lru_cache(maxsize=None)
+def _two_ways():
+    return load(TWO_WAYS)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=50), st.booleans())
+def test_two_columns_any_seed_branch_twice_then_once(seed, deal, greedy):
+    v = _two_ways()
+    p = players.play_out(v, deal_state(v, deal), seed=seed, greedy=greedy)
+    assert p.won and p.moves == 12 and not p.capped and not p.stuck
+    k = p.counts.count(2)
+    assert k >= 6 and p.counts == [2] * k + [1] * (12 - k)
