@@ -297,3 +297,12 @@ def test_two_columns_any_seed_branch_twice_then_once(seed, deal, greedy):
     assert p.won and p.moves == 12 and not p.capped and not p.stuck
     k = p.counts.count(2)
     assert k >= 6 and p.counts == [2] * k + [1] * (12 - k)
+
+
+def test_compare_overlays_the_two_in_each_panel(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "both.svg"
+    code, _, err = run("analyse", ONE_WAY, "--deals", "2", "--compare", TWO_WAYS, "--plot", str(path))
+    assert code == 0, err
+    svg = path.read_text()
+    assert svg.count("One Way suits=1") == 3 and svg.count("Two Ways") == 3  # a legend in each panel
