@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from . import api, catalogue, pages
+from . import analysis, api, catalogue, pages
 from .hints import Hints
 from .live import MAX_LIVE, Live, Variants
 from .store import Store
@@ -133,7 +133,7 @@ def create_app(
             store.close()
 
     app = Starlette(
-        routes=[*api.routes(), *pages.routes()],  # pages.py mounts static/ (StaticFiles)
+        routes=[*api.routes(), *analysis.routes(), *pages.routes()],  # pages.py mounts static/ (StaticFiles)
         exception_handlers={api.ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
         lifespan=lifespan,
     )

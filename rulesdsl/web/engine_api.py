@@ -10,6 +10,8 @@ errors. From the modules below it:
 - ``position.to_text``: a game's position as compact text (``position_text``);
 - ``registry``: the registered variants (``variant_names``) and their files (``find_variant``);
 - ``schema.FAMILIES``: the families a variant file may name, in the catalogue's order;
+- ``stats``: a variant's figures for the Measure section (``analyse_variant``, its rows of
+  words ``analyse_rows``, its SVG panels ``report_svgs``; ``InputError`` without matplotlib);
 - ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``staged_solve``, ``WON``,
   ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``).
 """
@@ -17,6 +19,7 @@ errors. From the modules below it:
 from __future__ import annotations
 
 from rulesdsl import Game, MoveError, RulesdslError, RulesError, load
+from rulesdsl.core.errors import InputError
 from rulesdsl.formats import svg
 from rulesdsl.formats.describe import sections
 from rulesdsl.formats.position import to_text as position_text
@@ -24,6 +27,9 @@ from rulesdsl.solve.derivations import safe_rule
 from rulesdsl.solve.guidance import declared_pick
 from rulesdsl.solve.hinting import staged_solve
 from rulesdsl.solve.solver import UNKNOWN, UNWINNABLE, WON, solve, solve_game
+from rulesdsl.stats.analyse import analyse as analyse_variant
+from rulesdsl.stats.analyse_plots import report_svgs
+from rulesdsl.stats.analyse_text import rows as analyse_rows
 from rulesdsl.variant.registry import find_variant
 from rulesdsl.variant.registry import names as variant_names
 from rulesdsl.variant.schema import FAMILIES
@@ -36,14 +42,18 @@ __all__ = [
     "UNWINNABLE",
     "WON",
     "Game",
+    "InputError",
     "MoveError",
     "RulesError",
     "RulesdslError",
+    "analyse_rows",
+    "analyse_variant",
     "board_svg",
     "declared_pick",
     "find_variant",
     "load",
     "position_text",
+    "report_svgs",
     "safe_rule",
     "sections",
     "solve",
