@@ -72,7 +72,7 @@ def workbench(request: Request) -> HTMLResponse:
         "<section><h2>Legal moves (<span data-preview-move-count>0</span>)</h2>"
         '<ol class="wb-moves" data-preview-moves></ol></section>'
         '<section><h2>Rules</h2><div class="wb-rules" data-rules></div></section>'
-        '<section class="measure" data-measure><h2>Measure</h2></section>'
+        '<section class="measure" data-measure hidden><h2>Measure</h2></section>'
         "</div></div></div>"
     )
     return page("Workbench", body, scripts=("workbench.js",))
