@@ -201,7 +201,7 @@ def game_page(name: str, info: dict, q, links: str) -> HTMLResponse:
     """The game page of a variant (``info`` as the catalogue lists it), ``links`` under it:
     a registered variant's, or a workbench variant's (``draft:KEY``, workbench_page.py)."""
     chosen = _chosen(info, q)
-    start = {"variant": name, "options": chosen}
+    start: dict = {"variant": name, "options": chosen}
     for key in ("seed", "deal"):
         if q.get(key, "").isdigit() and int(q[key]) <= MAX_SEED:
             start[key] = int(q[key])
