@@ -145,13 +145,26 @@
     }
   }
 
+  // One play-test at a time from this page: a text changed meanwhile is play-tested after it.
+  let playing = false;
+  let playNext = null;
   async function playtest(mine, text) {
+    if (playing) {
+      playNext = [mine, text];
+      return;
+    }
+    playing = true;
     $("[data-summary]").textContent += " Play-testing\u2026";
     try {
       const r = await api("/api/check", { text: text, play: 3 });
       if (mine === token) showDiagnostics(r);
     } catch (e) {
       if (mine === token) showError(e.message);
+    } finally {
+      playing = false;
+      const next = playNext;
+      playNext = null;
+      if (next && next[0] === token) playtest(next[0], next[1]);
     }
   }
 
