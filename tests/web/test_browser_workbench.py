@@ -45,9 +45,12 @@ def test_a_misspelt_key_is_marked_at_its_line_then_fixed_the_preview_shows(page,
     item.locator("button").click()  # the caret goes to the key's line and column
     caret = page.evaluate("document.querySelector('[data-text]').selectionStart")
     assert TEMPLATE.replace(GOOD, BAD)[caret:].startswith("acept_empty")
+    said = page.locator("[data-caret]").inner_text()  # read out where the caret is
+    assert said.startswith(f"Line {line}, column 5: error S101") and "acept_empty" in said
 
     editor.fill(TEMPLATE)
     page.wait_for_selector("[data-workbench][data-errors='0'][data-preview='shown']")
+    assert page.locator("[data-preview-note]").is_hidden()
     assert page.locator("[data-gutter] [data-severity]").count() == 0
     assert "0 error(s), 0 warning(s): ok" in page.locator("[data-summary]").inner_text()
     assert page.locator("[data-picture] svg [data-card]").count() == 52
@@ -58,6 +61,13 @@ def test_a_misspelt_key_is_marked_at_its_line_then_fixed_the_preview_shows(page,
 def test_play_opens_the_game_page_on_the_text_and_a_move_is_played(page, server):
     open_workbench(page, server)
     page.locator("[data-action='template']").click()
+    page.wait_for_selector("[data-workbench][data-errors='0'][data-preview='shown']")
+    page.locator("[data-text]").fill(TEMPLATE.replace(GOOD, BAD))
+    page.wait_for_selector("[data-workbench][data-errors='1'][data-preview='stale']")
+    assert page.locator("[data-preview-note]").is_visible()
+    page.locator("[data-action='play-draft']").click()  # refused: the text has errors
+    assert "Fix the errors first" in page.locator("[data-error]").inner_text()
+    page.locator("[data-text]").fill(TEMPLATE)
     page.wait_for_selector("[data-workbench][data-errors='0'][data-preview='shown']")
     page.locator("[data-action='play-draft']").click()
     page.wait_for_function("document.documentElement.dataset.gameId && document.querySelector('[data-board] svg')")

@@ -243,3 +243,12 @@ def test_a_forked_shipped_variant_checks_clean(client):
         r = check(client, text)
         assert r["errors"] == 0, (name, r["diagnostics"])
         assert client.post("/api/preview", json={"text": text}).status_code == 200
+
+
+def test_a_winnable_deal_of_a_draft_is_searched_on_its_text(data_dir):
+    text = find_variant("freecell").read_text().replace("name: FreeCell", "name: My FreeCell")
+    text = text.replace('win: "all(f in foundation: f.size == 13)"', 'win: "all(f in foundation: f.size >= 0)"')
+    with client_for(data_dir, hint_workers=1) as c:  # this text's every deal is won as dealt
+        key = c.post("/api/drafts", json={"text": text}).json()["key"]
+        g = new(c, variant=f"draft:{key}", deal=617, winnable=True)
+    assert g["title"] == "My FreeCell" and g["deal"] == 617 and g["variant"] == f"draft:{key}"

@@ -17,7 +17,6 @@
   let escaped = false; // Escape pressed: the next Tab leaves the editor
   let declared = []; // the options the last preview declared
   let chosen = {}; // option values picked for the preview
-  let lastGood = null; // the last text with no error (what Play keeps)
 
   async function api(path, body) {
     const opts = { method: body === undefined ? "GET" : "POST", headers: {} };
@@ -93,6 +92,7 @@
     area.setSelectionRange(at, at);
     const lh = parseFloat(getComputedStyle(area).lineHeight) || 18;
     area.scrollTop = Math.max(0, (line - 4) * lh);
+    caretLine();
   }
 
   area.addEventListener("keydown", (ev) => {
@@ -108,6 +108,18 @@
     escaped = false;
   });
   area.addEventListener("input", () => changed());
+  // where the caret is, and what the check said of that line (for a screen reader, aria-live)
+  function caretLine() {
+    const before = area.value.slice(0, area.selectionStart);
+    const line = before.split("\n").length;
+    const column = before.length - before.lastIndexOf("\n");
+    const here = marks.get(line) || [];
+    const said = here.map((d) => d.severity + " " + d.code + ": " + d.message).join("; ");
+    const el = $("[data-caret]");
+    const text = "Line " + line + ", column " + column + (said ? ": " + said : "");
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const ev of ["keyup", "click", "focus"]) area.addEventListener(ev, caretLine);
   area.addEventListener("scroll", () => {
     gutter.scrollTop = area.scrollTop;
   });
@@ -138,8 +150,10 @@
     if (mine !== token) return;
     showError("");
     showDiagnostics(r);
-    if (r.errors === 0) {
-      lastGood = text;
+    if (r.errors) {
+      root.dataset.preview = root.dataset.preview ? "stale" : "";
+      $("[data-preview-note]").hidden = !root.dataset.preview;
+    } else {
       await preview(mine);
       if ($("[data-playouts]").checked && mine === token) playtest(mine, text);
     }
@@ -201,6 +215,7 @@
     root.dataset.errors = String(r.errors);
     root.dataset.warnings = String(r.warnings);
     drawGutter();
+    if (document.activeElement === area) caretLine();
   }
 
   // -- the preview ---------------------------------------------------------------------------
@@ -232,6 +247,7 @@
     $("[data-preview-move-count]").textContent = String(p.move_count);
     drawRules(p.rules);
     root.dataset.preview = "shown";
+    $("[data-preview-note]").hidden = true;
     root.dataset.title = p.title;
   }
 
