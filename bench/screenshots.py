@@ -121,6 +121,12 @@ def workbench_shots(page, base: str, out: Path, size: str, ext: str, opts: dict)
         path = out / f"workbench-{state}-{size}.{ext}"
         page.screenshot(path=str(path), full_page=True, **opts)
         print(f"{path}  {path.stat().st_size // 1024} KiB")
+    page.locator("[data-action='play-draft']").click()  # the player on the text
+    page.wait_for_function("document.documentElement.dataset.gameId && document.querySelector('[data-board] svg')")
+    play_some(page, base, 2)
+    path = out / f"workbench-play-{size}.{ext}"
+    page.screenshot(path=str(path), **opts)
+    print(f"{path}  {path.stat().st_size // 1024} KiB")
 
 
 def main(argv=None) -> int:
