@@ -21,7 +21,7 @@ import sys
 
 from ..core.errors import IllegalMoveError, InputError, InternalError, RulesdslError, RulesError, short
 from ..variant import registry
-from . import games, serve, solving, variants
+from . import analysing, games, serve, solving, variants
 from .common import EXIT_FAIL, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, TRACEBACK_ENV
 from .variants import describe_all
 
@@ -58,6 +58,7 @@ def parser() -> argparse.ArgumentParser:
         games.add_replay,
         solving.add_solve,
         solving.add_stats,
+        analysing.add_analyse,
         games.add_svg,
         games.add_play,
         serve.add_serve,

@@ -96,3 +96,8 @@ MAX_DEAL_RANGE = 10_000_000  # deals in one stats run (--deals A-B)
 MAX_WINNABLE_TRIES = 1000  # deals --winnable tries forward from the one asked for
 MAX_SOLVE_SECONDS = 3600  # the runner's `solve SECONDS` searches at most this long
 MAX_CHECK_SOLVE = 10_000  # deals `rulesdsl check --solve N` may ask about
+
+# -- rulesdsl analyse (stats/analyse.py, stats/players.py) ----------------------------
+MAX_ANALYSE_DEALS = 100_000  # deals in one analysis (--deals N)
+MAX_SWEEP = 64  # option combinations one --sweep runs
+MAX_PLAYOUT_MOVES = 5_000  # the most --max-moves may ask of a random or greedy game

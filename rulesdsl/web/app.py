@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from . import api, catalogue, pages, workbench, workbench_page
+from . import analysis, api, catalogue, pages, workbench, workbench_page
 from .drafts import Drafts
 from .hints import Hints
 from .live import MAX_LIVE, Live, Variants
@@ -136,7 +136,7 @@ def create_app(
 
     app = Starlette(
         # pages.py mounts static/ (StaticFiles)
-        routes=[*api.routes(), *workbench.routes(), *workbench_page.routes(), *pages.routes()],
+        routes=[*api.routes(), *analysis.routes(), *workbench.routes(), *workbench_page.routes(), *pages.routes()],
         exception_handlers={api.ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
         lifespan=lifespan,
     )

@@ -13,6 +13,8 @@ errors. From the modules below it:
 - ``read_file``: a registered variant's file read under its cap (the workbench forks it);
 - ``load_text``, ``Diagnostic``, ``check_file`` and ``summary`` (the validator's): the workbench's
   variants, given as text, loaded and checked as ``rulesdsl check`` checks a file;
+- ``stats``: a variant's figures for the Measure section (``analyse_variant``, its rows of
+  words ``analyse_rows``, its SVG panels ``report_svgs``; ``InputError`` without matplotlib);
 - ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``staged_solve``, ``WON``,
   ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``).
 """
@@ -20,7 +22,7 @@ errors. From the modules below it:
 from __future__ import annotations
 
 from rulesdsl import Game, MoveError, RulesdslError, RulesError, load
-from rulesdsl.core.errors import Diagnostic
+from rulesdsl.core.errors import Diagnostic, InputError
 from rulesdsl.core.files import read_text as read_file
 from rulesdsl.core.limits import MAX_VARIANT_BYTES
 from rulesdsl.formats import svg
@@ -30,6 +32,9 @@ from rulesdsl.solve.derivations import safe_rule
 from rulesdsl.solve.guidance import declared_pick
 from rulesdsl.solve.hinting import staged_solve
 from rulesdsl.solve.solver import UNKNOWN, UNWINNABLE, WON, solve, solve_game
+from rulesdsl.stats.analyse import analyse as analyse_variant
+from rulesdsl.stats.analyse_plots import report_svgs
+from rulesdsl.stats.analyse_text import rows as analyse_rows
 from rulesdsl.validation.validate import check_file, summary
 from rulesdsl.variant.loader import load_text
 from rulesdsl.variant.registry import find_variant
@@ -47,9 +52,12 @@ __all__ = [
     "UNWINNABLE",
     "WON",
     "Game",
+    "InputError",
     "MoveError",
     "RulesError",
     "RulesdslError",
+    "analyse_rows",
+    "analyse_variant",
     "board_svg",
     "card_words",
     "check_file",
@@ -60,6 +68,7 @@ __all__ = [
     "pile_words",
     "read_file",
     "position_text",
+    "report_svgs",
     "safe_rule",
     "sections",
     "solve",

@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import catalogue
+from .analysis import DEFAULT_DEALS, MAX_DEALS
 from .engine_api import RulesdslError, board_svg, load, sections
 
 MAX_QUERY = 100  # characters of a search kept
@@ -332,8 +333,33 @@ def stats_page(request: Request) -> Response:
         f'<table class="stats" data-stats="{_e(name)}"><tbody>{rows}</tbody></table>'
         '<p class="error" data-error role="alert" hidden></p>'
         '<h2>Games in progress</h2><ul class="in-progress" data-in-progress><li>\u2026</li></ul>'
+        f"{measure_section(name, info, _chosen(info, request.query_params))}"
     )
-    return page(f"{info['title']} statistics", body, scripts=("catalogue.js",))
+    return page(f"{info['title']} statistics", body, scripts=("catalogue.js", "measure.js"))
+
+
+def measure_section(name: str, info: dict, chosen: dict) -> str:
+    """The Measure section: a form that asks POST /api/analyse (static/measure.js), a table
+    of the figures it answers (one row per figure, data-figure naming it) and the panels."""
+    return (
+        f'<section class="measure" data-measure="{_e(name)}" aria-labelledby="measure-title">'
+        '<h2 id="measure-title">Measure</h2>'
+        "<p>Random play, greedy play (foundation first) and the solver play the same deals: how many "
+        "moves a position offers, how often there is only one, how often each player wins. The deals "
+        "and players are seeded, so the same request gives the same figures "
+        "(<code>rulesdsl analyse</code> measures more deals).</p>"
+        '<form class="measure-form" data-measure-form><fieldset><legend>Measure this variant</legend>'
+        '<span class="field"><label for="measure-deals">Deals</label>'
+        f'<input id="measure-deals" name="deals" type="number" min="1" max="{MAX_DEALS}" '
+        f'value="{DEFAULT_DEALS}"></span>'
+        f"{_option_fields(info, chosen)}"
+        '<button type="submit">Measure</button></fieldset></form>'
+        '<p class="status" data-measure-status aria-live="polite"></p>'
+        '<p class="error" data-measure-error role="alert" hidden></p>'
+        '<table class="stats measure-figures" data-measure-figures hidden>'
+        "<caption data-measure-caption></caption><tbody></tbody></table>"
+        '<div class="measure-plots" data-measure-plots></div></section>'
+    )
 
 
 def routes() -> list:
