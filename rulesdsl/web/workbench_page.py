@@ -5,7 +5,8 @@ The editor is a plain labelled ``<textarea>`` with a gutter of line numbers that
 lines with diagnostics (static/workbench.js), so it needs nothing fetched at run time and
 works with a keyboard and a screen reader: the diagnostics are also a list of buttons that put
 the caret at their line and column. The game page of a workbench variant is the player's own
-(pages.game_page) over the name ``draft:KEY``, with links back to the editor.
+(pages.game_page) over the name ``draft:KEY``, with links back to the editor; the Measure
+section is the statistics page's (pages.measure_section, static/measure.js) over that name.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from starlette.routing import Route
 from . import catalogue
 from .drafts import KEY, PREFIX
 from .engine_api import RulesError
-from .pages import game_page, not_found, page
+from .pages import game_page, measure_section, not_found, page
 
 PRIMARY = ' class="primary"'
 
@@ -74,10 +75,10 @@ def workbench(request: Request) -> HTMLResponse:
         "<section><h2>Legal moves (<span data-preview-move-count>0</span>)</h2>"
         '<ol class="wb-moves" data-preview-moves></ol></section>'
         '<section><h2>Rules</h2><div class="wb-rules" data-rules></div></section>'
-        '<section class="measure" data-measure hidden><h2>Measure</h2></section>'
+        f"{measure_section('', {'options': []}, {})}"
         "</div></div></div>"
     )
-    return page("Workbench", body, scripts=("workbench.js",))
+    return page("Workbench", body, scripts=("workbench.js", "measure.js"))
 
 
 def _draft_info(request: Request, key: str) -> dict | None:

@@ -108,3 +108,17 @@ def test_the_editor_by_keyboard_tab_indents_and_escape_tab_leaves(page, server):
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.text === undefined")
+
+
+def test_measure_the_text_in_the_workbench(page, server):
+    open_workbench(page, server)
+    page.locator("[data-action='template']").click()
+    page.wait_for_selector("[data-workbench][data-errors='0'][data-preview='shown']")
+    page.locator("[data-preview-option='cells']").fill("3")
+    page.locator("[data-preview-option='cells']").dispatch_event("change")
+    page.locator("[data-measure-form] input[name='deals']").fill("2")
+    page.locator("[data-measure-form] button[type='submit']").click()
+    page.wait_for_selector("[data-measure-figures] tr[data-figure='forced-moves']", timeout=120_000)  # the pool
+    assert page.locator("[data-measure]").get_attribute("data-measure").startswith("draft:")
+    assert page.locator("[data-measure-form] input[data-option='cells']").input_value() == "3"
+    assert "My patience" in page.locator("[data-measure-caption]").inner_text()

@@ -252,3 +252,22 @@ def test_a_winnable_deal_of_a_draft_is_searched_on_its_text(data_dir):
         key = c.post("/api/drafts", json={"text": text}).json()["key"]
         g = new(c, variant=f"draft:{key}", deal=617, winnable=True)
     assert g["title"] == "My FreeCell" and g["deal"] == 617 and g["variant"] == f"draft:{key}"
+
+
+def test_a_draft_is_measured_by_its_key_or_its_name(data_dir):
+    with client_for(data_dir, hint_workers=1) as c:
+        key = c.post("/api/drafts", json={"text": TEMPLATE}).json()["key"]
+        by_key = c.post("/api/analyse", json={"key": key, "deals": 2, "options": {"cells": 3}})
+        assert by_key.status_code == 200, by_key.text
+        result = by_key.json()["result"]
+        assert result["title"] == "My patience" and result["deals"]["count"] == 2
+        by_name = c.post("/api/analyse", json={"variant": f"draft:{key}", "deals": 2, "options": {"cells": 3}})
+        assert by_name.json() == by_key.json()
+        for body, status in (
+            ({"key": "0" * 32}, 404),
+            ({"key": key, "variant": "golf"}, 400),
+            ({"key": 5}, 400),
+            ({"key": key, "options": {"cells": 9}}, 422),
+        ):
+            r = c.post("/api/analyse", json=body)
+            assert r.status_code == status and set(r.json()) == {"error"}, (body, r.text)

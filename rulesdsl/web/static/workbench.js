@@ -384,6 +384,51 @@
     actions[b.dataset.action]().catch((e) => showError(e.message));
   });
 
+  // -- Measure: the statistics page's section (static/measure.js sends the form and draws the
+  // figures). It reads the section's data-measure and the form's [data-option] fields when the
+  // form is sent, so the text is kept first (POST /api/drafts): the variant is then draft:KEY,
+  // and the preview's option values go with it.
+  const measure = $("[data-measure]");
+  let measured = null; // the text and options the section is set up for
+  function setUpMeasure(variant, options) {
+    measure.dataset.measure = variant;
+    const form = measure.querySelector("[data-measure-form]");
+    for (const old of form.querySelectorAll("input[data-option]")) old.remove();
+    for (const o of declared) {
+      if (!(o.name in options)) continue;
+      const input = document.createElement("input");
+      input.type = o.values ? "text" : "number";
+      input.hidden = true;
+      input.dataset.option = o.name;
+      input.value = String(options[o.name]);
+      form.appendChild(input);
+    }
+  }
+  if (measure) {
+    measure.addEventListener(
+      "submit",
+      (ev) => {
+        const wanted = area.value + "\n" + JSON.stringify(chosenOptions());
+        if (measured === wanted) return; // set up: measure.js sends it
+        ev.preventDefault();
+        ev.stopImmediatePropagation();
+        if (root.dataset.errors !== "0") {
+          showError("Fix the errors first: a variant with errors cannot be measured.");
+          return;
+        }
+        const options = chosenOptions();
+        api("/api/drafts", { text: area.value })
+          .then((d) => {
+            setUpMeasure(d.variant, options);
+            measured = wanted;
+            measure.querySelector("[data-measure-form]").requestSubmit();
+          })
+          .catch((e) => showError(e.message));
+      },
+      true,
+    );
+  }
+
   // -- the start: a kept draft (?draft=KEY), the text of the last visit, else a blank page ----
   async function begin() {
     const key = new URLSearchParams(window.location.search).get("draft");
