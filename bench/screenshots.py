@@ -1,4 +1,4 @@
-"""Screenshots of the browser player: five games at a desktop size and at a phone's, into a folder.
+"""Screenshots of the browser player: five games and the workbench at a desktop size and at a phone's.
 
 A real `rulesdsl serve` is started on a free loopback port over a fresh data folder, and
 Debian's chromium (Playwright's sync API, never a downloaded browser) opens each game, plays
@@ -105,6 +105,30 @@ def pick_up(page, base: str) -> None:
             return
 
 
+def workbench_shots(page, base: str, out: Path, size: str, ext: str, opts: dict) -> None:
+    """The workbench: the template with a key misspelt (its diagnostic marked), then fixed
+    (the deal, the moves and the rules beside it)."""
+    page.goto(f"{base}/workbench")
+    page.locator("[data-action='template']").click()
+    page.wait_for_selector("[data-workbench][data-errors='0'][data-preview='shown']")
+    good = page.locator("[data-text]").input_value()
+    page.locator("[data-text]").fill(good.replace('accept_empty: "card.rank == K"', 'acept_empty: "card.rank == K"'))
+    page.wait_for_selector("[data-diagnostics] [data-code='S101']")
+    for state in ("error", "clean"):
+        if state == "clean":
+            page.locator("[data-text]").fill(good)
+            page.wait_for_selector("[data-workbench][data-errors='0'][data-preview='shown']")
+        path = out / f"workbench-{state}-{size}.{ext}"
+        page.screenshot(path=str(path), full_page=True, **opts)
+        print(f"{path}  {path.stat().st_size // 1024} KiB")
+    page.locator("[data-action='play-draft']").click()  # the player on the text
+    page.wait_for_function("document.documentElement.dataset.gameId && document.querySelector('[data-board] svg')")
+    play_some(page, base, 2)
+    path = out / f"workbench-play-{size}.{ext}"
+    page.screenshot(path=str(path), **opts)
+    print(f"{path}  {path.stat().st_size // 1024} KiB")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="screenshots", help="the folder for the pictures (default ./screenshots)")
@@ -136,6 +160,7 @@ def main(argv=None) -> int:
                     path = out / f"{name}-{size}.{ext}"
                     page.screenshot(path=str(path), **opts)
                     print(f"{path}  {path.stat().st_size // 1024} KiB")
+                workbench_shots(page, base, out, size, ext, opts)
                 ctx.close()
         finally:
             browser.close()

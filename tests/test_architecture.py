@@ -30,8 +30,9 @@ LAZY = {("cli.variants", "validation.validate"), ("cli.serve", "web.server")}
 
 # After the variant stage, a module asks the loader for a Variant (these names) and reads it;
 # it does not read the variant's file again (the rest of the loader, or the YAML reader).
-# load_report is the validator's: the Variant with every diagnostic and the document's marks.
-LOADER_ENTRIES = {"load", "load_path", "load_text", "diagnose", "load_report"}
+# load_report is the validator's: the Variant with every diagnostic and the document's marks;
+# load_text a variant given as text (the workbench's), which reads no file but a shipped parent.
+LOADER_ENTRIES = {"load", "load_path", "diagnose", "load_report", "load_text"}
 READERS = {"variant.loader", "variant.source"}
 # (module, what it imports from a reader) left for phase 2 of issue 20: none left.
 PHASE_2_READS: set = set()

@@ -71,10 +71,13 @@ def check_file(
     solve: int = 0,
     solve_seconds: float = 2.0,
     notes: list | None = None,
+    text: str | None = None,
 ) -> list[Diagnostic]:
+    """Every diagnostic of one file; with ``text``, of that text (a variant given as text,
+    the workbench's), ``path`` then only the label its diagnostics name."""
     path = Path(path)
     try:
-        base = load_report(path, options)
+        base = load_report(path, options, text=text)
     except RecursionError:  # pragma: no cover - bounded by MAX_EXTENDS and the YAML reader
         return [Diagnostic("X702", "extends chain too deep", str(path))]
     doc = base.document
@@ -113,6 +116,12 @@ def check_file(
     if any(d.code == "V704" for d in items):  # said already: no card can be played
         items = [d for d in items if d.code != "V806"]
     return items
+
+
+def summary(files: int, errors: int, warnings: int, strict: bool = False) -> str:
+    """The last line of ``rulesdsl check``: how many files, errors and warnings, the verdict."""
+    status = "failed" if errors else "failed (--strict: warnings count as errors)" if strict and warnings else "ok"
+    return f"{files} file(s) checked: {errors} error(s), {warnings} warning(s): {status}"
 
 
 def option_combinations(decls) -> list[dict]:

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from .api import ApiError, only, options_of, read_json, variant_name, whole
+from .drafts import PREFIX, load_draft
 from .engine_api import InputError, RulesError, analyse_rows, analyse_variant, load, report_svgs
 from .hints import SLACK, Busy
 
@@ -33,13 +34,14 @@ MAX_KEPT = 64  # answers kept, least recently asked dropped
 _VARIANTS: dict = {}  # per worker process: (name, options) -> Variant
 
 
-def _variant(name: str, options: dict):
+def _variant(name: str, options: dict, text: str | None = None):
+    """A registered variant, or (``text`` given) the workbench's ``draft:KEY`` of that text."""
     key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
     v = _VARIANTS.get(key)
     if v is None:
         if len(_VARIANTS) > 16:
             _VARIANTS.clear()
-        v = _VARIANTS[key] = load(name, options)
+        v = _VARIANTS[key] = load(name, options) if text is None else load_draft(text, options)
     return v
 
 
@@ -54,10 +56,11 @@ def measure(variant, deals: int) -> dict:
     return out
 
 
-def analyse_job(name: str, options: dict, deals: int) -> dict:
-    """In a worker: the registered variant ``name`` with ``options``, measured over ``deals``."""
+def analyse_job(name: str, options: dict, deals: int, text: str | None = None) -> dict:
+    """In a worker: the variant ``name`` (a registered one, or the workbench's text) with
+    ``options``, measured over ``deals``."""
     try:
-        v = _variant(name, options)
+        v = _variant(name, options, text)
     except RulesError as exc:
         return {"error": exc.first.message + (f" ({exc.first.hint})" if exc.first.hint else "")}
     return measure(v, deals)
@@ -92,8 +95,12 @@ def _request_key(name: str, options: dict, deals: int) -> tuple:
 
 async def analyse_route(request: Request) -> JSONResponse:
     data = await read_json(request)
-    only(data, {"variant", "options", "deals"})
-    name = variant_name(data.get("variant"))
+    only(data, {"variant", "key", "options", "deals"})
+    if data.get("key") is not None:  # the workbench's text: {"key": KEY} is {"variant": "draft:KEY"}
+        if "variant" in data or not isinstance(data["key"], str):
+            raise ApiError(400, "give 'variant' or 'key' (a workbench text's key), not both")
+        data["variant"] = PREFIX + data["key"]
+    name = variant_name(data.get("variant"), request.app.state.drafts)
     options = options_of(data)
     deals = whole(data, "deals", 1, MAX_DEALS) or DEFAULT_DEALS
     try:  # a bad option is told at once, without the pool
@@ -105,7 +112,8 @@ async def analyse_route(request: Request) -> JSONResponse:
     if answer is None:
         timeout = SECONDS_PER_DEAL * deals + SLACK
         try:
-            answer = await request.app.state.hints._run(analyse_job, name, options, deals, timeout=timeout)
+            hints = request.app.state.hints
+            answer = await hints.job(analyse_job, name, options, deals, hints.text_of(name), timeout=timeout)
         except Busy as exc:
             raise ApiError(503, str(exc)) from None
         if "error" in answer:

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from . import catalogue
+from .drafts import Drafts, key_in
 from .engine_api import Game, MoveError, RulesdslError, RulesError, board_svg, position_text
 from .hints import DEFAULT_SECONDS, MAX_SECONDS, Busy
 from .live import Session, can_autoplay, deal_game
@@ -44,16 +45,16 @@ class ApiError(Exception):
 # -- reading requests -------------------------------------------------------------------
 
 
-async def read_json(request: Request, required: bool = True) -> dict:
-    """The body as a JSON object, at most MAX_BODY bytes; an empty body is {} when not required."""
+async def read_json(request: Request, required: bool = True, limit: int = MAX_BODY) -> dict:
+    """The body as a JSON object, at most ``limit`` bytes; an empty body is {} when not required."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise ApiError(413, f"the request body is larger than {MAX_BODY} bytes")
+    if size is not None and (not size.isdigit() or int(size) > limit):
+        raise ApiError(413, f"the request body is larger than {limit} bytes")
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, f"the request body is larger than {MAX_BODY} bytes")
+        if len(body) > limit:
+            raise ApiError(413, f"the request body is larger than {limit} bytes")
     if not body.strip():
         if required:
             raise ApiError(400, "the request needs a JSON object as its body")
@@ -119,9 +120,14 @@ def options_of(data: dict) -> dict:
     return opts
 
 
-def variant_name(value: object) -> str:
+def variant_name(value: object, drafts: Drafts | None = None) -> str:
+    """A registered variant's name, or ``draft:KEY`` of a text the workbench keeps (drafts.py)."""
     if not isinstance(value, str) or not value:
         raise ApiError(400, "'variant' must be the name of a variant (GET /api/variants lists them)")
+    if drafts is not None and key_in(value) is not None:
+        if drafts.text_of(value) is None:
+            raise ApiError(404, "no workbench variant with this key: open it in the workbench again and press Play")
+        return value
     if not catalogue.known(value):
         shown = value[:60].encode("unicode_escape").decode("ascii")
         raise ApiError(404, f"no variant named '{shown}' (GET /api/variants lists them; a path is never accepted)")
@@ -231,7 +237,7 @@ def answer(s: Session, status: int = 200) -> JSONResponse:
 async def create_game(request: Request) -> JSONResponse:
     data = await read_json(request)
     only(data, {"variant", "options", "seed", "deal", "winnable", "position", "autoplay"})
-    name = variant_name(data.get("variant"))
+    name = variant_name(data.get("variant"), request.app.state.drafts)
     opts = options_of(data)
     seed = whole(data, "seed", 0, MAX_SEED)
     deal = data.get("deal")
@@ -431,7 +437,7 @@ def _heuristic(g, verdict: str) -> dict:
 async def list_games(request: Request) -> JSONResponse:
     name = request.query_params.get("variant")
     if name is not None:
-        variant_name(name)
+        variant_name(name, request.app.state.drafts)
     recs = request.app.state.store.in_progress(name)
     return JSONResponse(
         [
@@ -453,7 +459,7 @@ async def list_variants(request: Request) -> JSONResponse:
 
 
 async def variant_stats(request: Request) -> JSONResponse:
-    name = variant_name(request.path_params["name"])
+    name = variant_name(request.path_params["name"], request.app.state.drafts)
     return JSONResponse(request.app.state.store.stats(name))
 
 

@@ -23,7 +23,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from . import analysis, api, catalogue, pages
+from . import analysis, api, catalogue, pages, workbench, workbench_page
+from .drafts import Drafts
 from .hints import Hints
 from .live import MAX_LIVE, Live, Variants
 from .store import Store
@@ -117,9 +118,10 @@ def create_app(
     the solver's workers with the application, not at the first hint, and compile every
     variant for the catalogue in a thread meanwhile."""
     store = Store(Path(data_dir) if data_dir is not None else None)
-    variants = Variants()
+    drafts = Drafts(store)
+    variants = Variants(drafts=drafts)
     live = Live(store, variants, live_cap)
-    hints = Hints(hint_workers)
+    hints = Hints(hint_workers, text_of=drafts.text_of)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -133,11 +135,13 @@ def create_app(
             store.close()
 
     app = Starlette(
-        routes=[*api.routes(), *analysis.routes(), *pages.routes()],  # pages.py mounts static/ (StaticFiles)
+        # pages.py mounts static/ (StaticFiles)
+        routes=[*api.routes(), *analysis.routes(), *workbench.routes(), *workbench_page.routes(), *pages.routes()],
         exception_handlers={api.ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
         lifespan=lifespan,
     )
     app.state.store, app.state.variants, app.state.live, app.state.hints = store, variants, live, hints
+    app.state.drafts = drafts
     if hosts is not None:
         app.add_middleware(HostCheck, hosts=frozenset(h.lower() for h in hosts))
     app.add_middleware(Timing)

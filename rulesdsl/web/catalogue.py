@@ -32,7 +32,8 @@ def by_family(rows: list[dict]) -> list[tuple[str, list[dict]]]:
     return sorted(groups.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
 
 
-def _option(o) -> dict:
+def option_json(o) -> dict:
+    """A declared option as the API lists it."""
     return {
         "name": o.name,
         "default": o.default,
@@ -61,7 +62,7 @@ def _info(name: str, _mtime: float) -> dict:
         "title": v.name,
         "description": v.description,
         "family": v.family,
-        "options": [_option(o) for o in v.option_decls],
+        "options": [option_json(o) for o in v.option_decls],
         "numbered": v.numbering is not None,
     }
 

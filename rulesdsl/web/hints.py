@@ -22,6 +22,7 @@ from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from .drafts import load_draft
 from .engine_api import UNKNOWN, UNWINNABLE, WON, load, solve, staged_solve
 from .live import deal_game
 from .store import Record
@@ -46,29 +47,33 @@ class Busy(Exception):
 _VARIANTS: dict = {}  # per worker process: (name, options) -> Variant
 
 
-def _variant(name: str, options: dict):
+def _variant(name: str, options: dict, text: str | None = None):
+    """The variant by its registered name, or (``text`` given) the workbench's text, whose
+    name ``draft:KEY`` is derived from it."""
     key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
     v = _VARIANTS.get(key)
     if v is None:
         if len(_VARIANTS) > 16:
             _VARIANTS.clear()
-        v = _VARIANTS[key] = load(name, options)
+        v = _VARIANTS[key] = load(name, options) if text is None else load_draft(text, options)
     return v
 
 
-def solve_job(name: str, options: dict, seed, deal, start, moves: list, seconds: float) -> dict:
+def solve_job(
+    name: str, options: dict, seed, deal, start, moves: list, seconds: float, text: str | None = None
+) -> dict:
     """In a worker: the game replayed from its deal, then the solver from there."""
-    g = deal_game(_variant(name, options), seed, deal, start)
+    g = deal_game(_variant(name, options, text), seed, deal, start)
     for text in moves:
         g.play(text)
     r = staged_solve(g.variant, g.state, seconds, max_states=MAX_STATES)  # a small search first
     return {"verdict": r.verdict, "line": list(r.moves), "states": r.states, "seconds": round(r.seconds, 3)}
 
 
-def winnable_job(name: str, options: dict, start: int, budget: float) -> dict:
+def winnable_job(name: str, options: dict, start: int, budget: float, text: str | None = None) -> dict:
     """In a worker: the first deal from ``start`` on (a seed, or the variant's deal number)
     that the solver wins, searching at most ``budget`` seconds in all."""
-    v = _variant(name, options)
+    v = _variant(name, options, text)
     deadline = time.monotonic() + budget
     n, tried = start, 0
     while True:
@@ -93,8 +98,9 @@ def ready() -> bool:
 class Hints:
     """The pool (started on first use) and the answers per game."""
 
-    def __init__(self, workers: int | None = None):
+    def __init__(self, workers: int | None = None, text_of=None):
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
+        self.text_of = text_of or (lambda name: None)  # a workbench variant's text, by its name
         self._pool: ProcessPoolExecutor | None = None
         self._pending = 0
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # game id -> (lock, requests using it)
@@ -161,7 +167,8 @@ class Hints:
             async with lock:  # a second hint for the same game waits for the first
                 answer = self.known(game_id, played, seconds)
                 if answer is None:
-                    args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds)
+                    text = self.text_of(rec.variant)
+                    args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds, text)
                     answer = await self._run(solve_job, *args, timeout=seconds + SLACK)
                     self._kept[game_id] = (list(played), answer, seconds)
                     self._kept.move_to_end(game_id)
@@ -180,4 +187,9 @@ class Hints:
                 del self._locks[game_id]
 
     async def winnable(self, name: str, options: dict, start: int) -> dict:
-        return await self._run(winnable_job, name, options, start, WINNABLE_SECONDS, timeout=WINNABLE_SECONDS + SLACK)
+        args = (name, options, start, WINNABLE_SECONDS, self.text_of(name))
+        return await self._run(winnable_job, *args, timeout=WINNABLE_SECONDS + SLACK)
+
+    async def job(self, fn, *args, timeout: float):
+        """Any other bounded work in the pool (the workbench's playouts), under the same limits."""
+        return await self._run(fn, *args, timeout=timeout)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from .drafts import Drafts, key_in
 from .engine_api import Game, declared_pick, load, safe_rule
 from .store import Record, Store
 
@@ -21,10 +22,11 @@ MAX_AUTOPLAY = 500  # moves one autoplay may play
 
 
 class Variants:
-    """Compiled variants by (name, options), least recently used dropped past the cap."""
+    """Compiled variants by (name, options), least recently used dropped past the cap; a
+    name ``draft:KEY`` is the workbench's text under that key (drafts.py)."""
 
-    def __init__(self, cap: int = MAX_VARIANTS):
-        self.cap = cap
+    def __init__(self, cap: int = MAX_VARIANTS, drafts: Drafts | None = None):
+        self.cap, self.drafts = cap, drafts
         self._cache: OrderedDict = OrderedDict()
         self._lock = threading.Lock()  # loads run in worker threads (a first load takes a while)
 
@@ -36,7 +38,7 @@ class Variants:
             if v is not None:
                 self._cache.move_to_end(key)
                 return v
-        v = load(name, options)
+        v = self.drafts.load(name, options) if self.drafts is not None and key_in(name) else load(name, options)
         with self._lock:
             self._cache[key] = v
             while len(self._cache) > self.cap:

@@ -195,9 +195,14 @@ def play_page(request: Request) -> Response:
     if found is None:
         return not_found("There is no variant of that name.")
     name, info = found
-    q = request.query_params
+    return game_page(name, info, request.query_params, _links(name))
+
+
+def game_page(name: str, info: dict, q, links: str) -> HTMLResponse:
+    """The game page of a variant (``info`` as the catalogue lists it), ``links`` under it:
+    a registered variant's, or a workbench variant's (``draft:KEY``, workbench_page.py)."""
     chosen = _chosen(info, q)
-    start = {"variant": name, "options": chosen}
+    start: dict = {"variant": name, "options": chosen}
     for key in ("seed", "deal"):
         if q.get(key, "").isdigit() and int(q[key]) <= MAX_SEED:
             start[key] = int(q[key])
@@ -243,7 +248,7 @@ def play_page(request: Request) -> Response:
         '<button type="submit">Deal</button></fieldset></form>'
         '<p class="settings"><span class="field"><input id="verdict" type="checkbox" data-verdict-switch>'
         '<label for="verdict">Live verdict</label></span> <span data-verdict aria-live="polite"></span></p>'
-        f"{_links(name)}</div>"
+        f"{links}</div>"
     )
     return page(info["title"], body, scripts=("play.js",), root=' data-game-id=""')
 

@@ -40,6 +40,11 @@ CREATE TABLE IF NOT EXISTS games (
     score INTEGER
 );
 CREATE INDEX IF NOT EXISTS games_by_variant ON games (variant, result, updated);
+CREATE TABLE IF NOT EXISTS drafts (
+    key TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    used REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS stats (
     variant TEXT PRIMARY KEY,
     played INTEGER NOT NULL DEFAULT 0,
@@ -259,6 +264,32 @@ class Store:
             "WHERE id = ?",
             (json.dumps(rec.moves), rec.cursor, rec.updated, rec.id),
         )
+
+    # -- the workbench's variants (drafts.py decides keys and caps) ---------------------
+    def put_draft(self, key: str, text: str, cap: int) -> None:
+        """Keep a variant's text under its key; past ``cap`` drafts, the least recently used go."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO drafts (key, text, used) VALUES (?, ?, ?)", (key, text, time.time())
+                )
+                self._db.execute(
+                    "DELETE FROM drafts WHERE key IN (SELECT key FROM drafts ORDER BY used DESC LIMIT -1 OFFSET ?)",
+                    (cap,),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def draft(self, key: str) -> str | None:
+        """The text kept under this key (marked as used now), or None."""
+        with self._lock:
+            row = self._db.execute("SELECT text FROM drafts WHERE key = ?", (key,)).fetchone()
+        if row is not None:
+            self._write("UPDATE drafts SET used = ? WHERE key = ?", (time.time(), key))
+        return row[0] if row else None
 
     # -- statistics ---------------------------------------------------------------------
     def stats(self, variant: str) -> dict:

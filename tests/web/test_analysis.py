@@ -77,7 +77,7 @@ def test_the_default_deals(client, monkeypatch):
     monkeypatch.setattr(client.app.state.hints, "_run", pool)
     assert client.post("/api/analyse", json={"variant": "golf"}).status_code == 200
     fn, args, timeout = seen[0]
-    assert fn is analysis.analyse_job and args == ("golf", {}, analysis.DEFAULT_DEALS)
+    assert fn is analysis.analyse_job and args == ("golf", {}, analysis.DEFAULT_DEALS, None)  # None: no workbench text
     assert timeout == analysis.SECONDS_PER_DEAL * analysis.DEFAULT_DEALS + analysis.SLACK
 
 

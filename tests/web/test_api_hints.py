@@ -130,8 +130,9 @@ def test_an_unknown_is_searched_again_when_more_time_is_asked_and_no_lock_is_lef
     calls = []
 
     async def fake_run(fn, *args, timeout):
-        calls.append(args[-1])
-        return {"verdict": "unknown", "line": [], "states": 1, "seconds": args[-1]}
+        seconds = args[6]  # solve_job's (name, options, seed, deal, start, moves, seconds, text)
+        calls.append(seconds)
+        return {"verdict": "unknown", "line": [], "states": 1, "seconds": seconds}
 
     h._run = fake_run  # type: ignore[method-assign]
     rec = Record("g", "golf", {}, 1, None)
