@@ -40,6 +40,7 @@ def solve_deal(name: str, options: dict, deal: int, time_limit=None, max_states=
     if r.verdict == "won":
         out["moves"] = len(r.moves)
         out["difficulty"] = r.difficulty
+        out["line"] = " ".join(r.moves)  # replayable: rulesdsl stats --verify (stats/verify.py)
     if r.limit:
         out["limit"] = r.limit
     return out
