@@ -14,11 +14,10 @@ option sets and compared before its verdict is taken over.
 from __future__ import annotations
 
 import json
-import os
 
 from ..core.errors import InputError, short
 from ..variant.loader import load
-from .verify import check_identity, dealt_of, new_game, read_lines, variant_digest
+from .verify import check_identity, dealt_of, file_name, new_game, read_lines, variant_digest
 
 SAME, STRICTER, LOOSER = "same", "stricter", "looser"
 
@@ -65,18 +64,18 @@ def settle(name: str, options: dict, path, deals, *, warn=None) -> tuple:
     for number, rec in read_lines(path):
         if rec is None:
             if warn:
-                warn(f"{short(os.fspath(path))}:{number}: not a complete stats record (a run cut short?): skipped")
+                warn(f"{file_name(path)}:{number}: not a complete stats record (a run cut short?): skipped")
             continue
         check_identity(path, number, rec, name, digest, dealt)
         opts = rec.get("options") or {}
         if not isinstance(opts, dict):
-            raise InputError(f"{short(os.fspath(path))}:{number}: the record's options are not a mapping")
+            raise InputError(f"{file_name(path)}:{number}: the record's options are not a mapping")
         if rel is None:
             theirs_opts = opts
             theirs_v = load(name, opts)
             rel = relation(mine_v.option_decls, dict(theirs_v.options), dict(mine_v.options))
         elif opts != theirs_opts:
-            raise InputError(f"{short(os.fspath(path))}:{number}: the file mixes runs of other options")
+            raise InputError(f"{file_name(path)}:{number}: the file mixes runs of other options")
         if rec["deal"] in wanted and rec["verdict"] != "unknown" and "reused" not in rec:
             found[rec["deal"]] = rec
     if rel is None:

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..core.errors import InputError, MoveError, RulesdslError, short
-from ..core.files import read_bytes
+from ..core.files import MAX_PATH_ECHO, read_bytes
 from ..core.limits import MAX_RECORD_BYTES, MAX_VARIANT_BYTES
 from ..engine.deal import MAX_SEED
 from ..engine.deal import deal as seeded
@@ -48,6 +48,11 @@ def variant_digest(name: str) -> str:
     return hashlib.sha256(read_bytes(path, MAX_VARIANT_BYTES, "variant file")).hexdigest()[:16]
 
 
+def file_name(path) -> str:
+    """A file's name as messages echo it (cut only when very long)."""
+    return short(os.fspath(path), MAX_PATH_ECHO)
+
+
 def dealt_of(variant) -> str:
     """How ``stats`` deals deal N of this variant: by its published numbering, else seeded."""
     return "numbering" if getattr(variant, "numbering", None) is not None else "seed"
@@ -72,10 +77,10 @@ def read_lines(path):
     name = os.fspath(path)
     try:
         if not stat.S_ISREG(os.stat(name).st_mode):
-            raise InputError(f"{short(name)}: not a regular file")
+            raise InputError(f"{file_name(name)}: not a regular file")
         f = open(name, "rb")
     except OSError as exc:
-        raise InputError(f"{short(name)}: cannot read: {exc.strerror or exc}") from None
+        raise InputError(f"{file_name(name)}: cannot read: {exc.strerror or exc}") from None
     with f:
         number = 0
         while True:
@@ -84,7 +89,7 @@ def read_lines(path):
                 return
             number += 1
             if len(raw) > MAX_RECORD_BYTES:
-                raise InputError(f"{short(name)}:{number}: a line over {MAX_RECORD_BYTES} bytes is no stats record")
+                raise InputError(f"{file_name(name)}:{number}: a line over {MAX_RECORD_BYTES} bytes is no stats record")
             yield number, _record(raw)
 
 
@@ -105,7 +110,7 @@ def _record(raw: bytes) -> dict | None:
 def check_identity(path, number: int, rec: dict, name: str, digest: str, dealt: str) -> None:
     """InputError naming the file and line when a record is of another variant, another text
     of it, or deals dealt another way: its lines and verdicts say nothing about this one."""
-    where = f"{short(os.fspath(path))}:{number}"
+    where = f"{file_name(path)}:{number}"
     want = variant_id(name)
     got = rec.get("variant")
     if got is not None and got != want:
@@ -207,7 +212,7 @@ def verify_file(name: str, path, *, warn=None) -> Report:
         if rec is None:
             report.torn.append(number)
             if warn:
-                warn(f"{short(os.fspath(path))}:{number}: not a complete stats record (a run cut short?): skipped")
+                warn(f"{file_name(path)}:{number}: not a complete stats record (a run cut short?): skipped")
             continue
         check_identity(path, number, rec, name, digest, dealt)
         if rec["verdict"] != "won":
@@ -230,7 +235,7 @@ def verify_file(name: str, path, *, warn=None) -> Report:
 
 def render(report: Report) -> str:
     """The report as text: one line per failure (file:line: deal N: why), then the count."""
-    lines = [f"{short(report.path)}:{f.line}: deal {f.deal}: {f.reason}" for f in report.failures]
+    lines = [f"{file_name(report.path)}:{f.line}: deal {f.deal}: {f.reason}" for f in report.failures]
     verdict = "every line wins" if report.ok else f"{len(report.failures)} FAIL"
     lines.append(
         f"verified {report.verified} of {report.won} won record(s) in {report.seconds:.2f} s: {verdict}"
