@@ -118,15 +118,15 @@ def test_a_torn_line_is_skipped_and_a_file_of_mixed_options_refused(tmp_path):
 
 @pytest.mark.slow
 def test_every_reused_verdict_agrees_with_solving_the_deal(tmp_path):
-    """Klondike deals 1-8 both ways: draw 3's wins carried to draw 1, draw 1's losses (one
-    pass) carried to draw 3; each solved again under the rules it was carried to."""
-    for src_opts, dst_opts, carried in (
-        ({"draw": "3"}, {"draw": "1"}, "won"),
-        ({"draw": "1", "passes": "1"}, {"draw": "3", "passes": "1"}, "unwinnable"),
+    """Klondike both ways: draw 3's wins (deals 1-5) carried to draw 1, draw 1's losses with
+    one pass (deals 9-13) carried to draw 3; each solved again under the rules it was carried to."""
+    for src_opts, dst_opts, carried, deals in (
+        ({"draw": "3"}, {"draw": "1"}, "won", (1, 5)),
+        ({"draw": "1", "passes": "1"}, {"draw": "3", "passes": "1"}, "unwinnable", (9, 13)),
     ):
         name = f"{src_opts['draw']}-{len(src_opts)}.jsonl"
-        stats_file(tmp_path / name, src_opts, "1-8")
-        _, recs = reuse.settle("klondike", dst_opts, tmp_path / name, range(1, 9))
+        stats_file(tmp_path / name, src_opts, f"{deals[0]}-{deals[1]}")
+        _, recs = reuse.settle("klondike", dst_opts, tmp_path / name, range(deals[0], deals[1] + 1))
         assert recs and all(r["verdict"] == carried for r in recs)
         for r in recs:
             again = solve_deal("klondike", dst_opts, r["deal"], None, 50000)["verdict"]
