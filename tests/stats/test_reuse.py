@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulesdsl.core.errors import InputError
 from rulesdsl.stats import reuse, verify
@@ -38,6 +40,27 @@ def test_relation_follows_the_declared_order_only():
         reuse.relation(DECLS, {**mine, "draw": 3, "passes": 3}, mine)
     with pytest.raises(InputError, match="the option thoughtful differs .* does not order its values"):
         reuse.relation(DECLS, {**mine, "thoughtful": "yes"}, mine)
+
+
+ORDERED = st.fixed_dictionaries({"draw": st.sampled_from([1, 3]), "passes": st.sampled_from(["unlimited", 1, 2, 3])})
+
+
+@given(ORDERED, ORDERED)
+def test_relation_is_antisymmetric_and_matches_the_order(a, b):
+    """theirs stricter than mine exactly when mine is looser than theirs; and each option that
+    differs moves the way its loosest_first list says."""
+    try:
+        ab = reuse.relation(DECLS, a, b)
+    except InputError:
+        with pytest.raises(InputError):
+            reuse.relation(DECLS, b, a)
+        return
+    ba = reuse.relation(DECLS, b, a)
+    assert (ab, ba) in ((reuse.SAME, reuse.SAME), (reuse.STRICTER, reuse.LOOSER), (reuse.LOOSER, reuse.STRICTER))
+    assert (ab == reuse.SAME) == (a == b)
+    for opt in DECLS[:2]:
+        i, j = opt.loosest_first.index(a[opt.name]), opt.loosest_first.index(b[opt.name])
+        assert i == j or (ab == reuse.STRICTER) == (i > j)
 
 
 def stats_file(path, options, deals, max_states="20000"):
