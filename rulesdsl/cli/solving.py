@@ -136,7 +136,8 @@ def reused_records(args, options: dict, deals, tag: dict) -> dict:
     rel, recs = reuse.settle(args.variant, options, args.reuse, deals, warn=say)
     first = {"pass": 1, "time_limit": parse_passes(args.passes)[0]} if args.passes else {}
     recs = [{**tag, **first, **r} for r in recs]
-    say(f"--reuse: {len(recs)} deal(s) settled by {args.reuse} (its rules are {rel} than these or the same)")
+    how = "the same rules" if rel == reuse.SAME else f"rules {rel} than these"
+    say(f"--reuse: {len(recs)} deal(s) settled by {args.reuse} ({how})")
     if args.out:
         have = {r["deal"] for r in stats.read_records(args.out) if "reused" in r} if args.resume else set()
         try:
@@ -148,10 +149,10 @@ def reused_records(args, options: dict, deals, tag: dict) -> dict:
 
 def verify_stats(args, options: dict) -> int:
     """--verify FILE.jsonl: every won record's line replayed by the engine alone."""
-    if args.deals or args.passes or args.reuse or args.out or args.resume or args.cluster or options:
+    if args.deals or args.passes or args.reuse or args.out or args.resume or args.cluster or args.plot or options:
         raise InputError(
             "--verify reads the deals and options from the file: it takes no --deals, "
-            "--option, --passes, --reuse, --out, --resume or --cluster"
+            "--option, --passes, --reuse, --out, --resume, --cluster or --plot"
         )
     report = verify.verify_file(args.variant, args.verify, warn=say)
     print(json.dumps(report.to_json(), indent=2) if args.json else verify.render(report))

@@ -23,7 +23,7 @@ def solved(monkeypatch):
     multiple of 5; every call is counted as (deal, time limit)."""
     calls = []
 
-    def fake(name, options, deal, time_limit=None, max_states=None, by_seed=False):
+    def fake(name, options, deal, time_limit=None, max_states=None, by_seed=False, **worker):
         calls.append((deal, time_limit))
         if deal % 5 == 0:
             return {"deal": deal, "verdict": "unwinnable", "states": 1, "seconds": 0.0}
@@ -53,7 +53,9 @@ def test_parse_passes():
 
 def test_each_pass_runs_the_unknown_deals_of_the_one_before(solved, tmp_path):
     out = tmp_path / "p.jsonl"
-    summaries, records = passes.run_passes("x", {}, range(1, 13), [2, 6, 20], jobs=1, out_path=out, progress=False)
+    summaries, records = passes.run_passes(
+        "black_hole", {}, range(1, 13), [2, 6, 20], jobs=1, out_path=out, progress=False
+    )
     assert [s["ran"] for s in summaries] == [12, 8, 5]  # 5 and 10 are lost; 1, 2 won in pass 1
     assert [(s["won"], s["unwinnable"], s["unknown"]) for s in summaries] == [(2, 2, 8), (5, 2, 5), (10, 2, 0)]
     assert [s["time_limit"] for s in summaries] == [2, 6, 20]
@@ -68,20 +70,22 @@ def test_each_pass_runs_the_unknown_deals_of_the_one_before(solved, tmp_path):
 
 def test_no_pass_runs_when_no_deal_is_unknown_and_settled_deals_are_not_run(solved):
     settled = {d: {"deal": d, "verdict": "won"} for d in (3, 4)}
-    summaries, records = passes.run_passes("x", {}, range(1, 6), [10, 60], settled=settled, jobs=1, progress=False)
+    summaries, records = passes.run_passes(
+        "black_hole", {}, range(1, 6), [10, 60], settled=settled, jobs=1, progress=False
+    )
     assert len(summaries) == 1 and summaries[0]["ran"] == 3 and summaries[0]["deals"] == 5
     assert sorted(d for d, _ in solved) == [1, 2, 5]
 
 
 def test_resume_continues_the_pass_that_was_cut_and_solves_no_deal_twice(solved, tmp_path):
     out = tmp_path / "p.jsonl"
-    passes.run_passes("x", {}, range(1, 13), [2, 6, 20], jobs=1, out_path=out, progress=False)
+    passes.run_passes("black_hole", {}, range(1, 13), [2, 6, 20], jobs=1, out_path=out, progress=False)
     lines = out.read_text().splitlines()
     cut = lines[: 12 + 4]  # pass 2 cut after four of its eight deals, the fifth line torn
     out.write_text("\n".join(cut) + "\n" + lines[16][:20])
     solved.clear()
     summaries, records = passes.run_passes(
-        "x", {}, range(1, 13), [2, 6, 20], jobs=1, out_path=out, resume=True, progress=False
+        "black_hole", {}, range(1, 13), [2, 6, 20], jobs=1, out_path=out, resume=True, progress=False
     )
     assert len(solved) == 4 + 5  # the rest of pass 2, then pass 3
     done = {(json.loads(x)["deal"], json.loads(x)["time_limit"]) for x in cut}
