@@ -66,6 +66,11 @@ def settle(name: str, options: dict, path, deals, *, warn=None) -> tuple:
             if warn:
                 warn(f"{file_name(path)}:{number}: not a complete stats record (a run cut short?): skipped")
             continue
+        if rec.get("digest") is None or rec.get("dealt") is None:
+            raise InputError(
+                f"{file_name(path)}:{number}: the record does not say which text of the variant it was "
+                f"solved under, or how it was dealt (digest, dealt): solve those deals again"
+            )
         check_identity(path, number, rec, name, digest, dealt)
         opts = rec.get("options") or {}
         if not isinstance(opts, dict):

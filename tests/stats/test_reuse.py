@@ -120,6 +120,7 @@ def hand_made(tmp_path, name="f.jsonl", **fields):
         ({"digest": "0000000000000000"}, [], "f.jsonl:1: the record was made from another text of klondike"),
         ({"variant": "freecell"}, [], "f.jsonl:1: the record is of variant 'freecell', not 'klondike'"),
         ({"dealt": "seed"}, [], "f.jsonl:1: the record's deals were dealt by seed"),
+        ({"digest": None}, [], "f.jsonl:1: the record does not say which text of the variant"),
     ],
 )
 def test_reuse_is_refused_with_the_reason(tmp_path, fields, options, message):
