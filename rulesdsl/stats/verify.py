@@ -136,8 +136,9 @@ class Failure:
 
 @dataclass
 class Report:
-    """What a verification found: won records replayed, those that won, the failures, the
-    records with no win to check, and the lines that held no record (skipped with a warning)."""
+    """What a verification found: won records replayed, those that won, the failures (a line
+    with no record before the last is one), the records with no win to check, and a last line
+    cut by an interruption (skipped with a warning)."""
 
     path: str
     won: int = 0
@@ -208,11 +209,13 @@ def verify_file(name: str, path, *, warn=None) -> Report:
     variants = _Variants(name)
     dealt = dealt_of(load(name, {}))
     report = Report(os.fspath(path))
+    last = None  # a line with no record, not yet known to be the file's last
     for number, rec in read_lines(path):
+        if last is not None:  # not the last line: the file is damaged there
+            report.failures.append(Failure(last, None, "the line holds no stats record"))
+            last = None
         if rec is None:
-            report.torn.append(number)
-            if warn:
-                warn(f"{file_name(path)}:{number}: not a complete stats record (a run cut short?): skipped")
+            last = number
             continue
         check_identity(path, number, rec, name, digest, dealt)
         if rec["verdict"] != "won":
@@ -229,13 +232,20 @@ def verify_file(name: str, path, *, warn=None) -> Report:
             report.verified += 1
         else:
             report.failures.append(Failure(number, rec["deal"], why))
+    if last is not None:  # the last line cut by an interruption: nothing lost but that deal
+        report.torn.append(last)
+        if warn:
+            warn(f"{file_name(path)}:{last}: not a complete stats record (a run cut short?): skipped")
     report.seconds = time.perf_counter() - t0
     return report
 
 
 def render(report: Report) -> str:
     """The report as text: one line per failure (file:line: deal N: why), then the count."""
-    lines = [f"{file_name(report.path)}:{f.line}: deal {f.deal}: {f.reason}" for f in report.failures]
+    lines = [
+        f"{file_name(report.path)}:{f.line}: " + (f"deal {f.deal}: " if f.deal is not None else "") + f.reason
+        for f in report.failures
+    ]
     verdict = "every line wins" if report.ok else f"{len(report.failures)} FAIL"
     lines.append(
         f"verified {report.verified} of {report.won} won record(s) in {report.seconds:.2f} s: {verdict}"

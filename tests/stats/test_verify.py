@@ -68,7 +68,7 @@ def test_a_tampered_line_fails_and_names_the_file_line_and_deal(black_hole_file,
     assert code == 1 and len(json.loads(out)["failed"]) == 2
 
 
-def test_a_won_record_without_a_line_fails_and_a_torn_line_is_skipped(black_hole_file, tmp_path):
+def test_a_won_record_without_a_line_fails_a_torn_last_line_is_skipped_another_fails(black_hole_file, tmp_path):
     recs = records(black_hole_file)
     for r in recs:
         r.pop("line", None)
@@ -79,6 +79,10 @@ def test_a_won_record_without_a_line_fails_and_a_torn_line_is_skipped(black_hole
     code, text, err = run("stats", "black_hole", "--verify", str(bad))
     assert code == 1 and "the record holds no winning line" in text
     assert f"noline.jsonl:{len(recs) + 1}: not a complete stats record" in err and "1 unreadable line" in text
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text('{"deal": 9, "verd\n' + "".join(json.dumps(r) + "\n" for r in records(black_hole_file)))
+    code, text, err = run("stats", "black_hole", "--verify", str(torn))
+    assert code == 1 and "torn.jsonl:1: the line holds no stats record" in text and "verified 2 of 2" in text
 
 
 def test_a_file_of_another_variant_or_text_is_refused_with_its_line(black_hole_file, tmp_path):
