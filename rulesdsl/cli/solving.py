@@ -9,13 +9,17 @@ import json
 import sys
 
 from ..core.errors import InputError, short
+from ..core.files import write_text_atomic
 from ..core.limits import MAX_STATES
 from ..formats import numbering
 from ..runners.session import hides_cards
 from ..solve.solver import solve_game
+from ..stats import plot, reuse, svgplot, verify
 from ..stats import runner as stats
+from ..stats.passes import parse_passes, render_passes, run_passes
 from ..variant.loader import load
 from .common import (
+    EXIT_FAIL,
     EXIT_INTERRUPTED,
     EXIT_OK,
     add_game_arguments,
@@ -57,8 +61,13 @@ def cmd_solve(args) -> int:
 def cmd_stats(args) -> int:
     options = parse_options(args.option)
     load(args.variant, options)  # bad variant or option: exit 2 now
+    if args.verify:
+        return verify_stats(args, options)
+    if args.deals is None:
+        raise InputError("stats needs --deals A-B (or --verify FILE.jsonl)")
     deals = stats.parse_range(args.deals)
     limits = limits_of(args)
+    passes = parse_passes(args.passes) if args.passes else None
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs takes a number of processes, 1 or more")
     if args.resume and not args.out:
@@ -70,14 +79,17 @@ def cmd_stats(args) -> int:
         or (args.cluster.startswith("local:") and args.cluster[6:].isdigit() and int(args.cluster[6:]) >= 1)
     ):
         raise InputError(f"--cluster takes tcp://HOST:PORT or local:N, not {short(args.cluster)!r}")
-    tag: dict = {"variant": variant_id(args.variant)}
-    if options:
-        tag["options"] = options
+    if args.plot:
+        svgplot.pyplot()  # without the plot extra: say so now, not after the run
+    tag = run_tag(args.variant, options)
+    settled = reused_records(args, options, deals, tag) if args.reuse else {}
     try:
-        records = stats.run(
+        summaries, records = run_passes(
             args.variant,
             options,
             deals,
+            passes,
+            settled=settled,
             jobs=args.jobs,
             out_path=args.out,
             resume=args.resume,
@@ -98,12 +110,64 @@ def cmd_stats(args) -> int:
         raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{args.out}: {exc.strerror or exc}") from None
-    s = stats.summary(records)
+    if args.plot:
+        write_plot(args.plot, plot.figure(summaries, records, f"{variant_id(args.variant)}: deals {args.deals}"))
     if args.json:
-        print(json.dumps(s, indent=2))
+        out = stats.summary(records)
+        if passes is not None:
+            out["passes"] = summaries
+        print(json.dumps(out, indent=2))
     else:
-        print(stats.render_summary(s))
+        print(render_passes(summaries))
     return EXIT_OK
+
+
+# -- stats --verify, --reuse and --plot (stats/verify.py, stats/reuse.py, stats/plot.py) ---------
+
+
+def run_tag(variant: str, options: dict) -> dict:
+    """The fields every record of a run carries: the variant, its text's digest, how its
+    deals are dealt, the options given."""
+    v = load(variant, options)
+    tag: dict = {"variant": variant_id(variant), "digest": verify.variant_digest(variant), "dealt": verify.dealt_of(v)}
+    if options:
+        tag["options"] = options
+    return tag
+
+
+def reused_records(args, options: dict, deals, tag: dict) -> dict:
+    """--reuse: the deals the file settles, written to --out (once: not again on --resume)."""
+    rel, recs = reuse.settle(args.variant, options, args.reuse, deals, warn=say)
+    first = {"pass": 1, "time_limit": parse_passes(args.passes)[0]} if args.passes else {}
+    recs = [{**tag, **first, **r} for r in recs]
+    how = "the same rules" if rel == reuse.SAME else f"rules {rel} than these"
+    say(f"--reuse: {len(recs)} deal(s) settled by {args.reuse} ({how})")
+    if args.out:
+        have = {r["deal"] for r in stats.read_records(args.out) if "reused" in r} if args.resume else set()
+        try:
+            reuse.append(args.out, [r for r in recs if r["deal"] not in have])
+        except OSError as exc:
+            raise InputError(f"{args.out}: {exc.strerror or exc}") from None
+    return {r["deal"]: r for r in recs}
+
+
+def verify_stats(args, options: dict) -> int:
+    """--verify FILE.jsonl: every won record's line replayed by the engine alone."""
+    if args.deals or args.passes or args.reuse or args.out or args.resume or args.cluster or args.plot or options:
+        raise InputError(
+            "--verify reads the deals and options from the file: it takes no --deals, "
+            "--option, --passes, --reuse, --out, --resume, --cluster or --plot"
+        )
+    report = verify.verify_file(args.variant, args.verify, warn=say)
+    print(json.dumps(report.to_json(), indent=2) if args.json else verify.render(report))
+    return EXIT_OK if report.ok else EXIT_FAIL
+
+
+def write_plot(path: str, svg: str) -> None:
+    try:
+        write_text_atomic(path, svg)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the picture: {exc.strerror or exc}") from None
 
 
 def choose_deal(args):
@@ -165,12 +229,13 @@ def add_solve(sub) -> None:
 def add_stats(sub) -> None:
     """The stats command's arguments."""
     s = sub.add_parser(
-        "stats", help="solve every deal of a range; the winnable share", epilog="exit codes: 0 done, 2 bad input"
+        "stats",
+        help="solve every deal of a range; the winnable share",
+        epilog="exit codes: 0 done, 1 --verify found a line that does not win, 2 bad input",
     )
     s.add_argument("variant", help="a variant name or a path to a .yaml file")
     s.add_argument(
         "--deals",
-        required=True,
         metavar="A-B",
         help="the deals to solve, A to B: the variant's deal numbers "
         "when it declares a numbering (Microsoft FreeCell, PySol), else seeds",
@@ -194,4 +259,28 @@ def add_stats(sub) -> None:
         "at most 1000): an interruption loses at most the chunks in flight",
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_stats_study(s)
     s.set_defaults(fn=cmd_stats)
+
+
+def add_stats_study(s) -> None:
+    """stats' arguments for a winnability study: passes, reuse, verify, plot (docs/solver.md)."""
+    s.add_argument(
+        "--passes",
+        metavar="S1,S2,...",
+        help="time limits in seconds, rising: every deal at the first, the deals still unknown at the next, ...",
+    )
+    s.add_argument(
+        "--reuse",
+        metavar="FILE.jsonl",
+        help="settle deals by the verdicts of a run under stricter or looser options "
+        "(only options the variant orders: loosest_first)",
+    )
+    s.add_argument(
+        "--verify",
+        metavar="FILE.jsonl",
+        help="replay every won record's line with the engine alone; exit 1 when one does not win",
+    )
+    s.add_argument(
+        "--plot", metavar="FILE.svg", help="draw the winnable share per pass and the difficulty (rulesdsl[plot])"
+    )

@@ -63,6 +63,8 @@ _DECLARED = (
     ("O406", ERROR, "a value listed twice"),
     ("O407", ERROR, "both values and min/max"),
     ("O409", ERROR, "an option value outside the integer range"),
+    ("O410", ERROR, "loosest_first on an option without values"),
+    ("O411", ERROR, "loosest_first does not list each of the values once"),
     ("O408", WARNING, "an option or parameter hides another name"),
     ("E213", ERROR, "not computable from the options alone"),
     ("E214", ERROR, "a parameter has the name of an option"),

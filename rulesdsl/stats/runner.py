@@ -74,6 +74,7 @@ def solve_deal(
     if r.verdict == "won":
         out["moves"] = len(r.moves)
         out["difficulty"] = r.difficulty
+        out["line"] = " ".join(r.moves)  # replayable: rulesdsl stats --verify (stats/verify.py)
     if r.limit:
         out["limit"] = "memory" if capped and r.limit == "states" else r.limit
     return out

@@ -30,6 +30,7 @@ class Option:
     min: int | None = None
     max: int | None = None
     help: str = ""
+    loosest_first: tuple | None = None  # the values, loosest rules first (declared, or None)
 
     def describe(self) -> str:
         if self.values is not None:

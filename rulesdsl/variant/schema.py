@@ -65,6 +65,12 @@ OPTION = Map(
         "min": Field(Int(min=-(10**6), max=10**6), doc="smallest allowed number (when values is absent)"),
         "max": Field(Int(min=-(10**6), max=10**6), doc="largest allowed number (when values is absent)"),
         "help": Field(Str(), doc="one line shown by 'rulesdsl list' and the runner"),
+        "loosest_first": Field(
+            List(Any_(), min_items=1, max_items=MAX_OPTION_VALUES),
+            doc="every one of the values, from the loosest rules to the strictest: the author's "
+            "word that, whatever the other options, a deal won under a value is won under each "
+            "value listed before it (stats --reuse relies on it)",
+        ),
     },
     doc="a named parameter chosen when a game starts",
 )

@@ -35,6 +35,7 @@ def build_options(cx: Context) -> tuple[dict, tuple]:
             spec.get("min"),
             spec.get("max"),
             spec.get("help", ""),
+            _order(cx, name, spec),
         )
         if opt.values is not None and opt.default not in opt.values:
             cx.err(
@@ -77,6 +78,49 @@ def given_values(cx: Context, decls: list, values: dict) -> None:
             cx.err("O402", f"option '{short(name)}' cannot be {shown}: {why}", ("options", name))
             continue
         values[name] = value
+
+
+def _order(cx: Context, name, spec) -> tuple | None:
+    """The declared order of an option's values, loosest rules first (``loosest_first``):
+    every value once (O411), and only where there are values to order (O410). None when
+    undeclared or wrong, so that nothing relies on a wrong order."""
+    order = spec.get("loosest_first")
+    if order is None or not isinstance(order, list):
+        return None
+    p = ("options", name, "loosest_first")
+    vals = spec.get("values")
+    if not isinstance(vals, list):
+        cx.err(
+            "O410",
+            f"option '{name}': loosest_first orders the option's values, and it lists none",
+            p,
+            key=True,
+            hint="give 'values' and list each of them in loosest_first, or remove loosest_first",
+        )
+        return None
+    key = lambda v: (type(v).__name__, v)
+    listed_keys = [key(v) for v in order]
+    missing = [v for v in vals if key(v) not in listed_keys]
+    extra = [v for v in order if key(v) not in [key(x) for x in vals]]
+    twice = [v for i, v in enumerate(order) if key(v) in listed_keys[:i]]
+    if missing or extra or twice:
+        why = "; ".join(
+            part
+            for part in (
+                f"missing {listed(missing)}" if missing else "",
+                f"not among the values: {listed(extra)}" if extra else "",
+                f"listed twice: {listed(twice)}" if twice else "",
+            )
+            if part
+        )
+        cx.err(
+            "O411",
+            f"option '{name}': loosest_first must list each of the values ({listed(vals)}) once: {why}",
+            p,
+            hint="list every value exactly once, from the loosest rules to the strictest",
+        )
+        return None
+    return tuple(order)
 
 
 def option_checks(cx: Context, name, spec, opt) -> None:

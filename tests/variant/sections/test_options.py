@@ -86,3 +86,22 @@ def test_build_params_alone_fills_the_constants():
     assert "n" not in b.world.constants
     build_params(b)
     assert b.world.constants["n"][0] == 5
+
+
+def test_loosest_first_orders_the_values_and_is_checked():
+    _, (draw,), b = options_of("draw: {values: [1, 3], default: 1, loosest_first: [1, 3]}\n")
+    assert codes(b) == [] and draw.loosest_first == (1, 3)
+    _, (passes,), b = options_of("passes: {values: [u, 1, 2], default: u, loosest_first: [u, 2, 1]}\n")
+    assert codes(b) == [] and passes.loosest_first == ("u", 2, 1)
+    _, (plain,), _ = options_of("draw: {values: [1, 3], default: 1}\n")
+    assert plain.loosest_first is None
+    _, (level,), b = options_of("level: {default: 2, min: 1, max: 5, loosest_first: [1, 5]}\n")
+    assert codes(b) == ["O410"] and level.loosest_first is None
+    for bad, why in (
+        ("[1]", "missing 3"),
+        ("[1, 3, 3]", "listed twice: 3"),
+        ("[1, 3, 4]", "not among the values: 4"),
+        ("['1', 3]", "missing 1"),  # the text '1' is not the number 1
+    ):
+        _, (draw,), b = options_of(f"draw: {{values: [1, 3], default: 1, loosest_first: {bad}}}\n")
+        assert codes(b) == ["O411"] and why in b.out[0].message and draw.loosest_first is None
