@@ -22,7 +22,7 @@ from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
+from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
 from .stock_cycle import walk as cycle_walk
@@ -74,6 +74,7 @@ class Search:
         reversible=True,
         symmetry=False,
         stock_symmetry=True,
+        partial=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -120,6 +121,9 @@ class Search:
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
+        # dominated partial-run moves (partial_runs.py): not searched
+        rule = partial_rule(variant) if partial else None
+        self.dominated = rule.start(self) if rule is not None and ends is None else None
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -271,6 +275,7 @@ class Search:
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
         child_key = self.keyer.child_key
+        dominated = self.dominated if pick is None else None
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
@@ -281,6 +286,8 @@ class Search:
                 key = child_key(m.sources[0], m.dest, len(m.cards))
                 if seen(key):
                     continue
+            if dominated is not None and dominated(m):
+                continue  # a partial run that uncovers nothing used now (partial_runs.py)
             got = self.consider(m, m, out, key)
             if got is not True:
                 return got

@@ -85,6 +85,7 @@ def solve(
     optimize: bool = False,
     stock_symmetry: bool = True,
     safe_foundations: bool = True,
+    partial: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -116,7 +117,9 @@ def solve(
     turned are one key, and the walk reaches every card the draws lay on the waste; False
     keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
-    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never."""
+    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
+    ``partial``: a partial-run move that uncovers no card used at once is not searched,
+    where derive_partial (partial_runs.py) proves it dominated; False searches them all."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -131,7 +134,7 @@ def solve(
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
-    kw.update(reversible=reversible, symmetry=symmetry)
+    kw.update(reversible=reversible, symmetry=symmetry, partial=partial)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
