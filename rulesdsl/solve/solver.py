@@ -118,8 +118,7 @@ def solve(
     keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
-    ``partial``: a partial-run move that uncovers no card used at once is not searched,
-    where derive_partial (partial_runs.py) proves it dominated; False searches them all."""
+    ``partial``: False searches the partial-run moves derive_partial (partial_runs.py) proves dominated."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
