@@ -52,7 +52,7 @@ def test_a_card_that_can_never_move_loses_the_game(column, lost):
     assert plain.verdict == ("unwinnable" if lost else "won")
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(["fan", "bakers_dozen"]), st.integers(8, 14))
 def test_the_rule_keeps_every_verdict(rnd: random.Random, name, loose):
     g = game(name, small_deal(rnd, "SHDC", loose, 3))
