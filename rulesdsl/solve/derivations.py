@@ -1,7 +1,8 @@
 """What the solver derives from a variant's rules, each computed once per compiled variant:
 the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
-of removals), the stock macro moves (stock_macros.py), the stock symmetry (stock_cycle.py)
-and the next cards the foundations
+of removals), the stock macro moves (stock_macros.py), the stock symmetry (stock_cycle.py),
+the dominated partial-run moves (partial_runs.py),
+the stuck cards (stuck_cards.py) and the next cards the foundations
 take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
@@ -9,11 +10,13 @@ from __future__ import annotations
 
 from .dead_ends import derive_dead
 from .guidance import derive_next
+from .partial_runs import derive_partial
 from .removal_ends import derive_removal_ends
 from .safe_foundations import derive_foundation_safe
 from .safe_moves import derive_safe
 from .stock_cycle import derive_cycle
 from .stock_macros import derive_stock
+from .stuck_cards import derive_stuck
 
 
 def _per_variant(derive):
@@ -39,3 +42,5 @@ next_rule = _per_variant(derive_next)
 stock_rule = _per_variant(derive_stock)
 cycle_rule = _per_variant(derive_cycle)  # stock symmetry (stock_cycle.py)
 foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundations that give back
+partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
+stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)

@@ -22,7 +22,7 @@ from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
+from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
 from .stock_cycle import walk as cycle_walk
@@ -74,6 +74,8 @@ class Search:
         reversible=True,
         symmetry=False,
         stock_symmetry=True,
+        partial=True,
+        stuck=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -120,6 +122,11 @@ class Search:
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
+        # dominated partial-run moves (partial_runs.py): not searched
+        rule = partial_rule(variant) if partial else None
+        self.dominated = rule.start(self) if rule is not None and ends is None else None
+        # positions with a card that can never leave its pile are lost (stuck_cards.py)
+        self.stuck = stuck_rule(variant) if stuck and ends is None else None
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -238,6 +245,8 @@ class Search:
             if self.table.known(key, self.st.used):
                 return True  # seen: not played
         undo, is_dead = self.play(m)
+        if not is_dead and self.stuck is not None:
+            is_dead = self.stuck.lost(self.st)
         table = self.table
         if not is_dead and table.add(self.keyer.key() if key is None else key, self.st.used):
             if self.g.won:
@@ -271,6 +280,7 @@ class Search:
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
         child_key = self.keyer.child_key
+        dominated = self.dominated if pick is None else None
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
@@ -281,6 +291,8 @@ class Search:
                 key = child_key(m.sources[0], m.dest, len(m.cards))
                 if seen(key):
                     continue
+            if dominated is not None and dominated(m):
+                continue  # a partial run that uncovers nothing used now (partial_runs.py)
             got = self.consider(m, m, out, key)
             if got is not True:
                 return got
@@ -349,7 +361,7 @@ class Search:
             table.size = 1
             return self.done(WON)
         table.add(self.keyer.key(), st.used)
-        if ends is not None and ends.any_dead():
+        if (ends is not None and ends.any_dead()) or (self.stuck is not None and self.stuck.lost(st)):
             return self.done(UNWINNABLE)
         first = self.children(scored=ends is None)
         if first is None:

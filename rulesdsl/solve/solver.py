@@ -85,6 +85,8 @@ def solve(
     optimize: bool = False,
     stock_symmetry: bool = True,
     safe_foundations: bool = True,
+    partial: bool = True,
+    stuck: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -110,13 +112,13 @@ def solve(
     played without branching (removal_ends.RemovalEnds.lone_removal). ``covered``: the
     dead-end test of dead_ends.py also where piles cover one another and flips are automatic
     (TriPeaks); False: not there. ``optimize``: shorten a winning line (optimize.py) before
-    returning it. ``stock_symmetry``: where
-    the stock macro moves apply and the stock goes round without a limit that could bind
-    (derive_cycle, stock_cycle.py), positions that differ only by how far the stock has
-    turned are one key, and the walk reaches every card the draws lay on the waste; False
-    keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
+    returning it. ``stock_symmetry``: where the stock macro moves apply and the stock goes round
+    without a limit that could bind (derive_cycle, stock_cycle.py), positions that differ only
+    by how far the stock has turned are one key, and the walk reaches every card the draws lay
+    on the waste; False keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
-    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never."""
+    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
+    ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -131,7 +133,7 @@ def solve(
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
-    kw.update(reversible=reversible, symmetry=symmetry)
+    kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
