@@ -85,6 +85,7 @@ def solve(
     optimize: bool = False,
     stock_symmetry: bool = True,
     safe_foundations: bool = True,
+    memory=None,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -116,7 +117,10 @@ def solve(
     turned are one key, and the walk reaches every card the draws lay on the waste; False
     keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
-    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never."""
+    branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
+    ``memory``: a hinting.HintTable of earlier searches of the same game (positions proved
+    lost are skipped, a kept winning line is taken where the search meets it), told what
+    this search proves."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -131,6 +135,8 @@ def solve(
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
+    if memory is not None:
+        kw["memory"] = memory
     kw.update(reversible=reversible, symmetry=symmetry)
     if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
@@ -139,6 +145,8 @@ def solve(
             variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
         )
         result = search.run()
+        if memory is not None:  # only a full search proves a position lost
+            memory.learn(search, result, proof=not _greedy)
     if optimize and result.verdict == WON:
         result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
         result.seconds = time.monotonic() - started

@@ -11,7 +11,8 @@ errors. From the modules below it:
 - ``registry``: the registered variants (``variant_names``) and their files (``find_variant``);
 - ``schema.FAMILIES``: the families a variant file may name, in the catalogue's order;
 - ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``staged_solve``, ``WON``,
-  ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``).
+  ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``);
+- ``hinting.HintMemo``: what the searches of one game proved, kept in a worker between hints.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from rulesdsl.formats.describe import sections
 from rulesdsl.formats.position import to_text as position_text
 from rulesdsl.solve.derivations import safe_rule
 from rulesdsl.solve.guidance import declared_pick
-from rulesdsl.solve.hinting import staged_solve
+from rulesdsl.solve.hinting import HintMemo, staged_solve
 from rulesdsl.solve.solver import UNKNOWN, UNWINNABLE, WON, solve, solve_game
 from rulesdsl.variant.registry import find_variant
 from rulesdsl.variant.registry import names as variant_names
@@ -32,6 +33,7 @@ board_svg = svg.position
 
 __all__ = [
     "FAMILIES",
+    "HintMemo",
     "UNKNOWN",
     "UNWINNABLE",
     "WON",

@@ -91,7 +91,7 @@ def test_a_second_hint_for_a_game_waits_for_the_first():
     h = Hints(1)
     running, calls = [0], []
 
-    async def fake_run(fn, *args, timeout):
+    async def fake_run(fn, *args, timeout, slot=None):
         running[0] += 1
         calls.append(args)
         assert running[0] == 1
@@ -129,7 +129,7 @@ def test_an_unknown_is_searched_again_when_more_time_is_asked_and_no_lock_is_lef
     h = Hints(1)
     calls = []
 
-    async def fake_run(fn, *args, timeout):
+    async def fake_run(fn, *args, timeout, slot=None):
         calls.append(args[-1])
         return {"verdict": "unknown", "line": [], "states": 1, "seconds": args[-1]}
 
