@@ -11,6 +11,9 @@ position below one proved lost) with no search. Times are CPU seconds of this pr
 the hint's budget is CPU seconds too (on a shared machine the load does not count).
 *Before* is the hint as it was: one search with the whole budget, the line kept while it is
 followed (the runner had that), no small search first and nothing kept of a lost position.
+*Staged* adds the small search first and the positions proved lost along the game's history,
+but keeps no table; *after* is hinting.HintMemo as it is, with the searches' proofs kept
+across the hints (HintTable).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import time
 
 from rulesdsl.play.game import Game
 from rulesdsl.solve.deals import compiled_variant, deal_state
-from rulesdsl.solve.hinting import HintMemo
+from rulesdsl.solve.hinting import HintMemo, staged_solve
 from rulesdsl.solve.solver import solve
 
 GAMES = (("freecell", {}), ("klondike", {"draw": 1}), ("golf", {}))
@@ -42,6 +45,24 @@ class _Before(HintMemo):
         r = solve(game.variant, game.state, time_limit=seconds)
         self.remember(game, r.verdict, r.moves)
         return r.verdict, r.moves, "searched"
+
+
+class _Staged(HintMemo):
+    """The hint with the small search first and the lost positions of the history, but no
+    HintTable: each search starts from nothing."""
+
+    def answer(self, game, seconds: float, **kw):
+        rest = self.follow(game)
+        if rest is not None:
+            return "won", rest, "kept"
+        if self.is_lost(game):
+            return "unwinnable", [], "kept"
+        r = staged_solve(game.variant, game.state, seconds)
+        self.remember(game, r.verdict, r.moves)
+        return r.verdict, r.moves, "searched"
+
+
+WAYS = (("before", _Before), ("staged", _Staged), ("after", HintMemo))
 
 
 def play(v, deal, hints, secs, memo):
@@ -75,7 +96,7 @@ def main(argv):
         if argv[4:] and name not in argv[4:]:
             continue
         v, _ = compiled_variant(name, options)
-        for way, make in (("before", _Before), ("after", HintMemo)):
+        for way, make in WAYS:
             times: list = []
             searched: list = []
             kept = 0

@@ -76,7 +76,7 @@ def solve(
     dead: DeadEnds | None | bool = True,
     declared_safe: bool = True,
     stock: StockRule | None | bool = True,
-    streamline: bool = True,
+    streamline: bool | str = True,
     reversible: bool = True,
     symmetry: bool = False,
     pairs: bool = True,
@@ -98,7 +98,8 @@ def solve(
     ``streamline``: where the stock macro moves apply, first spend half the limits on a
     search that plays a legal move onto a foundation without trying the others (Solvitaire's
     streamliner): a win it finds is a real line; when it finds none, the full search runs
-    with what is left (only the full search says ``unwinnable``). ``reversible``: False
+    with what is left (only the full search says ``unwinnable``); ``"always"``: the same in
+    every variant (docs/solver.md measures where it helps). ``reversible``: False
     searches a card move that exactly undoes the previous one too (its position is the
     parent's, always in the table, so this only costs time). ``symmetry``: True keys a
     position by the least key over the renamings of the suits no rule tells apart
@@ -138,7 +139,10 @@ def solve(
     if memory is not None:
         kw["memory"] = memory
     kw.update(reversible=reversible, symmetry=symmetry)
-    if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
+    if streamline not in (True, False, "always"):
+        raise ArgumentError(f"streamline is True, False or 'always', not {streamline!r}")
+    staged = streamline == "always" or (streamline and (stock_rule(variant) if stock is True else stock))
+    if staged and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
         search = Search(
