@@ -129,11 +129,15 @@ class Search:
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
-        # what earlier searches of the same game proved (solve/hinting.py, HintTable): lost
-        # positions, and positions a winning line goes on from; read only under keys formed
-        # the same way (key_format)
+        self._recollect(memory)
+
+    def _recollect(self, memory) -> None:
+        """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
+        positions, and positions a winning line goes on from; read only under keys formed
+        the same way (key_format)."""
         self.memory = memory
-        self.lost = self.won = None
+        self.lost: Any = None
+        self.won: Any = None
         if memory is not None:
             self.lost, self.won = memory.known(self.key_format())
         self.tail: list = []  # the rest of a kept winning line, from the board's position
@@ -142,7 +146,7 @@ class Search:
         # them: in the dead-end classes, where no line comes back to a position it left
         self.proved: set | None = None
         self.skipped: list | None = None  # the children children() did not keep, as they were seen
-        if memory is not None and ends is not None and not (self.table.exact or self.table.limited):
+        if memory is not None and self.ends is not None and not (self.table.exact or self.table.limited):
             self.proved, self.skipped = set(), []
 
     def done(self, verdict, limit=None) -> Result:
@@ -410,9 +414,10 @@ class Search:
         try:
             for text in line[i:]:
                 g.play(text)
+            replays = g.won
         except RulesdslError:
-            g = None
-        if g is None or not g.won:
+            replays = False
+        if not replays:
             self.refused.add(key)
             return False
         self.tail = list(line[i:])
@@ -434,6 +439,12 @@ class Search:
     # -- the search -------------------------------------------------------------------
 
     def run(self) -> Result:
+        result = self._search()
+        if self.memory is not None:  # only a full search proves a position lost
+            self.memory.learn(self, result, proof=not self.greedy)
+        return result
+
+    def _search(self) -> Result:
         g, st, table, ends = self.g, self.st, self.table, self.ends
         if g.won:
             table.size = 1

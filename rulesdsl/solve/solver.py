@@ -65,6 +65,7 @@ from .stock_macros import StockRule
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
 
 
+# size: one keyword per derivation (each can be switched off), each documented; the body is short
 def solve(
     variant,
     state,
@@ -119,9 +120,8 @@ def solve(
     keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
-    ``memory``: a hinting.HintTable of earlier searches of the same game (positions proved
-    lost are skipped, a kept winning line is taken where the search meets it), told what
-    this search proves."""
+    ``memory``: a hinting.HintTable of the same game's searches, read and told what this
+    one proves (positions proved lost are skipped, a kept winning line is joined)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -136,25 +136,25 @@ def solve(
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
-    if memory is not None:
-        kw["memory"] = memory
-    kw.update(reversible=reversible, symmetry=symmetry)
-    if streamline not in (True, False, "always"):
-        raise ArgumentError(f"streamline is True, False or 'always', not {streamline!r}")
-    staged = streamline == "always" or (streamline and (stock_rule(variant) if stock is True else stock))
-    if staged and not _greedy:
+    kw.update(reversible=reversible, symmetry=symmetry, memory=memory)
+    if _staged(variant, streamline, stock) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
         search = Search(
             variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
         )
         result = search.run()
-        if memory is not None:  # only a full search proves a position lost
-            memory.learn(search, result, proof=not _greedy)
     if optimize and result.verdict == WON:
         result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
         result.seconds = time.monotonic() - started
     return result
+
+
+def _staged(variant, streamline, stock) -> bool:
+    """Does the streamliner run first? (``streamline`` as solve() takes it.)"""
+    if streamline not in (True, False, "always"):
+        raise ArgumentError(f"streamline is True, False or 'always', not {streamline!r}")
+    return streamline == "always" or bool(streamline and (stock_rule(variant) if stock is True else stock))
 
 
 def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:
