@@ -3,7 +3,7 @@ player's hints): per deal, a player asks for a hint, plays it, and asks again, f
 hints; every fifth move it plays another legal move instead (off the line: the next hint
 searches again). Prints figures, asserts nothing.
 
-    python bench/bench_hints.py [A B [HINTS [SECS [GAME ...]]]]    # default: deals 1-50, 20 hints, 2 s
+    python bench/bench_hints.py [A B [HINTS [SECS [GAME|WAY ...]]]]    # default: deals 1-50, 20 hints, 2 s
 
 For FreeCell (Microsoft deals), Klondike draw 1 and Golf (PySol deals): the median, 90th
 percentile and largest hint time, and how many hints were answered from the kept line (or a
@@ -92,11 +92,13 @@ def main(argv):
     a, b = (int(argv[0]), int(argv[1])) if len(argv) > 1 else (1, 50)
     hints = int(argv[2]) if len(argv) > 2 else 20
     secs = float(argv[3]) if len(argv) > 3 else 2.0
+    names = [x for x in argv[4:] if x in dict(GAMES)]
+    ways = [w for w in WAYS if w[0] in argv[4:]] or WAYS  # (a way's name among the arguments: only those)
     for name, options in GAMES:
-        if argv[4:] and name not in argv[4:]:
+        if names and name not in names:
             continue
         v, _ = compiled_variant(name, options)
-        for way, make in WAYS:
+        for way, make in ways:
             times: list = []
             searched: list = []
             kept = 0

@@ -143,10 +143,12 @@ class Search:
         self.tail: list = []  # the rest of a kept winning line, from the board's position
         self.refused: set = set()  # keys whose kept line did not replay here
         # positions proved lost while the search goes on (see dfs), where the memory keeps
-        # them: in the dead-end classes, where no line comes back to a position it left
+        # them: in the dead-end classes, where no line comes back to a position it left; never
+        # in the streamliner's search, which does not try every move
         self.proved: set | None = None
         self.skipped: list | None = None  # the children children() did not keep, as they were seen
-        if memory is not None and self.ends is not None and not (self.table.exact or self.table.limited):
+        exact = self.table.exact or self.table.limited
+        if memory is not None and self.ends is not None and not self.greedy and not exact:
             self.proved, self.skipped = set(), []
 
     def done(self, verdict, limit=None) -> Result:

@@ -57,6 +57,36 @@ def test_a_kept_table_never_gives_a_verdict_a_fresh_search_would_not(seed, budge
         g.play(rng.choice(moves))
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(5, 60), st.sampled_from([True, False, "always"]))
+def test_cut_searches_of_any_kind_keep_only_true_verdicts(seed, budget, streamline):
+    """The same with solve() itself, the streamliner on or off: the streamliner's search,
+    which plays a foundation move without trying the others, must leave no proof."""
+    g = _small_golf(seed, cols=4, depth=3, stock=6)
+    rng = random.Random(seed)
+    table = HintTable()
+    for _ in range(10):
+        moves = g.legal_moves()
+        if not moves or g.won:
+            break
+        for _ in range(3):  # again from the same position: with what the last search kept
+            r = solve(g.variant, g.state, max_states=budget, memory=table, streamline=streamline)
+            assert r.verdict in (solve(g.variant, g.state).verdict, "unknown")
+            if r.verdict == "won":
+                assert _replays_to_a_win(g, r.moves)
+        g.play(rng.choice(moves))
+
+
+def test_the_streamliner_leaves_no_proof():
+    """A position the streamliner (a foundation move first, the others never tried) loses and
+    the full search wins: the streamliner's depth-first search must not leave its positions
+    as lost for the full search after it."""
+    g = _small_golf(219, cols=4, depth=3, stock=6)
+    assert solve(g.variant, g.state, _greedy=True).verdict == "unwinnable"
+    r = solve(g.variant, g.state, streamline="always", memory=HintTable())
+    assert r.verdict == "won" and _replays_to_a_win(g, r.moves)
+
+
 def test_cut_searches_add_up_to_a_proof():
     """Golf never comes back to a position it left, so a depth-first search cut by its limit
     still proves lost every position whose whole subtree it searched; the next search skips
