@@ -14,7 +14,9 @@ A hint needs a winning line from the present position, not a proof. So:
   a hint says so at once (``HintMemo.lost``) instead of searching again.
 * **The searches' proofs are kept** (``HintTable``, capped): the table of a search that
   proved its start unwinnable holds only positions reachable from it, so all of them are
-  lost, and a later search of the game skips them (or answers at once from one); every
+  lost, and a later search of the game skips them (or answers at once from one); where no
+  line comes back to a position (the dead-end classes), a search cut by its limit still
+  leaves those whose whole subtree it searched (``Search.dfs``); every
   position a winning line passes through is won, and a later search that meets one (a
   move off the line and back, a transposition) takes the rest of that line, once it has
   replayed it from there. Keys of two searches are compared only when they are formed the
