@@ -5,10 +5,12 @@ the machine's load falls on every configuration alike). Prints figures, asserts 
     python bench/bench_families.py klondike:draw=3 klondike:draw=1 fan --deals 1-100 --seconds 10
     python bench/bench_families.py klondike:draw=1 --deals 90 --off stock_symmetry
     python bench/bench_families.py fan --deals 1-50 --off safe_foundations --off all
+    python bench/bench_families.py freecell canfield --deals 1-20 --with streamline=always
 
 A variant is NAME[:OPTION=VALUE,...]. ``--off A,B`` adds a configuration with the solve()
 keywords A and B set to False (``all``: every derivation of issue 25 at once); give it
-several times for several configurations. The time limit is CPU seconds of this process by
+several times for several configurations. ``--with K=V`` adds one with solve() keywords set to
+those values (``streamline=always``: the staged search in every variant). The time limit is CPU seconds of this process by
 default (``--wall`` for the wall clock): on a shared machine another process's load does
 not count. A deal two configurations decide differently (won against unwinnable) is
 printed as a CONTRADICTION: that would be a soundness bug.
@@ -54,12 +56,14 @@ def parse_deals(text: str) -> range:
     return range(int(a), int(b or a) + 1)
 
 
-def configurations(offs: list) -> list:
-    """(label, solve() keywords) for 'on' and each --off."""
+def configurations(offs: list, withs: tuple = ()) -> list:
+    """(label, solve() keywords) for 'on', each --off and each --with."""
     out = [("on", {})]
     for off in offs:
         names = DERIVATIONS if off == "all" else tuple(x for x in off.split(",") if x)
         out.append(("off " + off, {n: False for n in names}))
+    for w in withs:  # --with KW=VALUE[,KW=VALUE]: values as parse_variant reads options
+        out.append(("with " + w, parse_variant(":" + w)[1]))
     return out
 
 
@@ -126,10 +130,10 @@ def run_solvitaire(exe, kind, v, deal, seconds) -> dict:
 # -- the run ---------------------------------------------------------------------------
 
 
-def bench(spec, deals, seconds, offs, verbose=False) -> None:
+def bench(spec, deals, seconds, offs, verbose=False, withs=()) -> None:
     name, opts = parse_variant(spec)
     v, an = compiled_variant(name, opts)
-    configs = configurations(offs)
+    configs = configurations(offs, withs)
     exe = shutil.which("solvitaire")
     kind = solvitaire_type(name, opts) if exe else None
     labels = [c[0] for c in configs] + (["solvitaire"] if kind else [])
@@ -172,13 +176,16 @@ def main(argv=None) -> None:
     ap.add_argument("--deals", default="1-100", help="A-B (or one deal)")
     ap.add_argument("--seconds", type=float, default=10.0, help="time limit a deal")
     ap.add_argument("--off", action="append", default=[], help="solve() keywords set False (comma-separated)")
+    ap.add_argument(
+        "--with", dest="withs", action="append", default=[], help="solve() keywords KW=VALUE (comma-separated)"
+    )
     ap.add_argument("--wall", action="store_true", help="limit by the wall clock, not CPU seconds")
     ap.add_argument("-v", "--verbose", action="store_true", help="each deal's verdicts on stderr")
     args = ap.parse_args(argv)
     if not args.wall:
         time.monotonic = time.process_time  # the solver's deadline reads this clock
     for spec in args.variants:
-        bench(spec, parse_deals(args.deals), args.seconds, args.off, args.verbose)
+        bench(spec, parse_deals(args.deals), args.seconds, args.off, args.verbose, args.withs)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ player's hints): per deal, a player asks for a hint, plays it, and asks again, f
 hints; every fifth move it plays another legal move instead (off the line: the next hint
 searches again). Prints figures, asserts nothing.
 
-    python bench/bench_hints.py [A B [HINTS [SECS [GAME ...]]]]    # default: deals 1-50, 20 hints, 2 s
+    python bench/bench_hints.py [A B [HINTS [SECS [GAME|WAY ...]]]]    # default: deals 1-50, 20 hints, 2 s
 
 For FreeCell (Microsoft deals), Klondike draw 1 and Golf (PySol deals): the median, 90th
 percentile and largest hint time, and how many hints were answered from the kept line (or a
@@ -11,6 +11,9 @@ position below one proved lost) with no search. Times are CPU seconds of this pr
 the hint's budget is CPU seconds too (on a shared machine the load does not count).
 *Before* is the hint as it was: one search with the whole budget, the line kept while it is
 followed (the runner had that), no small search first and nothing kept of a lost position.
+*Staged* adds the small search first and the positions proved lost along the game's history,
+but keeps no table; *after* is hinting.HintMemo as it is, with the searches' proofs kept
+across the hints (HintTable).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import time
 
 from rulesdsl.play.game import Game
 from rulesdsl.solve.deals import compiled_variant, deal_state
-from rulesdsl.solve.hinting import HintMemo
+from rulesdsl.solve.hinting import HintMemo, staged_solve
 from rulesdsl.solve.solver import solve
 
 GAMES = (("freecell", {}), ("klondike", {"draw": 1}), ("golf", {}))
@@ -42,6 +45,24 @@ class _Before(HintMemo):
         r = solve(game.variant, game.state, time_limit=seconds)
         self.remember(game, r.verdict, r.moves)
         return r.verdict, r.moves, "searched"
+
+
+class _Staged(HintMemo):
+    """The hint with the small search first and the lost positions of the history, but no
+    HintTable: each search starts from nothing."""
+
+    def answer(self, game, seconds: float, **kw):
+        rest = self.follow(game)
+        if rest is not None:
+            return "won", rest, "kept"
+        if self.is_lost(game):
+            return "unwinnable", [], "kept"
+        r = staged_solve(game.variant, game.state, seconds)
+        self.remember(game, r.verdict, r.moves)
+        return r.verdict, r.moves, "searched"
+
+
+WAYS = (("before", _Before), ("staged", _Staged), ("after", HintMemo))
 
 
 def play(v, deal, hints, secs, memo):
@@ -71,11 +92,13 @@ def main(argv):
     a, b = (int(argv[0]), int(argv[1])) if len(argv) > 1 else (1, 50)
     hints = int(argv[2]) if len(argv) > 2 else 20
     secs = float(argv[3]) if len(argv) > 3 else 2.0
+    names = [x for x in argv[4:] if x in dict(GAMES)]
+    ways = [w for w in WAYS if w[0] in argv[4:]] or WAYS  # (a way's name among the arguments: only those)
     for name, options in GAMES:
-        if argv[4:] and name not in argv[4:]:
+        if names and name not in names:
             continue
         v, _ = compiled_variant(name, options)
-        for way, make in (("before", _Before), ("after", HintMemo)):
+        for way, make in ways:
             times: list = []
             searched: list = []
             kept = 0

@@ -76,7 +76,7 @@ class Runner:
         self.hint_seconds = hint_seconds
         self.width = width  # the board's width: None for the terminal's
         self.asking = False  # has resign asked whether to start another game?
-        self.memo = HintMemo()  # the hints' last winning line and the positions proved lost
+        self.memo = HintMemo()  # the hints' last winning line, positions proved lost, the searches' proofs
 
     def say(self, text=""):
         print(text, file=self.out)

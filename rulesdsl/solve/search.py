@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.errors import RulesdslError
 from ..core.kinds import PROGRESS_ROLES, AutoKind
 from ..core.limits import MAX_OPEN
 from ..lang.runtime import Env
@@ -76,6 +77,7 @@ class Search:
         stock_symmetry=True,
         partial=True,
         stuck=True,
+        memory=None,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -97,6 +99,7 @@ class Search:
             self.cycle = None
         hook = self.cycle.key_piece() if self.cycle is not None else None
         self.keyer = Keyer(variant, g.state, analysis, top_class, symmetry=symmetry, pile_key=hook)
+        self.root, self.key_args = state.copy(), (analysis, top_class, symmetry, hook)
         self.scorer = Scorer(variant, g.state)
         nexts = next_rule(variant) if ends is None else None
         self.buried = nexts.start(g.state) if nexts is not None else None
@@ -133,10 +136,31 @@ class Search:
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
+        self._recollect(memory)
+
+    def _recollect(self, memory) -> None:
+        """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
+        positions, and positions a winning line goes on from; read only under keys formed
+        the same way (key_format)."""
+        self.memory = memory
+        self.lost: Any = None
+        self.won: Any = None
+        if memory is not None:
+            self.lost, self.won = memory.known(self.key_format())
+        self.tail: list = []  # the rest of a kept winning line, from the board's position
+        self.refused: set = set()  # keys whose kept line did not replay here
+        # positions proved lost while the search goes on (see dfs), where the memory keeps
+        # them: in the dead-end classes, where no line comes back to a position it left; never
+        # in the streamliner's search, which does not try every move
+        self.proved: set | None = None
+        self.skipped: list | None = None  # the children children() did not keep, as they were seen
+        exact = self.table.exact or self.table.limited
+        if memory is not None and self.ends is not None and not self.greedy and not exact:
+            self.proved, self.skipped = set(), []
 
     def done(self, verdict, limit=None) -> Result:
         g, table = self.g, self.table
-        line = [g.move_text(m) for m in self.path] if verdict == WON else []
+        line = [g.move_text(m) for m in self.path] + self.tail if verdict == WON else []
         return Result(
             verdict, line, table.size, time.monotonic() - self.started, limit, table.size if verdict == WON else None
         )
@@ -243,15 +267,26 @@ class Search:
         if key is None and self.virtual and m.kind == "move":
             key = self.keyer.child_key(m.sources[0], m.dest, len(m.cards))
             if self.table.known(key, self.st.used):
+                if self.skipped is not None:
+                    self.skipped.append(key)
                 return True  # seen: not played
         undo, is_dead = self.play(m)
         if not is_dead and self.stuck is not None:
             is_dead = self.stuck.lost(self.st)
         table = self.table
-        if not is_dead and table.add(self.keyer.key() if key is None else key, self.st.used):
-            if self.g.won:
-                return None
-            out.append((self.order(m), len(out), item))
+        if not is_dead:
+            if key is None:
+                key = self.keyer.key()
+            if self.lost is not None and self.lost.known(key, self.st.used):
+                pass  # proved lost by an earlier search of the game: not entered, as a dead end
+            elif table.add(key, self.st.used):
+                if self.g.won:
+                    return None
+                if self.won is not None and self.recall(key):
+                    return None  # a kept winning line goes on from here: the win
+                out.append((self.order(m), len(out), item))
+            elif self.skipped is not None:
+                self.skipped.append(key)
         self.back(undo)
         if table.size >= self.max_states:
             return "states"
@@ -264,6 +299,8 @@ class Search:
         promising first (with ``scored``, as (order, i, move) triples); None: a win was
         reached (and is on the board); a str: a limit was hit."""
         st = self.st
+        if self.skipped is not None:
+            self.skipped = []
         moves = self.generate()
         pick = None
         if len(moves) > 1:
@@ -285,11 +322,15 @@ class Search:
             if walk and m.kind == "action":
                 continue  # in the macros below
             if back is not None and m.dest == back[1] and m.sources[0] == back[0] and m.cards == back[2]:
+                if self.skipped is not None:
+                    self.skipped.append(None)  # (the parent's position: never proved while searched)
                 continue  # it undoes the last move: its position is the parent's, in the table
             key = None
             if seen is not None and m.kind == "move":
                 key = child_key(m.sources[0], m.dest, len(m.cards))
                 if seen(key):
+                    if self.skipped is not None:
+                        self.skipped.append(key)
                     continue
             if dominated is not None and dominated(m):
                 continue  # a partial run that uncovers nothing used now (partial_runs.py)
@@ -353,14 +394,80 @@ class Search:
                 return got
         return True
 
+    # -- what earlier searches of the game proved (solve/hinting.py) ---------------------
+
+    def key_format(self) -> tuple:
+        """What decides how a key is formed beyond the variant: two searches of one game whose
+        formats are equal give one position one key (their keys can be compared)."""
+        k, t = self.keyer, self.table
+        tops = tuple((p, bytes(c)) for p, c in sorted(k.top_class.items()))
+        groups = tuple(tuple(g) for g in k.groups)
+        return (
+            self.cycle is not None,
+            tuple(k.renames),
+            k.history,
+            tops,
+            groups,
+            tuple(sorted(k.sealed)),
+            tuple(sorted(k.shrinking)),
+            t.exact,
+            tuple(t.limited),
+        )
+
+    def recall(self, key) -> bool:
+        """Does a winning line an earlier search of the game found go on from the board's
+        position (its key), and replay from here to a win? Then that rest is self.tail. The
+        line is replayed before it is believed: a key merges positions its notation may tell
+        apart. (Positions proved lost are self.lost: every position reachable from a lost one
+        is lost, so the search does not enter them.)"""
+        hit = self.won.get(key)
+        if hit is None or key in self.refused:
+            return False
+        line, i = hit
+        g = Game(self.variant, self.st.copy())
+        try:
+            for text in line[i:]:
+                g.play(text)
+            replays = g.won
+        except RulesdslError:
+            replays = False
+        if not replays:
+            self.refused.add(key)
+            return False
+        self.tail = list(line[i:])
+        return True
+
+    def line_keys(self, moves) -> list:
+        """The key of each position the line ``moves`` (Move objects, from the start) passes
+        through, its end excluded: the line replayed on a copy of the start."""
+        g = Game(self.variant, self.root.copy())
+        analysis, top_class, symmetry, hook = self.key_args
+        keyer = Keyer(self.variant, g.state, analysis, top_class, symmetry=symmetry, pile_key=hook)
+        out = []
+        for m in moves:
+            out.append(keyer.key())
+            g.apply_unchecked(m)
+            keyer.update(None)
+        return out
+
     # -- the search -------------------------------------------------------------------
 
     def run(self) -> Result:
+        result = self._search()
+        if self.memory is not None:  # only a full search proves a position lost
+            self.memory.learn(self, result, proof=not self.greedy)
+        return result
+
+    def _search(self) -> Result:
         g, st, table, ends = self.g, self.st, self.table, self.ends
         if g.won:
             table.size = 1
             return self.done(WON)
         table.add(self.keyer.key(), st.used)
+        if self.lost is not None and self.lost.known(self.keyer.key(), st.used):
+            return self.done(UNWINNABLE)
+        if self.won is not None and self.recall(self.keyer.key()):
+            return self.done(WON)
         if (ends is not None and ends.any_dead()) or (self.stuck is not None and self.stuck.lost(st)):
             return self.done(UNWINNABLE)
         first = self.children(scored=ends is None)
@@ -376,12 +483,19 @@ class Search:
         """Depth-first below the present position, whose unseen children are ``first``:
         None when every position below was explored (the board is back where it was),
         else the Result (a win, or a limit)."""
-        stack = [[first, 0, None]]
+        proved = self.proved
+        # a frame: [children, next, undo, key, the children skipped as seen, all proved lost]
+        stack = [[first, 0, None, None, self.skipped, True]]
         while stack:
             frame = stack[-1]
             moves, i = frame[0], frame[1]
             if i >= len(moves):
                 stack.pop()
+                if proved is not None and stack:
+                    if frame[5] and all(k in proved for k in frame[4]):
+                        proved.add(frame[3])
+                    else:
+                        stack[-1][5] = False
                 if stack:
                     self.leave(frame[2])
                 continue
@@ -392,7 +506,7 @@ class Search:
                 return self.done(WON)
             if isinstance(nxt, str):
                 return self.done(UNKNOWN, nxt)
-            stack.append([nxt, 0, undo])
+            stack.append([nxt, 0, undo, self.keyer.key() if proved is not None else None, self.skipped, True])
         return None
 
     # Waiting positions, taken in turns: depth-first, then best first (see in_turns). A waiting

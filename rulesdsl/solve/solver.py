@@ -65,6 +65,7 @@ from .stock_macros import StockRule
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
 
 
+# size: one keyword per derivation (each can be switched off), each documented; the body is short
 def solve(
     variant,
     state,
@@ -76,7 +77,7 @@ def solve(
     dead: DeadEnds | None | bool = True,
     declared_safe: bool = True,
     stock: StockRule | None | bool = True,
-    streamline: bool = True,
+    streamline: bool | str = True,
     reversible: bool = True,
     symmetry: bool = False,
     pairs: bool = True,
@@ -87,6 +88,7 @@ def solve(
     safe_foundations: bool = True,
     partial: bool = True,
     stuck: bool = True,
+    memory=None,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -99,7 +101,8 @@ def solve(
     ``streamline``: where the stock macro moves apply, first spend half the limits on a
     search that plays a legal move onto a foundation without trying the others (Solvitaire's
     streamliner): a win it finds is a real line; when it finds none, the full search runs
-    with what is left (only the full search says ``unwinnable``). ``reversible``: False
+    with what is left (only the full search says ``unwinnable``); ``"always"``: the same in
+    every variant (docs/solver.md measures where it helps). ``reversible``: False
     searches a card move that exactly undoes the previous one too (its position is the
     parent's, always in the table, so this only costs time). ``symmetry``: True keys a
     position by the least key over the renamings of the suits no rule tells apart
@@ -118,7 +121,9 @@ def solve(
     on the waste; False keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
-    ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless."""
+    ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
+    ``memory``: a hinting.HintTable of the same game's searches, read and told what this
+    one proves (positions proved lost are skipped, a kept winning line is joined)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
@@ -133,8 +138,8 @@ def solve(
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
-    kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck)
-    if streamline and not _greedy and (stock_rule(variant) if stock is True else stock):
+    kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory)
+    if _staged(variant, streamline, stock) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
         search = Search(
@@ -145,6 +150,13 @@ def solve(
         result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
         result.seconds = time.monotonic() - started
     return result
+
+
+def _staged(variant, streamline, stock) -> bool:
+    """Does the streamliner run first? (``streamline`` as solve() takes it.)"""
+    if streamline not in (True, False, "always"):
+        raise ArgumentError(f"streamline is True, False or 'always', not {streamline!r}")
+    return streamline == "always" or bool(streamline and (stock_rule(variant) if stock is True else stock))
 
 
 def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:

@@ -63,3 +63,20 @@ class Table:
         known.append(mine)
         self.size += 1
         return True
+
+    def absorb(self, other: "Table") -> None:
+        """Add every position of ``other``, a table of the same analysis, as add() would
+        (hinting.HintTable gathers the tables of several proofs into one)."""
+        if not self.limited:
+            before = len(self.seen)
+            self.seen |= other.seen
+            self.size += len(self.seen) - before
+            return
+        for key, counters in other.seen.items():
+            known = self.seen.setdefault(key, [])
+            for mine in counters:
+                if any(all(o <= m for o, m in zip(x, mine)) for x in known):
+                    continue
+                known[:] = [x for x in known if not all(m <= y for m, y in zip(mine, x))]
+                known.append(mine)
+                self.size += 1

@@ -16,7 +16,8 @@ errors. From the modules below it:
 - ``stats``: a variant's figures for the Measure section (``analyse_variant``, its rows of
   words ``analyse_rows``, its SVG panels ``report_svgs``; ``InputError`` without matplotlib);
 - ``solver``: hints and winnable deals (``solve_game``, ``solve``, ``staged_solve``, ``WON``,
-  ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``).
+  ``UNWINNABLE``, ``UNKNOWN``) and autoplay's safe moves (``declared_pick``, ``safe_rule``);
+- ``hinting.HintMemo``: what the searches of one game proved, kept in a worker between hints.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from rulesdsl.formats.describe import sections
 from rulesdsl.formats.position import to_text as position_text
 from rulesdsl.solve.derivations import safe_rule
 from rulesdsl.solve.guidance import declared_pick
-from rulesdsl.solve.hinting import staged_solve
+from rulesdsl.solve.hinting import HintMemo, staged_solve
 from rulesdsl.solve.solver import UNKNOWN, UNWINNABLE, WON, solve, solve_game
 from rulesdsl.stats.analyse import analyse as analyse_variant
 from rulesdsl.stats.analyse_plots import report_svgs
@@ -48,6 +49,7 @@ __all__ = [
     "FAMILIES",
     "MAX_VARIANT_BYTES",
     "Diagnostic",
+    "HintMemo",
     "UNKNOWN",
     "UNWINNABLE",
     "WON",

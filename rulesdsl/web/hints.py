@@ -9,6 +9,12 @@ playing along the solver's line is the rest of that line, at once, and one asked
 moves from a position proved unwinnable is unwinnable at once (every position below a lost one
 is lost). A search tries a small budget first (solve/hinting.py's staged_solve). Finding a winnable deal
 (``winnable``) runs in the same pool, with a total time budget.
+
+The pool is one single-process executor per worker, and a game's hints always go to the same
+one (by its id), so that the worker keeps what that game's searches proved between its hints
+(a hinting.HintMemo per game, ``MEMO_GAMES`` games per worker, each capped at
+``MEMO_KEYS`` positions): positions proved lost, and the winning lines a later search can
+join again after a move off them.
 """
 
 from __future__ import annotations
@@ -18,12 +24,13 @@ import logging
 import multiprocessing
 import os
 import time
+import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from .drafts import load_draft
-from .engine_api import UNKNOWN, UNWINNABLE, WON, load, solve, staged_solve
+from .engine_api import UNKNOWN, UNWINNABLE, WON, HintMemo, load, solve
 from .live import deal_game
 from .store import Record
 
@@ -35,6 +42,8 @@ WINNABLE_SECONDS = 15.0  # the whole search for a winnable deal
 WINNABLE_TRY_SECONDS = 5.0  # one deal's search inside it
 MAX_KEPT = 1024  # answers kept (one per game)
 SLACK = 30.0  # seconds a job may take beyond its search (start-up, load, replay) before it is abandoned
+MEMO_GAMES = 4  # games whose searches' proofs a worker keeps (the most recently hinted)
+MEMO_KEYS = 100_000  # positions kept per game (about 150 bytes each)
 
 
 log = logging.getLogger("rulesdsl.web")
@@ -59,15 +68,32 @@ def _variant(name: str, options: dict, text: str | None = None):
     return v
 
 
+_MEMOS: OrderedDict = OrderedDict()  # per worker process: the game -> its HintMemo
+
+
+def _memo(game_id: str, name: str, options: dict, seed, deal, start) -> HintMemo:
+    """The worker's HintMemo of this game (a new one for a game it has not kept)."""
+    key = (game_id, name, tuple(sorted((k, str(v)) for k, v in options.items())), seed, deal, start)
+    memo = _MEMOS.pop(key, None) or HintMemo(cap=MEMO_KEYS)
+    _MEMOS[key] = memo
+    while len(_MEMOS) > MEMO_GAMES:
+        _MEMOS.popitem(last=False)
+    return memo
+
+
 def solve_job(
-    name: str, options: dict, seed, deal, start, moves: list, seconds: float, text: str | None = None
+    game_id: str, name: str, options: dict, seed, deal, start, moves: list, seconds: float, text: str | None = None
 ) -> dict:
-    """In a worker: the game replayed from its deal, then the solver from there."""
+    """In a worker: the game replayed from its deal, then the solver from there, with what
+    the game's earlier searches in this worker proved (a small search first)."""
     g = deal_game(_variant(name, options, text), seed, deal, start)
-    for text in moves:
-        g.play(text)
-    r = staged_solve(g.variant, g.state, seconds, max_states=MAX_STATES)  # a small search first
-    return {"verdict": r.verdict, "line": list(r.moves), "states": r.states, "seconds": round(r.seconds, 3)}
+    for move in moves:
+        g.play(move)
+    started = time.monotonic()
+    memo = _memo(game_id, name, options, seed, deal, start)
+    verdict, line, _source = memo.answer(g, seconds, max_states=MAX_STATES)
+    states = memo.result.states if memo.result is not None else 0
+    return {"verdict": verdict, "line": list(line), "states": states, "seconds": round(time.monotonic() - started, 3)}
 
 
 def winnable_job(name: str, options: dict, start: int, budget: float, text: str | None = None) -> dict:
@@ -101,35 +127,43 @@ class Hints:
     def __init__(self, workers: int | None = None, text_of=None):
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
         self.text_of = text_of or (lambda name: None)  # a workbench variant's text, by its name
-        self._pool: ProcessPoolExecutor | None = None
+        self._pools: list[ProcessPoolExecutor | None] = [None] * self.workers  # one process each
+        self._turn = 0  # the worker the next job without a game goes to
         self._pending = 0
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # game id -> (lock, requests using it)
         self._kept: OrderedDict[str, tuple] = OrderedDict()  # game id -> (moves played, answer, seconds)
         self._lost: OrderedDict[str, list] = OrderedDict()  # game id -> the moves played to a lost position
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
+    def _executor(self, slot: int) -> ProcessPoolExecutor:
+        pool = self._pools[slot]
+        if pool is None:
             # spawn, not fork: the server has threads (a forked copy could hold their locks)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+            pool = self._pools[slot] = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        return pool
+
+    def slot(self, game_id: str) -> int:
+        """The worker a game's hints go to (the same one every time: it keeps the game's proofs)."""
+        return zlib.crc32(game_id.encode()) % self.workers
 
     def warm(self) -> None:
         """Start the workers now, in the background (rulesdsl serve does; tests need not)."""
-        pool = self._executor()
-        for _ in range(self.workers):
-            pool.submit(ready)
+        for slot in range(self.workers):
+            self._executor(slot).submit(ready)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for i, pool in enumerate(self._pools):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[i] = None
 
-    async def _run(self, fn, *args, timeout: float):
+    async def _run(self, fn, *args, timeout: float, slot: int | None = None):
         if self._pending >= MAX_PENDING:
             raise Busy(f"the solver is busy ({MAX_PENDING} searches running or waiting): try again in a moment")
         self._pending += 1
+        if slot is None:
+            slot, self._turn = self._turn, (self._turn + 1) % self.workers
         try:
-            fut = asyncio.get_running_loop().run_in_executor(self._executor(), fn, *args)
+            fut = asyncio.get_running_loop().run_in_executor(self._executor(slot), fn, *args)
             return await asyncio.wait_for(fut, timeout)
         except (BrokenProcessPool, asyncio.TimeoutError):
             log.exception("the solver's worker failed or overran; a new pool starts with the next job")
@@ -168,8 +202,8 @@ class Hints:
                 answer = self.known(game_id, played, seconds)
                 if answer is None:
                     text = self.text_of(rec.variant)
-                    args = (rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds, text)
-                    answer = await self._run(solve_job, *args, timeout=seconds + SLACK)
+                    args = (game_id, rec.variant, rec.options, rec.seed, rec.deal, rec.start, played, seconds, text)
+                    answer = await self._run(solve_job, *args, timeout=seconds + SLACK, slot=self.slot(game_id))
                     self._kept[game_id] = (list(played), answer, seconds)
                     self._kept.move_to_end(game_id)
                     while len(self._kept) > MAX_KEPT:

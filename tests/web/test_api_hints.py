@@ -14,6 +14,7 @@ from .conftest import NEAR_LOST, NEAR_WON, RANKS, STALLED, WINNING_MOVE, client_
 
 TWO_LEFT = NEAR_WON.replace(" QS; ", "; ").replace("tableau[0]: KS", "tableau[0]: KS QS")
 assert "JS;" in TWO_LEFT and RANKS[11] == "Q"
+GOLF_LOST_POSITION = "foundation[0]: 5H; tableau[0]: KC 7D 6S; tableau[1]: 4C 8H; stock[0]: 2D 9S"
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +92,7 @@ def test_a_second_hint_for_a_game_waits_for_the_first():
     h = Hints(1)
     running, calls = [0], []
 
-    async def fake_run(fn, *args, timeout):
+    async def fake_run(fn, *args, timeout, slot=None):
         running[0] += 1
         calls.append(args)
         assert running[0] == 1
@@ -129,8 +130,8 @@ def test_an_unknown_is_searched_again_when_more_time_is_asked_and_no_lock_is_lef
     h = Hints(1)
     calls = []
 
-    async def fake_run(fn, *args, timeout):
-        seconds = args[6]  # solve_job's (name, options, seed, deal, start, moves, seconds, text)
+    async def fake_run(fn, *args, timeout, slot=None):
+        seconds = args[7]  # solve_job's (game_id, name, options, seed, deal, start, moves, seconds, text)
         calls.append(seconds)
         return {"verdict": "unknown", "line": [], "states": 1, "seconds": seconds}
 
@@ -144,3 +145,22 @@ def test_an_unknown_is_searched_again_when_more_time_is_asked_and_no_lock_is_lef
 
     asyncio.run(asks())
     assert calls == [2.0, 5.0] and h._locks == {}
+
+
+def test_a_game_s_hints_go_to_one_worker_which_keeps_its_proofs(monkeypatch):
+    """The worker's HintMemo per game: the same one for the same game (so its second search
+    starts from the first's proofs), another for another game, the oldest dropped past
+    MEMO_GAMES; and the game's slot is the same every time."""
+    monkeypatch.setattr(hints_module, "_MEMOS", type(hints_module._MEMOS)())
+    monkeypatch.setattr(hints_module, "MEMO_GAMES", 2)
+    first = hints_module.solve_job("g1", "golf", {}, None, None, GOLF_LOST_POSITION, [], 5.0)
+    assert first["verdict"] == "unwinnable" and first["states"] >= 1
+    memo = hints_module._memo("g1", "golf", {}, None, None, GOLF_LOST_POSITION)
+    assert memo.table.size >= 1  # the proof is kept
+    again = hints_module.solve_job("g1", "golf", {}, None, None, GOLF_LOST_POSITION, [], 5.0)
+    assert again["verdict"] == "unwinnable" and again["states"] == 0  # answered from the memo
+    hints_module._memo("g2", "golf", {}, None, None, GOLF_LOST_POSITION)
+    hints_module._memo("g3", "golf", {}, None, None, GOLF_LOST_POSITION)
+    assert hints_module._memo("g1", "golf", {}, None, None, GOLF_LOST_POSITION) is not memo  # dropped
+    h = Hints(2)
+    assert {h.slot("g1") for _ in range(5)} == {h.slot("g1")} and {h.slot(f"g{i}") for i in range(20)} == {0, 1}
