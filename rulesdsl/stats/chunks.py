@@ -67,14 +67,15 @@ def spec_of(name: str, options: dict, *, travel: bool) -> VariantSpec:
     return VariantSpec(str(path), opts, text, hashlib.sha256(text.encode("utf-8")).hexdigest())
 
 
-_COMPILED: dict = {}  # per process: (digest, options) -> (Variant, Analysis), the latest last
+_COMPILED: dict = {}  # per process: (digest, label, options) -> (Variant, Analysis), the latest last
 
 
 def compiled(spec: VariantSpec):
-    """(Variant, Analysis) of a spec, compiled once per process (keyed by the text's digest)."""
+    """(Variant, Analysis) of a spec, compiled once per process (keyed by the text's digest,
+    and by its label: the same text under another file name is another variant's id)."""
     if spec.text is None:
         return compiled_variant(spec.label, spec.option_dict)
-    key = (spec.digest, spec.options)
+    key = (spec.digest, spec.label, spec.options)
     got = _COMPILED.pop(key, None)
     if got is None:
         v = load_text(spec.text, spec.option_dict, label=spec.label)

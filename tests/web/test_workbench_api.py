@@ -107,7 +107,7 @@ def test_the_preview_is_the_deal_the_rules_and_the_moves_of_the_text(client):
     assert [m["text"] for m in p["moves"]] == [g.move_text(m) for m in g.legal_moves()]
     assert p["move_count"] == len(g.legal_moves())
     assert [(s["title"], s["text"]) for s in p["rules"]] == sections(v)
-    assert [o["name"] for o in p["options"]] == ["cells"] and p["values"] == {"cells": 2}
+    assert [o["name"] for o in p["options"]] == ["cells"] and p["values"] == {"cells": 4}
 
 
 def test_the_preview_takes_options_and_words_the_moves(client):
