@@ -115,6 +115,11 @@ class Search:
         # a child a card move reaches is first looked up without playing the move, where a
         # card move has no follow-up and the key reads no history (keys.child_key)
         self.virtual = not variant.autos and not self.keyer.history and not self.keyer.hooked
+        # such a child is also scored without the game's apply (see bare_consider): a card
+        # move with no points, no history and no dead-end test is a transfer alone
+        self.bare = (
+            self.virtual and ends is None and not variant.records_history and all(r.points is None for r in variant.rules)
+        )
         self.reversible = reversible and _reversal_exact(variant, self.keyer)
         self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
         # the macro expansion needs a settled position: every one after a move is
@@ -250,6 +255,43 @@ class Search:
             return "time"
         return True
 
+    def bare_consider(self, m, key, ps, pd, out):
+        """consider() for a new child of a bare card move (self.bare), its key and the two
+        pieces known (keys.Keyer.child): the cards are moved on the lists themselves and the
+        pieces set, so that the win test and the order read the child's position as after the
+        game's apply, then all is put back; no op log, no encoding again. The same answers."""
+        st, keyer, scorer = self.st, self.keyer, self.scorer
+        s, d, n = m.sources[0], m.dest, len(m.cards)
+        src, dst, down = st.piles[s], st.piles[d], st.down
+        was = down[s]
+        dst.extend(src[-n:])
+        del src[-n:]
+        if was > len(src):
+            down[s] = len(src)
+        piece = keyer.piece
+        old_s, old_d = piece[s], piece[d]
+        piece[s], piece[d] = ps, pd
+        touched = (s, d)
+        saved = scorer.update_keyed(touched, keyer)
+        table = self.table
+        table.add(key, st.used)
+        won = self.g.won
+        if not won:
+            out.append((self.order(m), len(out), m))
+        src.extend(dst[-n:])
+        del dst[-n:]
+        down[s] = was
+        piece[s], piece[d] = old_s, old_d
+        scorer.restore(touched, saved)
+        if won:  # the line ends with m: played for real, on the path
+            self.play(m)
+            return None
+        if table.size >= self.max_states:
+            return "states"
+        if self.deadline is not None and not table.size & 255 and time.monotonic() > self.deadline:
+            return "time"
+        return True
+
     def children(self, scored=False):
         """The unseen positions one move (or one macro, a tuple of moves) away, most
         promising first (with ``scored``, as (order, i, move) triples); None: a win was
@@ -270,7 +312,7 @@ class Search:
         out: list = []
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
-        child_key = self.keyer.child_key
+        child, bare = self.keyer.child, self.bare
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
@@ -278,8 +320,13 @@ class Search:
                 continue  # it undoes the last move: its position is the parent's, in the table
             key = None
             if seen is not None and m.kind == "move":
-                key = child_key(m.sources[0], m.dest, len(m.cards))
+                key, ps, pd = child(m.sources[0], m.dest, len(m.cards))
                 if seen(key):
+                    continue
+                if bare:
+                    got = self.bare_consider(m, key, ps, pd, out)
+                    if got is not True:
+                        return got
                     continue
             got = self.consider(m, m, out, key)
             if got is not True:
