@@ -10,6 +10,7 @@ never a verdict.
 from __future__ import annotations
 
 from ..core.kinds import PROGRESS_ROLES, Role
+from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from .sink_tables import sink_takes
 
@@ -280,6 +281,10 @@ class RunRoom:
                 ok = False
             if ok:
                 self.fn = r.max_run
+                # the same rule as generated code of the position (codegen.position_rule)
+                fast = position_rule(variant, ("piles", r.group, "max_run"), r.max_run, others[0], others[0])
+                if fast is not None:
+                    self.value = lambda: _run_value(fast, st, self.env)  # type: ignore[method-assign]
             return
 
     def value(self) -> int:
@@ -288,6 +293,15 @@ class RunRoom:
         except Exception:  # a rule that cannot be judged here: no bonus (it only orders)
             return 0
         return got if isinstance(got, int) and not isinstance(got, bool) else 0
+
+
+def _run_value(fn, st, env) -> int:
+    """RunRoom.value() through the generated rule (the same answers)."""
+    try:
+        got = fn(st, env)
+    except Exception:  # as value()
+        return 0
+    return got if isinstance(got, int) and not isinstance(got, bool) else 0
 
 
 def derive_next(variant):
