@@ -282,7 +282,7 @@ class RunRoom:
             if ok:
                 self.fn = r.max_run
                 # the same rule as generated code of the position (codegen.position_rule)
-                fast = position_rule(variant, ("piles", r.group, "max_run"), r.max_run, others[0], others[0])
+                fast = position_rule(variant, ("piles", r.group, "max_run"), r.max_run, "move", others[0], others[0])
                 if fast is not None:
                     self.value = lambda: _run_value(fast, st, self.env)  # type: ignore[method-assign]
             return

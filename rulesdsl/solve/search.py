@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.kinds import PROGRESS_ROLES, AutoKind
 from ..core.limits import MAX_OPEN
+from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
@@ -125,6 +126,7 @@ class Search:
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
+        self.won = _win_test(variant, g)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -245,7 +247,7 @@ class Search:
         undo, is_dead = self.play(m)
         table = self.table
         if not is_dead and table.add(self.keyer.key() if key is None else key, self.st.used):
-            if self.g.won:
+            if self.won():
                 return None
             out.append((self.order(m), len(out), item))
         self.back(undo)
@@ -275,7 +277,7 @@ class Search:
         saved = scorer.update_keyed(touched, keyer)
         table = self.table
         table.add(key, st.used)
-        won = self.g.won
+        won = self.won()
         if not won:
             out.append((self.order(m), len(out), m))
         src.extend(dst[-n:])
@@ -369,7 +371,7 @@ class Search:
         for a in actions:
             undo, _ = self.play(a)
             walked.append(a)
-            if self.g.won:
+            if self.won():
                 return None
             if self.table.add(self.keyer.key(), self.st.used):
                 here = self.generate()
@@ -549,6 +551,23 @@ class Search:
             if got is not None:
                 return got
         return None
+
+
+def _win_test(variant, g):
+    """``g.won`` as a function: the win rule as generated code of the position where the
+    translator gives one (codegen.position_rule, the same answers), else the game's own."""
+    fn = position_rule(variant, ("win",), variant.win, "win")
+    if fn is None:
+        return lambda: g.won
+    st, env = g.state, g._env
+
+    def won() -> bool:
+        try:
+            return bool(fn(st, env))
+        except Exception:  # never expected: the closure's own answer
+            return g.won
+
+    return won
 
 
 def _reversal_exact(variant, keyer) -> bool:

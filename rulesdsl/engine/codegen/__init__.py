@@ -149,22 +149,34 @@ def _global_names(code) -> set:
     return out
 
 
-def position_rule(v, path, closure, source: int, dest: int):
-    """The rule at ``path`` (a card move's, such as a group's max_run) judged with source and
-    dest fixed and no moving cards, as generated code ``f(st, env)`` of the position alone:
-    the solver asks it once per position (guidance.RunRoom). None when the translator leaves
-    a part to a closure, or the text reads the moving cards (then the caller keeps the
+def position_rule(v, path, closure, role: str = "move", source: int | None = None, dest: int | None = None):
+    """The rule at ``path`` (the win, or a card move's such as a group's max_run, judged with
+    source and dest fixed and no moving cards) as generated code ``f(st, env)`` of the
+    position alone: the solver asks it once per position. None when the translator leaves a
+    part to a closure, or the text reads the moving cards (then the caller keeps the
     closure); the test compares the two on random positions."""
-    if v.watched or os.environ.get(ENGINE_VAR) == "closures":
+    if v.watched or os.environ.get(ENGINE_VAR) == "closures" or closure is None:
         return None
+    known = _RULES.setdefault(v, {})
+    key = (path, role, source, dest)
+    if key not in known:
+        known[key] = _position_rule(v, path, closure, role, source, dest)
+    return known[key]
+
+
+_RULES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # variant -> (path, ...) -> rule
+
+
+def _position_rule(v, path, closure, role, source, dest):
     b = _Build(v)
-    ctx = _Ctx("move", source, dest)
+    ctx = _Ctx(role, source, dest)
     val, ok = b.rule(path, closure, ctx)
     if not ok or ctx.uses_run or ctx.card_atoms:
         return None
     lines = ["def rule(st, env):", "    piles = st.piles", "    down = st.down", "    used = st.used"]
-    lines.append(f"    q{int(dest)} = piles[{int(dest)}]")
-    atoms = b.dest_atoms.get(dest, {})
+    if dest is not None:
+        lines.append(f"    q{int(dest)} = piles[{int(dest)}]")
+    atoms = b.dest_atoms.get(dest, {}) if dest is not None else {}
     if atoms:
         lines.append(f"    if q{int(dest)}:")
         lines += [f"        {name} = {code}" for name, code in atoms.items()]
