@@ -9,6 +9,8 @@ never a verdict.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..core.kinds import PROGRESS_ROLES, Role
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
@@ -284,7 +286,7 @@ class RunRoom:
                 # the same rule as generated code of the position (codegen.position_rule)
                 fast = position_rule(variant, ("piles", r.group, "max_run"), r.max_run, "move", others[0], others[0])
                 if fast is not None:
-                    self.value = lambda: _run_value(fast, st, self.env)  # type: ignore[method-assign]
+                    self.value = partial(_run_value, fast, st, self.env)
             return
 
     def value(self) -> int:

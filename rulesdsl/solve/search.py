@@ -118,9 +118,8 @@ class Search:
         self.virtual = not variant.autos and not self.keyer.history and not self.keyer.hooked
         # such a child is also scored without the game's apply (see bare_consider): a card
         # move with no points, no history and no dead-end test is a transfer alone
-        self.bare = (
-            self.virtual and ends is None and not variant.records_history and all(r.points is None for r in variant.rules)
-        )
+        scoring = any(r.points is not None for r in variant.rules)
+        self.bare = self.virtual and ends is None and not variant.records_history and not scoring
         self.reversible = reversible and _reversal_exact(variant, self.keyer)
         self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
         # the macro expansion needs a settled position: every one after a move is
