@@ -459,27 +459,39 @@ class Search:
             self.undo_ops(st, ops, mark)
             cut = depths[depth]
             del trail[depth:], undos[depth:], depths[depth:], path[cut:], marks[cut:]
-        start = len(ops)
-        do = self.do
+        do, bare = self.do, self.bare
         for n in reversed(chain):
             item = n[1]
             depths.append(len(path))
-            recs = []
-            for m in item if type(item) is tuple else (item,):
-                mark = len(ops)
-                do(st, m, env, ops)
-                path.append(m)
-                marks.append(mark)
-                recs.append((mark, None, None, None, None))  # (never undone by back(): see above)
-            undos.append(recs if type(item) is tuple else recs[0])
             trail.append(n)
-        down = touched_piles(g, start)
-        if changed is None or down is None:
-            changed = None
-        else:
-            changed |= down
-        self.keyer.update(changed)
-        self.scorer.update_keyed(changed, self.keyer)
+            if type(item) is not tuple:
+                mark = len(ops)
+                do(st, item, env, ops)
+                path.append(item)
+                marks.append(mark)
+                undos.append((mark, None, None, None, None))  # (never undone by back(): see above)
+                if bare and item.kind == "move" and changed is not None:
+                    changed.add(item.sources[0])  # a transfer alone: its two piles
+                    changed.add(item.dest)
+                    continue
+                down = touched_piles(g, mark)
+            else:
+                recs = []
+                start = len(ops)
+                for m in item:
+                    mark = len(ops)
+                    do(st, m, env, ops)
+                    path.append(m)
+                    marks.append(mark)
+                    recs.append((mark, None, None, None, None))
+                undos.append(recs)
+                down = touched_piles(g, start)
+            if changed is None or down is None:
+                changed = None
+            else:
+                changed |= down
+        self.keyer.touch(changed)
+        self.scorer.touch_keyed(changed, self.keyer)
 
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
