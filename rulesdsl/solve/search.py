@@ -259,8 +259,9 @@ class Search:
     def bare_consider(self, m, key, ps, pd, out):
         """consider() for a new child of a bare card move (self.bare), its key and the two
         pieces known (keys.Keyer.child): the cards are moved on the lists themselves and the
-        pieces set, so that the win test and the order read the child's position as after the
-        game's apply, then all is put back; no op log, no encoding again. The same answers."""
+        score taken from the memo by those pieces (Scorer.child_total), so that the win test
+        and the order read the child's position as after the game's apply; then all is put
+        back. No op log, no encoding again: the same answers."""
         st, keyer, scorer = self.st, self.keyer, self.scorer
         s, d, n = m.sources[0], m.dest, len(m.cards)
         src, dst, down = st.piles[s], st.piles[d], st.down
@@ -269,11 +270,8 @@ class Search:
         del src[-n:]
         if was > len(src):
             down[s] = len(src)
-        piece = keyer.piece
-        old_s, old_d = piece[s], piece[d]
-        piece[s], piece[d] = ps, pd
-        touched = (s, d)
-        saved = scorer.update_keyed(touched, keyer)
+        total = scorer.total
+        scorer.total = scorer.child_total(s, d, ps, pd, keyer.sealed)  # (what order() reads)
         table = self.table
         table.add(key, st.used)
         won = self.won()
@@ -282,8 +280,7 @@ class Search:
         src.extend(dst[-n:])
         del dst[-n:]
         down[s] = was
-        piece[s], piece[d] = old_s, old_d
-        scorer.restore(touched, saved)
+        scorer.total = total
         if won:  # the line ends with m: played for real, on the path
             self.play(m)
             return None
