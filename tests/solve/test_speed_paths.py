@@ -115,3 +115,29 @@ def test_the_bare_path_ends_on_the_winning_position():
     assert r.verdict == "won" and len(r.moves) == 1
     g.play(r.moves[0])
     assert g.won
+
+
+@pytest.mark.parametrize("name", ["freecell", "beleaguered_castle", "alpha_star"])
+def test_child_total_is_the_score_after_the_move(name):
+    from rulesdsl.solve.analysis import analyse
+    from rulesdsl.solve.guidance import Scorer
+    from rulesdsl.solve.keys import Keyer
+
+    v = rulesdsl.load(name)
+    g = rulesdsl.Game(v, deal_state(v, 1))
+    keyer, scorer = Keyer(v, g.state, analyse(v)), Scorer(v, g.state)
+    rng = random.Random(5)
+    for _ in range(40):
+        moves = [m for m in g.legal_moves() if m.kind == "move"]
+        if not moves:
+            break
+        for m in moves:
+            s, d, n = m.sources[0], m.dest, len(m.cards)
+            _, ps, pd = keyer.child(s, d, n)
+            g.apply_unchecked(m)  # the board on the child, the parts still the parent's
+            got = scorer.child_total(s, d, ps, pd, keyer.sealed)
+            assert got == Scorer(v, g.state).total
+            g.undo()
+        g.apply_unchecked(rng.choice(moves))
+        keyer.touch(None)
+        scorer.touch(None)
