@@ -176,10 +176,8 @@ def _position_rule(v, path, closure, role, source, dest):
     lines = ["def rule(st, env):", "    piles = st.piles", "    down = st.down", "    used = st.used"]
     if dest is not None:
         lines.append(f"    q{int(dest)} = piles[{int(dest)}]")
-    atoms = b.dest_atoms.get(dest, {}) if dest is not None else {}
-    if atoms:
-        lines.append(f"    if q{int(dest)}:")
-        lines += [f"        {name} = {code}" for name, code in atoms.items()]
+    if dest is not None and b.dest_atoms.get(dest):
+        return None  # it reads the destination's top card, which the generator reads only under a test
     lines.append(f"    return {val.code}")
     space: dict = {"K": tuple(b.consts), "F": tuple(b.fns), "V": v, "PAIRS": _pairs, "FREE": _free_of}
     space.update(SAT=ops.saturate, POW=ops.power, **b.table_values)
