@@ -130,16 +130,8 @@ class Search:
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
-        # dominated partial-run moves (partial_runs.py): not searched
-        rule = partial_rule(variant) if partial else None
-        self.dominated = rule.start(self) if rule is not None and ends is None else None
-        # positions with a card that can never leave its pile are lost (stuck_cards.py)
-        self.stuck = stuck_rule(variant) if stuck and ends is None else None
         self.won = _win_test(variant, g)
-        # the bare path scores a child without playing it: not where the stuck test, or the
-        # memory of earlier searches (lost positions, kept lines), must look at the child
-        if self.stuck is not None or memory is not None:
-            self.bare = False
+        self._prunings(variant, partial, stuck, ends, memory)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -147,6 +139,18 @@ class Search:
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
         self._recollect(memory)
+
+    def _prunings(self, variant, partial, stuck, ends, memory) -> None:
+        """The derived prunings (partial runs, stuck cards), and where the bare path gives way."""
+        # dominated partial-run moves (partial_runs.py): not searched
+        rule = partial_rule(variant) if partial else None
+        self.dominated = rule.start(self) if rule is not None and ends is None else None
+        # positions with a card that can never leave its pile are lost (stuck_cards.py)
+        self.stuck = stuck_rule(variant) if stuck and ends is None else None
+        # the bare path scores a child without playing it: not where the stuck test, or the
+        # memory of earlier searches (lost positions, kept lines), must look at the child
+        if self.stuck is not None or memory is not None:
+            self.bare = False
 
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
