@@ -121,14 +121,15 @@ def beside_fcsolve(a, b, secs=10.0):
         print("fc-solve is not installed (apt-get install freecell-solver-bin): nothing to compare")
         return
     v, an = compiled_variant("freecell", {})
-    ours, theirs, our_len, their_len, won = [], [], [], [], [0, 0]
+    ours, theirs, our_len, their_len, won, cpu = [], [], [], [], [0, 0], []
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     for d in range(a, b + 1):
         st = v.numbered_game(d).state
         board = fcs.to_text(v, st)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         r = solve(v, st, time_limit=secs, analysis=an)
         ours.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
         if r.verdict == "won":
             won[0] += 1
             our_len.append(len(r.moves))
@@ -153,6 +154,7 @@ def beside_fcsolve(a, b, secs=10.0):
         f"  time a deal: ours median {m_ours:.3f} s, max {max(ours):.3f} s; fc-solve median {m_theirs:.3f} s, max {max(theirs):.3f} s"
     )
     print(f"  median time ratio ours / fc-solve: {m_ours / max(m_theirs, 1e-9):.1f}x")
+    print(f"  ours in CPU seconds (this process's): median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")
     if our_len and their_len:
         print(
             f"  line length median: ours {statistics.median(our_len):.0f}, fc-solve {statistics.median(their_len):.0f} moves"

@@ -7,6 +7,8 @@ and off) compare the same work. Prints figures, asserts nothing.
     python bench/bench_speed.py 20000 freecell golf # some families only (by variant name)
     python bench/bench_speed.py 20000 freecell symmetry=0 reversible=0   # solve() keywords off
     python bench/bench_speed.py profile freecell 1 50000    # cProfile of one deal, top 25
+    python bench/bench_speed.py versus OTHER_TREE 3 20000 freecell   # this tree against another
+                                                    # checkout, 3 interleaved rounds, same budget
 
 The CPU clock (time.process_time) is this process's own, so a loaded machine gives the same
 figures as an idle one, within a few percent. A search that ends (won or unwinnable) before
@@ -91,7 +93,38 @@ def profile(name, deal, budget, kw) -> None:
     pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
+def versus(other, rounds, budget, names) -> None:
+    """Each family measured in turns by this checkout and another one (a copy of an older
+    commit, say), ``rounds`` times each, alternating, in child processes that import
+    rulesdsl from their own tree; the best rate of each, and their ratio."""
+    import os
+    import subprocess
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = {"this": here, "other": os.path.abspath(other)}
+    print(f"positions per CPU second, {budget} positions a deal, best of {rounds} interleaved rounds")
+    for label, name, _, _ in FAMILIES:
+        if names and name not in names:
+            continue
+        best = {"this": 0.0, "other": 0.0}
+        for _ in range(rounds):
+            for who, tree in trees.items():
+                env = dict(os.environ, PYTHONPATH=tree)
+                cmd = [sys.executable, os.path.join(here, "bench", "bench_speed.py"), str(budget), name]
+                out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+                rate = float(out.strip().splitlines()[-1].split()[-1].rstrip("/s"))
+                best[who] = max(best[who], rate)
+        ratio = best["this"] / max(best["other"], 1e-9)
+        print(f"  {label:20} this {best['this']:8.0f}/s  other {best['other']:8.0f}/s  {ratio:5.2f}x")
+
+
 def main(argv) -> None:
+    if argv and argv[0] == "versus":
+        rest = argv[2:]
+        rounds = int(rest.pop(0)) if rest and rest[0].isdigit() else 3
+        budget = int(rest.pop(0)) if rest and rest[0].isdigit() else BUDGET
+        versus(argv[1], rounds, budget, rest)
+        return
     if argv and argv[0] == "profile":
         names, kw = parse_kw(argv[1:])
         name = names[0] if names else "freecell"

@@ -9,7 +9,10 @@ never a verdict.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..core.kinds import PROGRESS_ROLES, Role
+from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from .sink_tables import sink_takes
 
@@ -186,6 +189,30 @@ class Scorer:
             self.size = 0
         return saved
 
+    def child_total(self, s, d, ps, pd, sealed) -> int:
+        """The total with the board on a position that differs from the one the parts are of
+        in piles s and d alone, whose pieces there are ps and pd (sealed: the keyer's sealed
+        piles, scored from the board); the parts are left as they are."""
+        memo, part = self.memo, self.part
+        if s in sealed:
+            new_s = self._part(s)
+        else:
+            new_s = memo[s].get(ps)
+            if new_s is None:
+                new_s = memo[s][ps] = self._part(s)
+                self.size += 1
+        if d in sealed:
+            new_d = self._part(d)
+        else:
+            new_d = memo[d].get(pd)
+            if new_d is None:
+                new_d = memo[d][pd] = self._part(d)
+                self.size += 1
+        if self.size > 200_000:  # bounded: forget and start again
+            self.memo = [{} for _ in self.memo]
+            self.size = 0
+        return self.total + new_s - part[s] + new_d - part[d]
+
     def restore(self, piles, saved) -> None:
         """Put back the score update_keyed() changed (the position is back where it was)."""
         self.total, old = saved
@@ -280,6 +307,10 @@ class RunRoom:
                 ok = False
             if ok:
                 self.fn = r.max_run
+                # the same rule as generated code of the position (codegen.position_rule)
+                fast = position_rule(variant, ("piles", r.group, "max_run"), r.max_run, "move", others[0], others[0])
+                if fast is not None:
+                    self.value = partial(_run_value, fast, st, self.env)
             return
 
     def value(self) -> int:
@@ -288,6 +319,15 @@ class RunRoom:
         except Exception:  # a rule that cannot be judged here: no bonus (it only orders)
             return 0
         return got if isinstance(got, int) and not isinstance(got, bool) else 0
+
+
+def _run_value(fn, st, env) -> int:
+    """RunRoom.value() through the generated rule (the same answers)."""
+    try:
+        got = fn(st, env)
+    except Exception:  # as value()
+        return 0
+    return got if isinstance(got, int) and not isinstance(got, bool) else 0
 
 
 def derive_next(variant):

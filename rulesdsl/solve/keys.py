@@ -111,22 +111,27 @@ class Keyer:
         """The key after moving the top n cards of pile s onto pile d, with nothing else
         changed (a card move with no follow-up), computed without playing it. Not for piles
         a pile_key keys (the search does not call it when there is one)."""
+        return self.child(s, d, n)[0]
+
+    def child(self, s, d, n) -> tuple:
+        """child_key()'s key with the two pieces it gave piles s and d: (key, piece s,
+        piece d), so that a search that then plays the move needs not encode them again."""
         piles, down, piece = self.st.piles, self.st.down, self.piece
         src, dst = piles[s], piles[d]
         left = len(src) - n
         ds = down[s] if down[s] <= left else left
         old_s, old_d = piece[s], piece[d]
         if self.plain[s]:
-            piece[s] = bytes((left, ds)) + bytes(src[:left])
+            ps = piece[s] = bytes((left, ds)) + bytes(src[:left])
         else:
-            piece[s] = self._encode(s, src[:left], ds)
+            ps = piece[s] = self._encode(s, src[:left], ds)
         if self.plain[d]:
-            piece[d] = bytes((len(dst) + n, down[d])) + bytes(dst) + bytes(src[left:])
+            pd = piece[d] = bytes((len(dst) + n, down[d])) + bytes(dst) + bytes(src[left:])
         else:
-            piece[d] = self._encode(d, dst + src[left:], down[d])
+            pd = piece[d] = self._encode(d, dst + src[left:], down[d])
         out = self.key()
         piece[s], piece[d] = old_s, old_d
-        return out
+        return out, ps, pd
 
     def touch(self, piles) -> None:
         if piles is None:

@@ -19,6 +19,7 @@ from typing import Any
 from ..core.errors import RulesdslError
 from ..core.kinds import PROGRESS_ROLES, AutoKind
 from ..core.limits import MAX_OPEN
+from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
@@ -120,16 +121,17 @@ class Search:
         # a child a card move reaches is first looked up without playing the move, where a
         # card move has no follow-up and the key reads no history (keys.child_key)
         self.virtual = not variant.autos and not self.keyer.history and not self.keyer.hooked
+        # such a child is also scored without the game's apply (see bare_consider): a card
+        # move with no points, no history and no dead-end test is a transfer alone
+        scoring = any(r.points is not None for r in variant.rules)
+        self.bare = self.virtual and ends is None and not variant.records_history and not scoring
         self.reversible = reversible and _reversal_exact(variant, self.keyer)
         self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
-        # dominated partial-run moves (partial_runs.py): not searched
-        rule = partial_rule(variant) if partial else None
-        self.dominated = rule.start(self) if rule is not None and ends is None else None
-        # positions with a card that can never leave its pile are lost (stuck_cards.py)
-        self.stuck = stuck_rule(variant) if stuck and ends is None else None
+        self.won = _win_test(variant, g)
+        self._prunings(variant, partial, stuck, ends, memory)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -138,15 +140,27 @@ class Search:
         self.tick = 0
         self._recollect(memory)
 
+    def _prunings(self, variant, partial, stuck, ends, memory) -> None:
+        """The derived prunings (partial runs, stuck cards), and where the bare path gives way."""
+        # dominated partial-run moves (partial_runs.py): not searched
+        rule = partial_rule(variant) if partial else None
+        self.dominated = rule.start(self) if rule is not None and ends is None else None
+        # positions with a card that can never leave its pile are lost (stuck_cards.py)
+        self.stuck = stuck_rule(variant) if stuck and ends is None else None
+        # the bare path scores a child without playing it: not where the stuck test, or the
+        # memory of earlier searches (lost positions, kept lines), must look at the child
+        if self.stuck is not None or memory is not None:
+            self.bare = False
+
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
         positions, and positions a winning line goes on from; read only under keys formed
         the same way (key_format)."""
         self.memory = memory
         self.lost: Any = None
-        self.won: Any = None
+        self.kept_won: Any = None  # positions a kept winning line goes on from
         if memory is not None:
-            self.lost, self.won = memory.known(self.key_format())
+            self.lost, self.kept_won = memory.known(self.key_format())
         self.tail: list = []  # the rest of a kept winning line, from the board's position
         self.refused: set = set()  # keys whose kept line did not replay here
         # positions proved lost while the search goes on (see dfs), where the memory keeps
@@ -280,14 +294,48 @@ class Search:
             if self.lost is not None and self.lost.known(key, self.st.used):
                 pass  # proved lost by an earlier search of the game: not entered, as a dead end
             elif table.add(key, self.st.used):
-                if self.g.won:
+                if self.won():
                     return None
-                if self.won is not None and self.recall(key):
+                if self.kept_won is not None and self.recall(key):
                     return None  # a kept winning line goes on from here: the win
                 out.append((self.order(m), len(out), item))
             elif self.skipped is not None:
                 self.skipped.append(key)
         self.back(undo)
+        if table.size >= self.max_states:
+            return "states"
+        if self.deadline is not None and not table.size & 255 and time.monotonic() > self.deadline:
+            return "time"
+        return True
+
+    def bare_consider(self, m, key, ps, pd, out):
+        """consider() for a new child of a bare card move (self.bare), its key and the two
+        pieces known (keys.Keyer.child): the cards are moved on the lists themselves and the
+        score taken from the memo by those pieces (Scorer.child_total), so that the win test
+        and the order read the child's position as after the game's apply; then all is put
+        back. No op log, no encoding again: the same answers."""
+        st, keyer, scorer = self.st, self.keyer, self.scorer
+        s, d, n = m.sources[0], m.dest, len(m.cards)
+        src, dst, down = st.piles[s], st.piles[d], st.down
+        was = down[s]
+        dst.extend(src[-n:])
+        del src[-n:]
+        if was > len(src):
+            down[s] = len(src)
+        total = scorer.total
+        scorer.total = scorer.child_total(s, d, ps, pd, keyer.sealed)  # (what order() reads)
+        table = self.table
+        table.add(key, st.used)
+        won = self.won()
+        if not won:
+            out.append((self.order(m), len(out), m))
+        src.extend(dst[-n:])
+        del dst[-n:]
+        down[s] = was
+        scorer.total = total
+        if won:  # the line ends with m: played for real, on the path
+            self.play(m)
+            return None
         if table.size >= self.max_states:
             return "states"
         if self.deadline is not None and not table.size & 255 and time.monotonic() > self.deadline:
@@ -316,8 +364,8 @@ class Search:
         out: list = []
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
-        child_key = self.keyer.child_key
         dominated = self.dominated if pick is None else None
+        child, bare = self.keyer.child, self.bare
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
@@ -325,15 +373,20 @@ class Search:
                 if self.skipped is not None:
                     self.skipped.append(None)  # (the parent's position: never proved while searched)
                 continue  # it undoes the last move: its position is the parent's, in the table
+            if dominated is not None and dominated(m):
+                continue  # a partial run that uncovers nothing used now (partial_runs.py)
             key = None
             if seen is not None and m.kind == "move":
-                key = child_key(m.sources[0], m.dest, len(m.cards))
+                key, ps, pd = child(m.sources[0], m.dest, len(m.cards))
                 if seen(key):
                     if self.skipped is not None:
                         self.skipped.append(key)
                     continue
-            if dominated is not None and dominated(m):
-                continue  # a partial run that uncovers nothing used now (partial_runs.py)
+                if bare:
+                    got = self.bare_consider(m, key, ps, pd, out)
+                    if got is not True:
+                        return got
+                    continue
             got = self.consider(m, m, out, key)
             if got is not True:
                 return got
@@ -375,7 +428,7 @@ class Search:
         for a in actions:
             undo, _ = self.play(a)
             walked.append(a)
-            if self.g.won:
+            if self.won():
                 return None
             if self.table.add(self.keyer.key(), self.st.used):
                 here = self.generate()
@@ -420,7 +473,7 @@ class Search:
         line is replayed before it is believed: a key merges positions its notation may tell
         apart. (Positions proved lost are self.lost: every position reachable from a lost one
         is lost, so the search does not enter them.)"""
-        hit = self.won.get(key)
+        hit = self.kept_won.get(key)
         if hit is None or key in self.refused:
             return False
         line, i = hit
@@ -466,7 +519,7 @@ class Search:
         table.add(self.keyer.key(), st.used)
         if self.lost is not None and self.lost.known(self.keyer.key(), st.used):
             return self.done(UNWINNABLE)
-        if self.won is not None and self.recall(self.keyer.key()):
+        if self.kept_won is not None and self.recall(self.keyer.key()):
             return self.done(WON)
         if (ends is not None and ends.any_dead()) or (self.stuck is not None and self.stuck.lost(st)):
             return self.done(UNWINNABLE)
@@ -537,27 +590,39 @@ class Search:
             self.undo_ops(st, ops, mark)
             cut = depths[depth]
             del trail[depth:], undos[depth:], depths[depth:], path[cut:], marks[cut:]
-        start = len(ops)
-        do = self.do
+        do, bare = self.do, self.bare
         for n in reversed(chain):
             item = n[1]
             depths.append(len(path))
-            recs = []
-            for m in item if type(item) is tuple else (item,):
-                mark = len(ops)
-                do(st, m, env, ops)
-                path.append(m)
-                marks.append(mark)
-                recs.append((mark, None, None, None, None))  # (never undone by back(): see above)
-            undos.append(recs if type(item) is tuple else recs[0])
             trail.append(n)
-        down = touched_piles(g, start)
-        if changed is None or down is None:
-            changed = None
-        else:
-            changed |= down
-        self.keyer.update(changed)
-        self.scorer.update_keyed(changed, self.keyer)
+            if type(item) is not tuple:
+                mark = len(ops)
+                do(st, item, env, ops)
+                path.append(item)
+                marks.append(mark)
+                undos.append((mark, None, None, None, None))  # (never undone by back(): see above)
+                if bare and item.kind == "move" and changed is not None:
+                    changed.add(item.sources[0])  # a transfer alone: its two piles
+                    changed.add(item.dest)
+                    continue
+                down = touched_piles(g, mark)
+            else:
+                recs = []
+                start = len(ops)
+                for m in item:
+                    mark = len(ops)
+                    do(st, m, env, ops)
+                    path.append(m)
+                    marks.append(mark)
+                    recs.append((mark, None, None, None, None))
+                undos.append(recs)
+                down = touched_piles(g, start)
+            if changed is None or down is None:
+                changed = None
+            else:
+                changed |= down
+        self.keyer.touch(changed)
+        self.scorer.touch_keyed(changed, self.keyer)
 
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
@@ -628,6 +693,23 @@ class Search:
             if got is not None:
                 return got
         return None
+
+
+def _win_test(variant, g):
+    """``g.won`` as a function: the win rule as generated code of the position where the
+    translator gives one (codegen.position_rule, the same answers), else the game's own."""
+    fn = position_rule(variant, ("win",), variant.win, "win")
+    if fn is None:
+        return lambda: g.won
+    st, env = g.state, g._env
+
+    def won() -> bool:
+        try:
+            return bool(fn(st, env))
+        except Exception:  # never expected: the closure's own answer
+            return g.won
+
+    return won
 
 
 def _reversal_exact(variant, keyer) -> bool:

@@ -41,6 +41,7 @@ and binds the tables it names.
 
 from __future__ import annotations
 
+import dis
 import os
 import weakref
 
@@ -49,6 +50,7 @@ from ...lang import ops
 from .. import moves
 from ..moves import Move
 from .blocks import _Build
+from .translate import _Ctx
 
 ENGINE_VAR = "RULESDSL_ENGINE"  # "closures": the reference engine (moves.generate)
 NOT_COMPILED = "the generated source did not compile"  # heads the source in that case (a bug)
@@ -131,3 +133,59 @@ def generator(v):
 def reference(v):
     """The closure engine, as a generator function (the differential test compares)."""
     return lambda st, env: moves.generate(v, st, env)
+
+
+# -- one rule of a position, for the solver's guidance --------------------------------
+
+_SAFE_BUILTINS = frozenset({"len", "min", "max", "sum", "all", "any", "range", "tuple", "zip", "abs", "bool", "int"})
+
+
+def _global_names(code) -> set:
+    """The global names a code object and the code nested in it read (not attributes)."""
+    out = {i.argval for i in dis.get_instructions(code) if i.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
+    for c in code.co_consts:
+        if hasattr(c, "co_names"):
+            out |= _global_names(c)
+    return out
+
+
+def position_rule(v, path, closure, role: str = "move", source: int | None = None, dest: int | None = None):
+    """The rule at ``path`` (the win, or a card move's such as a group's max_run, judged with
+    source and dest fixed and no moving cards) as generated code ``f(st, env)`` of the
+    position alone: the solver asks it once per position. None when the translator leaves a
+    part to a closure, or the text reads the moving cards (then the caller keeps the
+    closure); the test compares the two on random positions."""
+    if v.watched or os.environ.get(ENGINE_VAR) == "closures" or closure is None:
+        return None
+    known = _RULES.setdefault(v, {})
+    key = (path, role, source, dest)
+    if key not in known:
+        known[key] = _position_rule(v, path, closure, role, source, dest)
+    return known[key]
+
+
+_RULES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # variant -> (path, ...) -> rule
+
+
+def _position_rule(v, path, closure, role, source, dest):
+    b = _Build(v)
+    ctx = _Ctx(role, source, dest)
+    val, ok = b.rule(path, closure, ctx)
+    if not ok or ctx.uses_run or ctx.card_atoms:
+        return None
+    lines = ["def rule(st, env):", "    piles = st.piles", "    down = st.down", "    used = st.used"]
+    if dest is not None:
+        lines.append(f"    q{int(dest)} = piles[{int(dest)}]")
+    if dest is not None and b.dest_atoms.get(dest):
+        return None  # it reads the destination's top card, which the generator reads only under a test
+    lines.append(f"    return {val.code}")
+    space: dict = {"K": tuple(b.consts), "F": tuple(b.fns), "V": v, "PAIRS": _pairs, "FREE": _free_of}
+    space.update(SAT=ops.saturate, POW=ops.power, **b.table_values)
+    try:
+        code = compile("\n".join(lines) + "\n", f"<rulesdsl generated rule: {v.id}>", "exec")
+    except (SyntaxError, RecursionError, MemoryError):
+        return None
+    if not _global_names(code) <= set(space) | _SAFE_BUILTINS | {"rule"}:
+        return None  # it reads the moving card or the run length: not a rule of the position
+    exec(code, space)  # our own source, holding no text of the variant file
+    return space["rule"]
