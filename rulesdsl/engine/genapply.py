@@ -92,6 +92,8 @@ def _build(v: Any, w: _Writer) -> None:
         _allowed=moves.action_allowed,
         _auto_remove=moves.auto_remove,
         _v=v,
+        _flip_top=moves.flip_top,
+        _unflip_top=moves.unflip_top,
     )
     _write_card_move(v, w, scoring)
     for k, auto in enumerate(v.autos):
@@ -403,6 +405,13 @@ def _write_undo(v: Any, w: _Writer) -> None:
         w("        down[p] = op >> 35 & 2047")
         w(f"    elif op & {moves.REDEAL}:")
         w("        _undo_redeal(_v, st, log, op)")
+        w("    elif op >> 14:")
+        w("        _unflip_top(st, op >> 2 & 1023, op >> 14)")
+        w("    else:")
+        w("        down[op >> 2] += 1")
+    elif v.mixed_facing:
+        w("    if op >> 14:")
+        w("        _unflip_top(st, op >> 2 & 1023, op >> 14)")
         w("    else:")
         w("        down[op >> 2] += 1")
     else:
@@ -422,8 +431,11 @@ def _flips(v: Any, w: _Writer, only: Any = None, then: str = "") -> None:
             free = _free_test("piles", covers[p])
             w(f"pile = piles[{p}]")
             w(f"if pile and down[{p}] >= len(pile){' and ' + free if free else ''}:")
-            w(f"    down[{p}] = len(pile) - 1")
-            w(f"    log.append({moves.T_FLIP | p << 2})")
+            if v.mixed_facing:  # face-up cards under it may join its run (State.shown)
+                w(f"    log.append({moves.T_FLIP | p << 2} | _flip_top(st, {p}) << 14)")
+            else:
+                w(f"    down[{p}] = len(pile) - 1")
+                w(f"    log.append({moves.T_FLIP | p << 2})")
             if then:
                 w(f"    {then}")
 

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from ..core.kinds import ActionKind, AutoKind, UnknownKind
 from ..core.limits import MAX_AUTO_MOVES, MAX_STREAK
-from ..core.state import last_dest, last_number, pack_last
+from ..core.state import flip_top, last_dest, last_number, pack_last, unflip_top
 from ..lang.runtime import Env
 from .deal import SplitMix64, shuffle
 
@@ -703,8 +703,11 @@ def follow_ups(v, st, log, env=None):
                             env.pile = p
                             if not auto.when(env):
                                 continue
-                        down[p] = len(pile) - 1
-                        log.append(T_FLIP | p << 2)
+                        if st.shown:  # face-up cards under it may join its run (State.shown)
+                            log.append(T_FLIP | p << 2 | flip_top(st, p) << 14)
+                        else:
+                            down[p] = len(pile) - 1
+                            log.append(T_FLIP | p << 2)
                         changed = True
             elif auto.kind == AutoKind.REFILL:
                 changed = _refill(auto, st, env, log) or changed
@@ -785,6 +788,8 @@ def undo(st, log, start: int = 0, v=None) -> None:
                 down[p] = op >> 35 & 2047
             elif op & REDEAL:
                 _undo_redeal(v, st, log, op)
+            elif op >> 14:
+                unflip_top(st, op >> 2 & 1023, op >> 14)
             else:
                 down[op >> 2] += 1
         elif kind == T_USED:
