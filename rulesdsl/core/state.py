@@ -114,7 +114,9 @@ class State:
 
     def down_count(self, p: int) -> int:
         """How many cards of pile p lie face down (wherever they are)."""
-        return self.down[p] - (self.shown.get(p, 0).bit_count() if self.shown else 0)
+        if not self.shown:
+            return self.down[p]
+        return self.down[p] - (self.shown.get(p, 0) & ((1 << self.down[p]) - 1)).bit_count()
 
     def facing(self, p: int) -> list[bool]:
         """Each card of pile p, bottom first: True when it lies face down."""
