@@ -715,10 +715,30 @@ def follow_ups(v, st, log, env=None):
                 while moved < MAX_AUTO_MOVES and auto_remove(v, st, auto.removal, env, log):
                     moved += 1
                     changed = True
+            elif auto.kind == AutoKind.TURN_DOWN:
+                changed = turn_down(auto, st, env, log) or changed
             else:
                 raise UnknownKind("follow-up kind", auto.kind)
         if not changed:
             return
+
+
+def turn_down(auto, st, env, log) -> bool:
+    """Each pile of the auto that shows a card and for which its condition holds turns all its
+    cards face down (recorded as a snapshot, so undo gives the facing back). True if one did."""
+    changed = False
+    for p in auto.piles:
+        pile = st.piles[p]
+        if st.down[p] >= len(pile):
+            continue
+        env.st, env.pile = st, p
+        ok = auto.when(env)
+        env.pile = None
+        if ok:
+            _snapshot(st, (p,), log)
+            st.down[p] = len(pile)
+            changed = True
+    return changed
 
 
 def _refill(auto, st, env, log) -> bool:

@@ -238,7 +238,7 @@ def touched_piles(game, start):
             if op & 1 << 13 and not op & 1 << 12:  # a redeal (moves.REDEAL): cannot tell
                 return None
             if not op & 1 << 12:
-                out.add(op >> 2)
+                out.add(op >> 2 & 1023)  # (a flip that joined face-up cards keeps their count above)
             elif not op & 1 << 13:
                 out.add(op >> 14 & 1023)
     return out

@@ -468,6 +468,11 @@ class _Writer:
                     f"- An empty pile of {self.piles_text(au.piles)} is refilled at once, face up, with the top card "
                     f"of {srcs}{cond}."
                 )
+            elif au.kind is AutoKind.TURN_DOWN:
+                when = self.tree("auto", i, "when")
+                cond = self.speaker("pile", pile="the pile").cl(when) if when is not None else "it is chosen"
+                where = self.piles_text(au.piles)
+                lines.append(f"- A pile of {where} turns all its cards face down as soon as {cond}.")
             elif au.kind is AutoKind.REMOVE:
                 lines.append(
                     f"- As soon as removal \u201c{au.removal.name}\u201d is possible it is made by itself "

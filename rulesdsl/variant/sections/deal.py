@@ -429,7 +429,7 @@ def down_onto_up(cx: Context, piles, counts, downs, face_up, path, plain: bool) 
 
 def over_up_fits(cx: Context, actions: tuple, autos: tuple) -> None:
     """D509: face-up cards under face-down ones in a pile that an action takes cards from,
-    gathers or turns face down, or that refills an empty pile. Those take cards from under
+    gathers or turns face down, that a turn_down puts away, or that refills an empty pile. Those take cards from under
     the top run, and the engine keeps such a pile's facing through moves, flips and removals only."""
     touched: set = set()
     for a in actions:
@@ -440,6 +440,8 @@ def over_up_fits(cx: Context, actions: tuple, autos: tuple) -> None:
     for auto in autos:
         if auto.kind is AutoKind.REFILL:
             touched.update(auto.sources)
+        elif auto.kind is AutoKind.TURN_DOWN:
+            touched.update(auto.piles)
     for p, path in cx.over_up:
         if p in touched:
             cx.err(
