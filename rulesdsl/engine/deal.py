@@ -95,6 +95,12 @@ class SplitMix64:
                 return r % bound
 
 
+def redeal_seed(seed: int, action: int, number: int) -> int:
+    """The seed of a shuffling redeal: from the game's seed, the action's number among the
+    variant's actions and how many times it was used before (integer arithmetic mod 2^64)."""
+    return (seed + (number + 1) * 0x9E3779B97F4A7C15 + action * 0xD1B54A32D192ED03) % (1 << 64)
+
+
 def shuffle(cards: list, rng: SplitMix64) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
