@@ -10,10 +10,11 @@ join its run; foundations by suit (S H D C); won with 52 cards on them.
 from __future__ import annotations
 
 import pytest
+from rulesdsl.runners.render import Painter
 
 import rulesdsl
 from rulesdsl import MoveError
-from rulesdsl.formats import position
+from rulesdsl.formats import position, svg
 from rulesdsl.validation.validate import check_file
 from tests.helpers import game, notations, pile
 from tests.rules.catalogue import filled, foundations_but_one, moves_to
@@ -105,3 +106,20 @@ def test_a_save_keeps_the_facing_and_the_key_tells_it_apart():
 def test_a_variant_without_such_a_deal_refuses_the_position():
     with pytest.raises(rulesdsl.PositionError, match="never lays face-down cards on face-up ones"):
         game("castles_in_spain", "tableau[0]: #3S 9C #8D 7H")
+
+
+def test_the_pictures_show_the_face_up_card_between_the_backs():
+    g = rulesdsl.load(V).new_game(1)
+    assert svg.position(g).count('aria-label="face-down card') == 24  # two of each column's four
+    col = [Painter(g).card(4, i) for i in range(4)]
+    assert col[0] == col[2] == "##" and "#" not in col[1] + col[3]
+
+
+def test_a_saved_game_replays_its_flips(engine):
+    g = game(V, pos("tableau[0]: #3S TC #9H 8D; tableau[1]: 9S; tableau[2]: JD"))
+    g.play("8D@tableau[0]>tableau[1]")
+    g.play("TC@tableau[0]>tableau[2]")
+    back = rulesdsl.Game.load_save(g.variant, g.save())
+    assert back.state == g.state and pile(back, "tableau[0]") == ["3S"]
+    back.undo()
+    assert pile(back, "tableau[0]") == ["#3S", "TC", "9H"]
