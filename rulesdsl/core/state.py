@@ -93,8 +93,8 @@ class State:
             self.points,
             self.last,
             self.streak,
-            self.base_rank,
             tuple(sorted(self.shown.items())) if self.shown else (),
+            self.base_rank,
         )
 
     def __eq__(self, other):
