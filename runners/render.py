@@ -55,10 +55,11 @@ class Painter:
     def card(self, p, i) -> str:
         st = self.g.state
         c = st.piles[p][i]
-        if i < st.down[p] and not self.reveal:
+        down = st.is_down(p, i)  # a face-up card between face-down ones shows too
+        if down and not self.reveal:
             return DOWN
         text = self.v.deck.pretty(c) if self.color else self.v.deck.text(c)
-        if i < st.down[p]:
+        if down:
             text = text.lower()
         if self.color and self.v.deck.suits[self.v.deck.suit_of[c]].color == "red":
             return RED + text + RESET

@@ -23,7 +23,7 @@ def pile(g, name) -> list:
     v = g.variant
     p = v.pile_index(name)
     st = g.state
-    return [("#" if i < st.down[p] else "") + v.deck.text(c) for i, c in enumerate(st.piles[p])]
+    return [("#" if st.is_down(p, i) else "") + v.deck.text(c) for i, c in enumerate(st.piles[p])]
 
 
 def perft(g, depth: int) -> int:

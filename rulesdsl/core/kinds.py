@@ -51,12 +51,14 @@ class ActionKind(_Word):
 
 class AutoKind(_Word):
     """An automatic follow-up: flip the top card of a pile face up; refill an empty pile; play a
-    legal move that meets a condition; play a removal as soon as one is possible."""
+    legal move that meets a condition; play a removal as soon as one is possible; turn a pile's
+    cards face down (PileOn's finished piles)."""
 
     FLIP = "flip"
     REFILL = "refill"
     MOVE = "move"
     REMOVE = "remove"
+    TURN_DOWN = "turn_down"
 
 
 def words(kind: type[_Word]) -> tuple[str, ...]:

@@ -1,7 +1,11 @@
 """The position: what lies where. Plain lists of card ids, cheap to copy and compare.
 
-A pile is a list of card ids, bottom first. ``down[p]`` counts the face-down cards at
-the bottom of pile p (every game here keeps face-down cards under face-up ones).
+A pile is a list of card ids, bottom first. ``down[p]`` counts the cards at the bottom of
+pile p under its top face-up run: in most games all of them face down. A deal may leave
+face-up cards between face-down ones (Martha: down, up, down, up); those are the bits of
+``shown[p]`` (bit i: card i, below ``down[p]``, lies face up), a dict that holds only the
+piles that have such cards, so the common case pays an empty dict. Normal form: no
+``shown`` entry is 0, and the card just under the top run (``down[p] - 1``) is face down.
 ``used[i]`` counts uses of action i (draws, redeals), ``points`` the points scored by
 events so far. ``last`` is the last move played, packed (0 before the first move; see
 moves.pack_last), and ``streak`` how many moves in a row, ending with it, were of its kind:
@@ -43,11 +47,14 @@ def last_number(x: int) -> int:
 
 
 class State:
-    __slots__ = ("piles", "down", "used", "points", "removed", "seed", "last", "streak", "base_rank")
+    __slots__ = ("piles", "down", "used", "points", "removed", "seed", "last", "streak", "base_rank", "shown")
 
-    def __init__(self, piles, down, used, points=0, removed=False, seed=0, last=0, streak=0, base_rank=None):
+    def __init__(
+        self, piles, down, used, points=0, removed=False, seed=0, last=0, streak=0, base_rank=None, shown=None
+    ):
         self.piles = piles
         self.down = down
+        self.shown = {} if shown is None else shown  # pile -> bits of face-up cards under face-down ones
         self.used = used
         self.points = points
         self.removed = removed  # cards were taken out of the game by the deal
@@ -72,6 +79,7 @@ class State:
             self.last,
             self.streak,
             self.base_rank,
+            dict(self.shown),
         )
 
     def key(self) -> tuple:
@@ -85,6 +93,7 @@ class State:
             self.points,
             self.last,
             self.streak,
+            tuple(sorted(self.shown.items())) if self.shown else (),
             self.base_rank,
         )
 
@@ -96,3 +105,57 @@ class State:
 
     def card_count(self) -> int:
         return sum(len(p) for p in self.piles)
+
+    # -- facing card by card (pictures, positions, saves; the engine reads down and shown) --
+
+    def is_down(self, p: int, i: int) -> bool:
+        """Does card i of pile p (from the bottom) lie face down?"""
+        return i < self.down[p] and not (self.shown and self.shown.get(p, 0) >> i & 1)
+
+    def down_count(self, p: int) -> int:
+        """How many cards of pile p lie face down (wherever they are)."""
+        if not self.shown:
+            return self.down[p]
+        return self.down[p] - (self.shown.get(p, 0) & ((1 << self.down[p]) - 1)).bit_count()
+
+    def facing(self, p: int) -> list[bool]:
+        """Each card of pile p, bottom first: True when it lies face down."""
+        return [self.is_down(p, i) for i in range(len(self.piles[p]))]
+
+    def set_facing(self, p: int, flags) -> None:
+        """Give pile p's cards these facings (True: face down, bottom first), in normal form."""
+        flags = list(flags)
+        d = max((i + 1 for i, f in enumerate(flags) if f), default=0)
+        self.down[p] = d
+        set_shown(self, p, sum(1 << i for i in range(d) if not flags[i]))
+
+
+def set_shown(st: State, p: int, bits: int) -> None:
+    """Pile p's face-up cards under its face-down ones are these bits (0: none)."""
+    if bits:
+        st.shown[p] = bits
+    else:
+        st.shown.pop(p, None)
+
+
+def flip_top(st: State, p: int) -> int:
+    """Turn up the face-down top card of pile p; face-up cards it lay on join its run. Returns
+    how many joined (the undo record's count)."""
+    d = len(st.piles[p]) - 1
+    bits = st.shown.get(p, 0) if st.shown else 0
+    k = 0
+    while d and bits >> (d - 1) & 1:
+        d -= 1
+        k += 1
+    st.down[p] = d
+    if k:
+        set_shown(st, p, bits & ((1 << d) - 1))
+    return k
+
+
+def unflip_top(st: State, p: int, k: int) -> None:
+    """Undo flip_top on pile p that joined k face-up cards to the run."""
+    d = st.down[p]
+    if k:
+        st.shown[p] = st.shown.get(p, 0) | ((1 << k) - 1) << d
+    st.down[p] = d + k + 1

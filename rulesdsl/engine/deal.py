@@ -41,6 +41,7 @@ class DealTo:
     by_row: bool = True
     play: tuple = ()  # piles offered each card first (their accept rules decide)
     new_pile: Callable | None = None  # card context -> bool: every card left goes on, a new pile before these
+    over_up: bool = False  # deals face-down cards onto face-up ones (State.shown)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,12 @@ class SplitMix64:
                 return r % bound
 
 
+def redeal_seed(seed: int, action: int, number: int) -> int:
+    """The seed of a shuffling redeal: from the game's seed, the action's number among the
+    variant's actions and how many times it was used before (integer arithmetic mod 2^64)."""
+    return (seed + (number + 1) * 0x9E3779B97F4A7C15 + action * 0xD1B54A32D192ED03) % (1 << 64)
+
+
 def shuffle(cards: list, rng: SplitMix64) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
@@ -121,7 +128,7 @@ def deal(variant, seed: int):
             if step.new_pile is not None:
                 _deal_runs(step, deck, piles, Env(st))
             else:
-                _deal_to(step, deck, piles, down, variant, Env(st) if step.play else None)
+                _deal_to(step, deck, st, variant, Env(st) if step.play else None)
         elif isinstance(step, ToBottom):
             env = Env(st)
             test = step.test
@@ -149,19 +156,23 @@ def deal(variant, seed: int):
                 down[step.pile] = len(pile)
             deck.clear()
         elif isinstance(step, RemoveCards):
-            env = Env(st)
-            for p, pile in enumerate(piles):
-                keep = []
-                for i, c in enumerate(pile):
-                    env.card = c
-                    if step.test(env):
-                        if i < down[p]:
-                            down[p] -= 1
-                    else:
-                        keep.append(c)
-                pile[:] = keep
-            st.removed = True
+            _remove_cards(step, st)
     return st
+
+
+def _remove_cards(step, st) -> None:
+    """The cards the step's test picks leave the game; the others keep their facing."""
+    env = Env(st)
+    for p, pile in enumerate(st.piles):
+        keep, facing = [], []
+        for i, c in enumerate(pile):
+            env.card = c
+            if not step.test(env):
+                keep.append(c)
+                facing.append(st.is_down(p, i))
+        pile[:] = keep
+        st.set_facing(p, facing)
+    st.removed = True
 
 
 def _offer(variant, env, c, play) -> bool:
@@ -223,7 +234,10 @@ def _deal_runs(step, deck, piles, env):
         piles[step.piles[i]].append(c)
 
 
-def _deal_to(step, deck, piles, down, variant=None, env=None):
+def _deal_to(step, deck, st, variant=None, env=None):
+    """Cards dealt to the step's piles, by row or pile by pile; a face-down card on face-up
+    ones leaves them face up beneath it (State.shown)."""
+    piles, down, shown = st.piles, st.down, st.shown
     order = []
     if step.by_row:
         for k in range(max(step.counts, default=0)):
@@ -239,6 +253,8 @@ def _deal_to(step, deck, piles, down, variant=None, env=None):
         if env is not None and not face_down and _offer(variant, env, deck[0], step.play):
             deck.pop(0)
             continue
-        if face_down and down[p] == len(piles[p]):
-            down[p] += 1
+        if face_down:
+            if down[p] < len(piles[p]):  # onto face-up cards: they stay face up, under it
+                shown[p] = shown.get(p, 0) | ((1 << len(piles[p])) - 1) ^ ((1 << down[p]) - 1)
+            down[p] = len(piles[p]) + 1
         piles[p].append(deck.pop(0))

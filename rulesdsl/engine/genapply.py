@@ -91,7 +91,10 @@ def _build(v: Any, w: _Writer) -> None:
         _play_action=moves.play_action,
         _allowed=moves.action_allowed,
         _auto_remove=moves.auto_remove,
+        _turn_down=moves.turn_down,
         _v=v,
+        _flip_top=moves.flip_top,
+        _unflip_top=moves.unflip_top,
     )
     _write_card_move(v, w, scoring)
     for k, auto in enumerate(v.autos):
@@ -273,6 +276,9 @@ def _write_follow(v: Any, w: _Writer, flips_only: bool) -> None:
                 w("    changed = True")
             elif auto.kind == AutoKind.FLIP:
                 _flips(v, w, auto, "changed = True")
+            elif auto.kind == AutoKind.TURN_DOWN:  # moves.turn_down itself: a pass over its piles
+                w(f"if _turn_down({w.bind(f'td{k}', auto)}, st, env, log):")
+                w("    changed = True")
             elif auto.kind == AutoKind.REMOVE:
                 rm = w.bind(f"rm{k}", auto.removal)
                 w(f"while moved < {MAX_AUTO_MOVES} and _auto_remove(_v, st, {rm}, env, log):")
@@ -373,6 +379,7 @@ def _write_apply(v: Any, w: _Writer, scoring: list, flips_only: bool) -> None:
 def _write_undo(v: Any, w: _Writer) -> None:
     """undo(st, log, start=0): moves.undo with the branches this variant never logs left out."""
     snaps = any(a.kind in (ActionKind.REDEAL, ActionKind.COMPACT) for a in v.actions)
+    snaps = snaps or any(a.kind == AutoKind.TURN_DOWN for a in v.autos)  # moves.turn_down's snapshots
     w("def undo(st, log, start=0):")
     w.depth += 1
     w("piles = st.piles")
@@ -403,6 +410,14 @@ def _write_undo(v: Any, w: _Writer) -> None:
         w("        down[p] = op >> 35 & 2047")
         w(f"    elif op & {moves.REDEAL}:")
         w("        _undo_redeal(_v, st, log, op)")
+        if v.mixed_facing:
+            w("    elif op >> 14:")
+            w("        _unflip_top(st, op >> 2 & 1023, op >> 14)")
+        w("    else:")
+        w("        down[op >> 2] += 1")
+    elif v.mixed_facing:
+        w("    if op >> 14:")
+        w("        _unflip_top(st, op >> 2 & 1023, op >> 14)")
         w("    else:")
         w("        down[op >> 2] += 1")
     else:
@@ -422,8 +437,11 @@ def _flips(v: Any, w: _Writer, only: Any = None, then: str = "") -> None:
             free = _free_test("piles", covers[p])
             w(f"pile = piles[{p}]")
             w(f"if pile and down[{p}] >= len(pile){' and ' + free if free else ''}:")
-            w(f"    down[{p}] = len(pile) - 1")
-            w(f"    log.append({moves.T_FLIP | p << 2})")
+            if v.mixed_facing:  # face-up cards under it may join its run (State.shown)
+                w(f"    log.append({moves.T_FLIP | p << 2} | _flip_top(st, {p}) << 14)")
+            else:
+                w(f"    down[{p}] = len(pile) - 1")
+                w(f"    log.append({moves.T_FLIP | p << 2})")
             if then:
                 w(f"    {then}")
 

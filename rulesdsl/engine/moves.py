@@ -21,14 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from operator import itemgetter
 
 from ..core.kinds import ActionKind, AutoKind, UnknownKind
 from ..core.limits import MAX_AUTO_MOVES, MAX_STREAK
-from ..core.state import last_dest, last_number, pack_last
+from ..core.state import flip_top, last_dest, last_number, pack_last, unflip_top
 from ..lang.runtime import Env
-from .deal import SplitMix64, shuffle
+from .deal import SplitMix64, redeal_seed, shuffle
 
 NO_LIMIT = 1 << 30  # no bound on a run's length
+_FIRST = itemgetter(0)  # the sort key of the generator's candidates
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ def generate(v, st, env: Env) -> list:
                             cands.append(x)
                             merge = True
             if merge:
-                cands.sort(key=_first)
+                cands.sort(key=_FIRST)
             alike = None  # groups of interchangeable piles already given this run
             for d, _dc, accept, accept_empty, room in cands:
                 if d == s or room < n:
@@ -163,10 +165,6 @@ def alike(v, piles, a: int, b: int) -> bool:
 def retarget(move, dest: int):
     """The same card move sent to another pile (one alike to its own)."""
     return Move("move", move.sources, dest, move.cards)
-
-
-def _first(x):
-    return x[0]
 
 
 def _dest_blocks(v, piles, env) -> list:
@@ -520,12 +518,6 @@ def compact(a, st, log):
         down[a.source] = len(src)
 
 
-def redeal_seed(seed: int, action: int, number: int) -> int:
-    """The seed of a shuffling redeal: from the game's seed, the action's number among the
-    variant's actions and how many times it was used before (integer arithmetic mod 2^64)."""
-    return (seed + (number + 1) * 0x9E3779B97F4A7C15 + action * 0xD1B54A32D192ED03) % (1 << 64)
-
-
 def redeal(a, i, st, env, log):
     """Gather the cards of the piles not kept (pile by pile, each bottom card first, or top
     card first with gather: top_first), shuffle them if the action says so, and deal them
@@ -699,12 +691,9 @@ def follow_ups(v, st, log, env=None):
                     pile = piles[p]
                     # only a free pile's card turns up: a covered one waits until it is uncovered
                     if pile and down[p] >= len(pile) and (not covers[p] or _free(piles, covers[p])):
-                        if auto.when is not None:
-                            env.pile = p
-                            if not auto.when(env):
-                                continue
-                        down[p] = len(pile) - 1
-                        log.append(T_FLIP | p << 2)
+                        if auto.when is not None and not _pile_holds(auto.when, st, p, env):
+                            continue
+                        log.append(T_FLIP | p << 2 | flip_top(st, p) << 14)  # with any face-up cards joined
                         changed = True
             elif auto.kind == AutoKind.REFILL:
                 changed = _refill(auto, st, env, log) or changed
@@ -712,10 +701,28 @@ def follow_ups(v, st, log, env=None):
                 while moved < MAX_AUTO_MOVES and auto_remove(v, st, auto.removal, env, log):
                     moved += 1
                     changed = True
+            elif auto.kind == AutoKind.TURN_DOWN:
+                changed = turn_down(auto, st, env, log) or changed
             else:
                 raise UnknownKind("follow-up kind", auto.kind)
         if not changed:
             return
+
+
+def turn_down(auto, st, env, log) -> bool:
+    """Piles of the auto that show a card, where its condition holds, turn face down (undo: snapshots)."""
+    hit = [p for p in auto.piles if st.down[p] < len(st.piles[p]) and _pile_holds(auto.when, st, p, env)]
+    _snapshot(st, hit, log)
+    for p in hit:
+        st.down[p] = len(st.piles[p])
+    return bool(hit)
+
+
+def _pile_holds(when, st, p, env) -> bool:
+    """A follow-up's condition on pile p (named ``pile``), read in position st."""
+    env.st, env.pile = st, p
+    ok, env.pile = when(env), None
+    return ok
 
 
 def _refill(auto, st, env, log) -> bool:
@@ -727,12 +734,8 @@ def _refill(auto, st, env, log) -> bool:
     for p in auto.piles:
         if piles[p]:
             continue
-        if auto.when is not None:
-            env.st, env.pile = st, p
-            ok = auto.when(env)
-            env.pile = None
-            if not ok:
-                continue
+        if auto.when is not None and not _pile_holds(auto.when, st, p, env):
+            continue
         for s in auto.sources:
             if piles[s]:
                 transfer(st, s, p, 1, False, False, log)
@@ -786,7 +789,7 @@ def undo(st, log, start: int = 0, v=None) -> None:
             elif op & REDEAL:
                 _undo_redeal(v, st, log, op)
             else:
-                down[op >> 2] += 1
+                unflip_top(st, op >> 2 & 1023, op >> 14)
         elif kind == T_USED:
             if op & HIST:
                 st.last, st.streak = op >> 15 & 0xFFFFFFFF, op >> 47 & 0xFFFF

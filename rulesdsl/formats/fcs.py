@@ -257,7 +257,7 @@ def to_text(v, st) -> str:
         lines.append("Freecells: " + " ".join(deck.text(st.piles[p][-1]) if st.piles[p] else "-" for p in num.cells))
     for p in num.columns:
         pile = st.piles[p]
-        cards = [f"<{deck.text(c)}>" if i < st.down[p] else deck.text(c) for i, c in enumerate(pile)]
+        cards = [f"<{deck.text(c)}>" if st.is_down(p, i) else deck.text(c) for i, c in enumerate(pile)]
         lines.append(" ".join(cards) if cards else ":")
     return "".join(line + "\n" for line in lines)
 

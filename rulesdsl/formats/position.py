@@ -7,6 +7,8 @@ JSON (what a save holds)::
      "used": {"recycle": 1}, "points": 20}
 
 Each pile lists its cards bottom first; a ``#`` before a card means it lies face down.
+Face-down cards lie under the face-up ones, except in a variant whose deal lays face-down
+cards on face-up ones (Martha: ``#9C 8D #7S 6H``).
 With several decks, ``7D.1`` is the 7D of the second deck (``card.copy == 1``); a card
 written without a copy takes the first copy not placed elsewhere.
 Piles not listed are empty. What a player is shown masks face-down cards as ``##``.
@@ -84,7 +86,7 @@ def to_dict(v, st: State, *, reveal: bool = True) -> dict:
             continue
         cards = []
         for i, c in enumerate(pile):
-            if i < st.down[p]:
+            if st.is_down(p, i):
                 cards.append("#" + v.deck.text(c, copy=True) if reveal else DOWN)
             else:
                 cards.append(v.deck.text(c, copy=True))
@@ -245,12 +247,14 @@ def _build(v, lines, used, points, history=(0, 0), base=None, base_where="base_r
     st = State.empty(v)
     placed, rest_pile = _placed(v, st, lines)
     ids, free = _card_ids(v, placed)
+    facing: dict = {}  # pile -> each card face down?
     for k, (p, _face, down) in enumerate(placed):
         st.piles[p].append(ids[k])
-        if down:
-            st.down[p] += 1
+        facing.setdefault(p, []).append(down)
+    for p, flags in facing.items():
+        st.set_facing(p, flags)
     if rest_pile is not None:
-        if st.down[rest_pile] != len(st.piles[rest_pile]):
+        if not all(facing.get(rest_pile, ())):
             raise PositionError(
                 f"{v.layout.pile_names[rest_pile]}: '*' (the rest of the deck, face down) cannot lie on face-up cards"
             )
@@ -291,9 +295,10 @@ def _placed(v, st: State, lines) -> tuple[list, int | None]:
                 rest_pile = p
                 continue
             down = t.startswith("#")
-            if down and seen_up:
+            if down and seen_up and not v.mixed_facing:
                 raise PositionError(
-                    f"{where}: face-down card {t} lies on a face-up card (face-down cards go at the bottom)"
+                    f"{where}: face-down card {t} lies on a face-up card (face-down cards go at "
+                    f"the bottom: {v.id}'s deal never lays face-down cards on face-up ones)"
                 )
             seen_up = seen_up or not down
             if t == DOWN:

@@ -160,14 +160,14 @@ class _Picture:
     def steps(self, p: int) -> list[float]:
         """Each card's offset from the pile's first card along its fan (0 for a stack)."""
         mode = self.mode[p]
-        n, down = len(self.st.piles[p]), self.st.down[p]
+        n, st = len(self.st.piles[p]), self.st
         if mode == "stack":
             return [0.0] * n
         up, dn = (FAN_UP, FAN_DOWN) if mode == "fan" else (ROW_UP, ROW_DOWN)
         out, at = [], 0.0
         for i in range(n):
             out.append(at)
-            at += dn if i < down else up
+            at += dn if st.is_down(p, i) else up
         return out
 
     def size(self, p: int) -> tuple[float, float]:
@@ -296,7 +296,7 @@ class _Picture:
     def card(self, p: int, i: int, x: float, y: float, pip: bool = True) -> str:
         v, st = self.v, self.st
         c = st.piles[p][i]
-        down = i < st.down[p]
+        down = st.is_down(p, i)
         parts = _card_parts(v, self.colour[v.deck.suit_of[c]], -1 if down else c, p, pip)
         if down:
             at: tuple[float, ...] = (x, y, x + 4, y + 4)
@@ -334,13 +334,13 @@ class _Picture:
 
     def pile_label(self, p: int) -> str:
         """``Columns 3: 5 cards, 2 face down, seven of diamonds on top`` or ``Foundation: empty``."""
-        cards, down = self.st.piles[p], self.st.down[p]
+        cards, down = self.st.piles[p], self.st.down_count(p)
         if not cards:
             return f"{pile_words(self.v, p)}: empty"
         words = [f"{len(cards)} card{'s' if len(cards) > 1 else ''}"]
         if down:
             words.append(f"{down} face down" if down < len(cards) else "all face down")
-        if down < len(cards):
+        if self.st.down[p] < len(cards):
             words.append(f"{card_words(self.v, cards[-1])} on top")
         return f"{pile_words(self.v, p)}: " + ", ".join(words)
 

@@ -286,11 +286,16 @@ def _p_cards(w: Any, f: Fn) -> Fn:
 
 
 def _p_down(w: Any, f: Fn) -> Fn:
-    return lambda e: None if (p := f(e)) is None else e.st.down[p]
+    # face-up cards under face-down ones (State.shown) are not down
+    return lambda e: None if (p := f(e)) is None else e.st.down_count(p) if e.st.shown else e.st.down[p]
 
 
 def _p_up(w: Any, f: Fn) -> Fn:
-    return lambda e: None if (p := f(e)) is None else len(e.st.piles[p]) - e.st.down[p]
+    def up(e):
+        p = f(e)
+        return None if p is None else len(e.st.piles[p]) - (e.st.down_count(p) if e.st.shown else e.st.down[p])
+
+    return up
 
 
 def _p_free(w: Any, f: Fn) -> Fn:

@@ -147,7 +147,7 @@ def _elsewhere(v: Any, st: Any, face: tuple) -> str:
     card's place is not told: the player cannot see it)."""
     for p in range(v.layout.size):
         idx = _find(v, st, face, p)
-        if idx and idx[-1] >= st.down[p]:
+        if idx and not st.is_down(p, idx[-1]):
             return f" (it is on {v.pile_name(p)})"
     return ""
 
@@ -156,7 +156,10 @@ def source_reason(v: Any, st: Any, face: tuple, src: int) -> tuple[str | None, i
     """Why the card cannot leave src (None if it may), and its index in the pile."""
     card = _face_text(v, face)
     name = v.pile_name(src)
-    idx = [i for i in _find(v, st, face, src) if i >= st.down[src]]
+    found = _find(v, st, face, src)
+    idx = [i for i in found if i >= st.down[src]]
+    if not idx and any(not st.is_down(src, i) for i in found):  # face up, under a face-down card
+        return f"{card} lies under a face-down card on {name}: only the face-up cards on top move", -1
     if not idx:
         return f"{card} is not face up on {name}{_elsewhere(v, st, face)}", -1
     i = idx[-1]

@@ -42,9 +42,13 @@ class Keyer:
                 self.face = face
                 if not self.wide:
                     self.face = bytes(face + list(range(len(face), 256)))
+        # face-up cards under face-down ones (State.shown): every piece ends with its pile's
+        # bits of them, in as many bytes as its size needs (so the pieces stay self-delimiting)
+        self.mixed = bool(getattr(variant, "mixed_facing", False))
         # piles keyed by their cards as they lie (no face map, no special case): the fast path
         self.plain = [
-            not self.wide and self.face is None and p not in self.sealed and p not in self.shrinking for p in range(n)
+            not self.wide and not self.mixed and self.face is None and p not in self.sealed and p not in self.shrinking
+            for p in range(n)
         ]
         self.piece = [self._piece(p) for p in range(n)]
         # rules of play read points, last or streak: they are part of the position
@@ -86,7 +90,13 @@ class Keyer:
         return self._encode(p, pile, self.st.down[p])
 
     def _encode(self, p, pile, down) -> bytes:
-        """The piece of pile p if it held ``pile`` with ``down`` cards face down."""
+        """The piece of pile p if it held ``pile`` with ``down`` cards under its top run."""
+        if self.mixed:
+            bits = self.st.shown.get(p, 0) & ((1 << down) - 1)
+            return self._encode_cards(p, pile, down) + bits.to_bytes((len(pile) + 7) // 8, "little")
+        return self._encode_cards(p, pile, down)
+
+    def _encode_cards(self, p, pile, down) -> bytes:
         if p in self.shrinking:
             if self.wide:
                 return array("H", (len(pile), down)).tobytes()
@@ -233,7 +243,7 @@ def touched_piles(game, start):
             if op & 1 << 13 and not op & 1 << 12:  # a redeal (moves.REDEAL): cannot tell
                 return None
             if not op & 1 << 12:
-                out.add(op >> 2)
+                out.add(op >> 2 & 1023)  # (a flip that joined face-up cards keeps their count above)
             elif not op & 1 << 13:
                 out.add(op >> 14 & 1023)
     return out

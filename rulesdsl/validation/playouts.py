@@ -283,6 +283,8 @@ class _Playout:
             )
             return False
         bad = [p for p in range(v.layout.size) if not 0 <= st.down[p] <= len(st.piles[p])]
+        # face-up cards under face-down ones (State.shown) lie under the top run, in normal form
+        bad += [p for p, bits in st.shown.items() if not (st.down[p] and 0 < bits < 1 << (st.down[p] - 1))]
         if bad:
             self.report(
                 "V804",

@@ -31,7 +31,7 @@ from .schema import DEFAULT_FAMILY
 from .sections.actions import build_actions, build_removals
 from .sections.autos import build_autos
 from .sections.base import Context, option_type
-from .sections.deal import build_deal, take_fits
+from .sections.deal import build_deal, over_up_fits, take_fits
 from .sections.deck import build_deck
 from .sections.defines import build_defines
 from .sections.numbering import build_numbering, numbering_fits
@@ -89,6 +89,7 @@ class Builder(Context):
         actions = build_actions(self)
         removals = build_removals(self)
         autos = build_autos(self, removals)
+        over_up_fits(self, actions, autos)
         win = self.expr(("win",), "state", "bool") if "win" in data else None
         score = self.expr(("score",), "state", "int") if "score" in data else None
         display = build_display(self)

@@ -236,6 +236,12 @@ class Variant:
     family: str = "Other"  # the `family:` key: the catalogue's group (schema.FAMILIES)
 
     @property
+    def mixed_facing(self) -> bool:
+        """Can its deal lay face-down cards on face-up ones (State.shown)? Only then do the
+        generated flips and expressions read shown."""
+        return any(getattr(s, "over_up", False) for s in self.deal)
+
+    @property
     def records_history(self) -> bool:
         """Do its rules read the last move or the streak? Only then are they recorded."""
         return "last" in self.history or "streak" in self.history

@@ -368,6 +368,11 @@ AUTO = Map(
             OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
             doc="with move: the destination piles, in order of preference",
         ),
+        "turn_down": Field(
+            OneOf((Str(max_len=MAX_PILE_REF), List(Str(max_len=MAX_PILE_REF), min_items=1))),
+            doc="turn every card of these piles face down, at once, when 'when' holds for the pile "
+            "(a finished pile put away, as PileOn's four of a kind)",
+        ),
         "remove": Field(
             Str(max_len=80),
             doc="play this removal (by its name in removals) at once whenever it is possible, "
@@ -377,7 +382,8 @@ AUTO = Map(
             Expr(role="move", want="bool"),
             doc="with move: the condition on the move (default: every legal move between those piles); "
             "with flip: the condition on the pile, named pile (default: every pile of the flip); "
-            "with refill: the condition on the empty pile to fill, named pile (default: always)",
+            "with refill: the condition on the empty pile to fill, named pile (default: always); "
+            "with turn_down: the condition on the pile, named pile (required)",
         ),
     },
     exclusive=words(AutoKind),

@@ -173,16 +173,26 @@ def test_a_played_base_rank_checks(tmp_path):
     assert [c for c, *_ in errors(write(tmp_path, stray, empty=PLAYED_EMPTY, name="stray"))] == ["D521"]
 
 
-def test_face_down_cards_dealt_onto_a_pile_play_may_have_filled_are_d509(tmp_path):
+def test_face_down_cards_dealt_onto_a_pile_play_may_have_filled_lie_on_them(tmp_path):
     # a play step's piles may hold face-up cards afterwards: face-down cards dealt onto them
-    # later would be dealt face up, so the loader refuses it as it does after a 'to' step
+    # later lie on them, which stay face up beneath (State.shown), as after a 'to' step
     deal = """\
   - shuffle
   - {to: tableau, count: 4, play: foundation}
   - {to: foundation, count: 1, down: 1}
   - {rest: "stock[0]"}
 """
-    assert [c for c, *_ in errors(write(tmp_path, deal, name="playdown"))] == ["D509"]
+    path = write(tmp_path, deal, name="playdown")
+    assert errors(path) == []
+    v = load_path(path)
+    founds = [v.layout.pile(f"foundation[{i}]") for i in range(4)]
+    under = 0
+    for seed in range(1, 40):
+        st = v.new_game(seed).state
+        for p in founds:
+            assert st.facing(p) == [False] * (len(st.piles[p]) - 1) + [True]
+            under += len(st.piles[p]) - 1
+    assert under
 
 
 def test_a_position_gives_no_base_rank_for_a_played_one(tmp_path):

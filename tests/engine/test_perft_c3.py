@@ -57,6 +57,8 @@ FIXTURES = {
     ("double_golf", ()): {1: [2, 7, 14], 2: [3, 8, 17], 3: [2, 3, 4], 4: [3, 4, 8], 5: [2, 4, 12]},
     ("double_putt", ()): {1: [2, 7, 14], 2: [3, 8, 17], 3: [2, 3, 4], 4: [3, 4, 9], 5: [2, 4, 12]},
     ("pyramid_thirteen", ()): {1: [3, 7, 16], 2: [4, 16, 54], 3: [2, 3, 5], 4: [5, 18, 46], 5: [3, 8, 17]},
+    # (face-up cards under face-down ones: the same numbers in both engines, RULESDSL_ENGINE=closures)
+    ("martha", ()): {1: [11, 111, 1033], 2: [7, 48, 331], 3: [7, 47, 314], 4: [2, 3, 5], 5: [6, 35, 214]},
 }
 
 # Seed 1, depth 1, checked by hand (the tops as `rulesdsl show NAME --seed 1` prints them):
@@ -76,6 +78,8 @@ FIXTURES = {
 # - captive_queens: everything in the stock: the draw (1).
 # - blue_moon: 3S, 4C, 6S, 8S into the gaps after 2S, 3C, 5S, 7S, and the redeal (5); red_moon: the
 #   four twos into the second places, and the redeal (5).
+# - martha: tops QH 9H 3H 3C 4S 2D 8S TS 3D 2C 9D 7C over the face-down third row: 2C up, onto 3H
+#   or 3D; 2D up or onto 3C; 3D and 3H onto 4S; 8S onto 9H or 9D; 9D and 9H onto TS (11).
 # - thirty: 7C onto 8H, 6S onto 7C, AS to a foundation or onto 2D (4). thirty_six: 6S onto 7S, AC and
 #   AD up, 5S onto 6S, the draw (5); aces=up: 6S onto 7S, 5S onto 6S, 6D from the waste onto 7S, QS onto
 #   KC, the draw (5).

@@ -46,7 +46,7 @@ def expected(g) -> tuple[Counter, Counter]:
     up, down = Counter(), Counter()
     for p, pile in enumerate(s.piles):
         for i, c in enumerate(pile):
-            if i < s.down[p]:
+            if s.is_down(p, i):  # (a face-up card may lie under a face-down one: Martha)
                 down[v.pile_name(p)] += 1
             else:
                 up[(v.pile_name(p), v.deck.text(c, copy=True))] += 1

@@ -20,7 +20,7 @@ def visible(g) -> Counter:
     out: Counter = Counter()
     for p, pile in enumerate(st.piles):
         shown = range(len(pile)) if mode(v, p) != "stack" else range(len(pile) - 1, len(pile))
-        out.update(v.deck.text(pile[i]) for i in shown if i >= st.down[p])
+        out.update(v.deck.text(pile[i]) for i in shown if not st.is_down(p, i))
     return out
 
 

@@ -344,9 +344,11 @@ def test_a_group_name_error_suggests_the_closest_group(tmp_path):
 @pytest.mark.parametrize(
     "steps, bad",
     [
-        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, down: 1}\n", True),
-        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, up: 1}\n", True),
-        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: [0, 1, 0], down: 1}\n", True),
+        # onto face-up cards: kept face up beneath (no action takes from the tableau here)
+        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, down: 1}\n", False),
+        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: 2, up: 1}\n", False),
+        ("  - {to: tableau, count: 1}\n  - {to: tableau, count: [0, 1, 0], down: 1, play: foundation}\n", True),
+        ('  - {to: "stock[0]", count: 1}\n  - {to: "stock[0]", count: 1, down: 1}\n', True),  # the draw takes from it
         ("  - {to: tableau, count: 2, down: 1}\n  - {to: tableau, count: 1}\n", False),
         ("  - {to: tableau, count: 1, down: 1}\n  - {to: tableau, count: 1, down: 1}\n", False),
         ("  - {to: tableau, count: [1, 0, 0]}\n  - {to: tableau, count: [0, 1, 1], down: [0, 1, 1]}\n", False),

@@ -353,10 +353,13 @@ class _Gen:
             return _V(f"({pile}[{at}] if {pile} else None)", lo=0, hi=size - 1, reads=reads)
         if name == "cards":
             return _V(f"tuple({pile})", null=False, reads=reads)
+        # face-up cards under face-down ones (State.shown) count as up: only a variant whose
+        # deal lays some reads them
+        downs = f"st.down_count({idx})" if self.v.mixed_facing else f"down[{idx}]"
         if name == "down":
-            return _V(f"down[{idx}]", null=False, lo=0, hi=size, reads=reads)
+            return _V(downs, null=False, lo=0, hi=size, reads=reads)
         if name == "up":
-            return _V(f"(len({pile}) - down[{idx}])", null=False, lo=-size, hi=size, reads=reads)
+            return _V(f"(len({pile}) - {downs})", null=False, lo=-size, hi=size, reads=reads)
         if name in ("free", "covered"):
             self.table_values["P_covers"] = tuple(self.v.layout.covers)
             code = f"FREE(piles, P_covers[{idx}])"

@@ -245,6 +245,8 @@ class _Writer:
             face = f"the first {join([str(x) for x in downs])} cards of each pile in turn face down, the rest face up"
         order = "round after round, one card to each pile in turn" if step.by_row else "pile by pile"
         text = f"Deal {many}, {face}" + (f" ({order})" if max(counts) > 1 and len(counts) > 1 else "")
+        if step.over_up:
+            text += "; a face-down card dealt onto face-up ones leaves them face up beneath it"
         if step.play:
             text += (
                 f". Each card about to be dealt face up first goes to {self.piles_text(step.play)} if one of them "
@@ -454,7 +456,10 @@ class _Writer:
                 where = where if len(au.piles) == 1 else "one of " + where
                 when = self.tree("auto", i, "when")
                 cond = f", and only when {self.speaker('pile', pile='the pile').cl(when)}" if when is not None else ""
-                lines.append(f"- A face-down card on top of {where} turns face up as soon as the pile is free{cond}.")
+                joins = "; the face-up cards just under it then join it in the face-up run on top"
+                joins = joins if self.v.mixed_facing else ""
+                free = "turns face up as soon as the pile is free"
+                lines.append(f"- A face-down card on top of {where} {free}{cond}{joins}.")
             elif au.kind is AutoKind.REFILL:
                 srcs = join([self.piles_text((p,)) for p in au.sources], "or else of")
                 when = self.tree("auto", i, "when")
@@ -463,6 +468,11 @@ class _Writer:
                     f"- An empty pile of {self.piles_text(au.piles)} is refilled at once, face up, with the top card "
                     f"of {srcs}{cond}."
                 )
+            elif au.kind is AutoKind.TURN_DOWN:
+                when = self.tree("auto", i, "when")
+                cond = self.speaker("pile", pile="the pile").cl(when) if when is not None else "it is chosen"
+                where = self.piles_text(au.piles)
+                lines.append(f"- A pile of {where} turns all its cards face down as soon as {cond}.")
             elif au.kind is AutoKind.REMOVE:
                 lines.append(
                     f"- As soon as removal \u201c{au.removal.name}\u201d is possible it is made by itself "

@@ -1,4 +1,4 @@
-"""The auto: section: the automatic follow-ups (move, flip, refill), checked against what the
+"""The auto: section: the automatic follow-ups (move, flip, refill, remove, turn_down), checked against what the
 piles give and take.
 """
 
@@ -20,7 +20,8 @@ def build_autos(cx: Context, removals: tuple = ()) -> tuple:
             continue
         p = ("auto", i)
         for key in ("to", "when"):
-            if key in a and "move" not in a and not (key == "when" and ("flip" in a or "refill" in a)):
+            pile_when = "flip" in a or "refill" in a or "turn_down" in a
+            if key in a and "move" not in a and not (key == "when" and pile_when):
                 cx.err(
                     "A611",
                     f"'{key}' belongs to an automatic move, not to {_what(a)}",
@@ -62,6 +63,17 @@ def build_autos(cx: Context, removals: tuple = ()) -> tuple:
                     when=cx.expr(p + ("when",), "pile", "bool") if "when" in a else None,
                 )
             )
+        elif "turn_down" in a:
+            if "when" not in a:
+                cx.err(
+                    "S102",
+                    "turn_down needs 'when': the condition on the pile (named pile) that puts it away",
+                    p,
+                    hint='write {turn_down: GROUP, when: "pile.size == 4"}',
+                )
+                continue
+            piles = cx.piles_ref(a["turn_down"], p + ("turn_down",))
+            out.append(model.Auto(AutoKind.TURN_DOWN, piles, when=cx.expr(p + ("when",), "pile", "bool")))
         elif "remove" in a:
             auto = auto_remove(cx, a, p, removals)
             if auto is not None:
@@ -71,7 +83,13 @@ def build_autos(cx: Context, removals: tuple = ()) -> tuple:
 
 def _what(a: dict) -> str:
     """The kind of follow-up an entry is, in words."""
-    for key, words in (("flip", "a flip"), ("refill", "a refill"), ("remove", "an automatic removal")):
+    kinds = (
+        ("flip", "a flip"),
+        ("refill", "a refill"),
+        ("remove", "an automatic removal"),
+        ("turn_down", "a turn-down"),
+    )
+    for key, words in kinds:
         if key in a:
             return words
     return "this entry"

@@ -100,6 +100,7 @@ class Context:
     groups_take: dict  # group -> does it take cards
     base_pile: int | None  # the first pile a base_rank step reads (the deal builder)
     base_piles: tuple  # every pile it reads: the first that holds a card fixes the rank
+    over_up: list  # (pile, path): face-down cards a deal step lays on face-up ones (the deal builder)
 
     def __init__(self, doc: Document, option_values: dict | None, variant_id: str, *, wrap=None):
         self.doc = doc

@@ -6,7 +6,7 @@ and, once the Variant stands, a take step's deal counted on one game.
 from __future__ import annotations
 
 from ...core.errors import CardTextError, short
-from ...core.kinds import Role
+from ...core.kinds import ActionKind, AutoKind, Role
 from ...engine import deal as dealing
 from ...engine.deal import BaseRank, DealTo, Place, RemoveCards, Rest, Shuffle, Take, ToBottom
 from ...lang import checked as ck
@@ -18,6 +18,7 @@ def build_deal(cx: Context) -> tuple:
     raw = cx.data.get("deal")
     cx.base_pile = None
     cx.base_piles = ()
+    cx.over_up = []  # (pile, path): face-down cards dealt onto face-up ones (over_up_fits)
     if not isinstance(raw, list):
         return ()
     deal = _Deal(cx)
@@ -212,8 +213,10 @@ class _Deal:
                     )
             new_pile = self.cx.expr(path + ("new_pile",), "card", "bool")
             counts, downs = (0,) * len(piles), (0,) * len(piles)
-        down_onto_up(self.cx, piles, counts, downs, self.face_up, path + ("up" if "up" in step else "down",))
-        self.steps.append(DealTo(piles, counts, downs, step.get("by", "row") == "row", play, new_pile))
+        plain, noted = not play and new_pile is None, len(self.cx.over_up)
+        down_onto_up(self.cx, piles, counts, downs, self.face_up, path + ("up" if "up" in step else "down",), plain)
+        by_row, over = step.get("by", "row") == "row", len(self.cx.over_up) > noted
+        self.steps.append(DealTo(piles, counts, downs, by_row, play, new_pile, over))
         self.dealt_to.update(p for p, c in zip(piles, counts) if c or new_pile is not None)
         self.dealt_to.update(play)
         self.face_up.update(play)  # a card offered to them goes face up: may lie under later ones
@@ -403,21 +406,55 @@ def per_pile(cx: Context, value, n, path) -> tuple:
     return (value if isinstance(value, int) else 0,) * n
 
 
-def down_onto_up(cx: Context, piles, counts, downs, face_up, path) -> None:
-    """D509: face-down cards asked of a pile that already shows face-up ones; the engine
-    keeps face-down cards under the face-up ones, so they would be dealt face up."""
-    hit = next((p for p, c, d in zip(piles, counts, downs) if min(c, d) > 0 and p in face_up), None)
-    if hit is None:
-        return
-    cx.err(
-        "D509",
-        f"this step deals face-down cards onto {cx.world.layout.pile_names[hit]}, which "
-        f"already holds face-up cards: face-down cards lie only under face-up ones, so they "
-        f"would be dealt face up",
-        path,
-        key=True,
-        hint="deal the face-down cards first (an earlier step, or down: on the first one), or deal these face up",
-    )
+def down_onto_up(cx: Context, piles, counts, downs, face_up, path, plain: bool) -> None:
+    """Face-down cards dealt onto face-up ones (Martha: down, up, down, up). A plain step
+    (no play, no new_pile) may: the piles are noted for over_up_fits, which checks them
+    against the actions once those are built. A step that offers cards (play) may not (D509)."""
+    for p, c, d in zip(piles, counts, downs):
+        if min(c, d) > 0 and p in face_up:
+            if plain:
+                cx.over_up.append((p, path))
+                continue
+            cx.err(
+                "D509",
+                f"this step deals face-down cards onto {cx.world.layout.pile_names[p]}, which "
+                f"already holds face-up cards, and offers cards to piles (play): the two "
+                f"cannot go together",
+                path,
+                key=True,
+                hint="deal the face-down cards in a step of their own, without play",
+            )
+            return
+
+
+def over_up_fits(cx: Context, actions: tuple, autos: tuple) -> None:
+    """D509: face-up cards under face-down ones in a pile that an action takes cards from,
+    gathers or turns face down, that a turn_down puts away, or that refills an empty pile. Those take cards from under
+    the top run, and the engine keeps such a pile's facing through moves, flips and removals only."""
+    touched: set = set()
+    for a in actions:
+        touched.add(a.source)
+        touched.update(a.gather)
+        if a.kind is not ActionKind.DEAL:
+            touched.update(a.targets)
+    for auto in autos:
+        if auto.kind is AutoKind.REFILL:
+            touched.update(auto.sources)
+        elif auto.kind is AutoKind.TURN_DOWN:
+            touched.update(auto.piles)
+    for p, path in cx.over_up:
+        if p in touched:
+            cx.err(
+                "D509",
+                f"this step deals face-down cards onto the face-up cards of "
+                f"{cx.world.layout.pile_names[p]}, which an action or a refill takes cards "
+                f"from (or gathers): face-up cards under face-down ones are kept only in piles "
+                f"that moves, flips and removals change",
+                path,
+                key=True,
+                hint="deal the face-down cards first (an earlier step, or down: on the first one), or these face up",
+            )
+            return
 
 
 def take_fits(cx: Context, variant) -> None:

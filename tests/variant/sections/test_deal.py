@@ -94,13 +94,21 @@ def test_counts_that_do_not_fit():
 
 
 def test_face_down_cards_onto_face_up_ones():
-    _, b = deal_of("""
+    steps, b = deal_of("""
       - shuffle
       - {to: tableau, count: 1}
       - {to: tableau, count: 1, down: 1}
       - rest: stock[0]
     """)
-    assert codes(b) == ["D509"] and "tableau[0]" in b.out[0].message
+    assert codes(b) == [] and not steps[1].over_up and steps[2].over_up  # noted for over_up_fits
+    assert [p for p, _ in b.over_up] == list(steps[2].piles)
+    _, b = deal_of("""
+      - shuffle
+      - {to: tableau, count: 1}
+      - {to: tableau, count: 1, down: 1, play: foundation}
+      - rest: stock[0]
+    """)
+    assert codes(b) == ["D509"] and "tableau[0]" in b.out[0].message and "play" in b.out[0].message
     _, b = deal_of('- shuffle\n- {to: "stock[0]", count: 1}\n- rest: stock[0]\n')
     assert codes(b) == ["D508"]
 
