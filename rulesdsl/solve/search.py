@@ -120,7 +120,10 @@ class Search:
         self.marks: list = []  # where each move of path starts in the op log
         # a child a card move reaches is first looked up without playing the move, where a
         # card move has no follow-up and the key reads no history (keys.child_key)
-        self.virtual = not variant.autos and not self.keyer.history and not self.keyer.hooked
+        # (not with face-up cards under face-down ones: a move there may change State.shown)
+        self.virtual = (
+            not variant.autos and not self.keyer.history and not self.keyer.hooked and not variant.mixed_facing
+        )
         # such a child is also scored without the game's apply (see bare_consider): a card
         # move with no points, no history and no dead-end test is a transfer alone
         scoring = any(r.points is not None for r in variant.rules)
