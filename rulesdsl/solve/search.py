@@ -118,12 +118,7 @@ class Search:
             self.generate = lambda: fast(st)
         self.path: list = []
         self.marks: list = []  # where each move of path starts in the op log
-        # a child a card move reaches is first looked up without playing the move, where a
-        # card move has no follow-up and the key reads no history (keys.child_key)
-        # (not with face-up cards under face-down ones: a move there may change State.shown)
-        self.virtual = (
-            not variant.autos and not self.keyer.history and not self.keyer.hooked and not variant.mixed_facing
-        )
+        self.virtual = self._virtual(variant)
         # such a child is also scored without the game's apply (see bare_consider): a card
         # move with no points, no history and no dead-end test is a transfer alone
         scoring = any(r.points is not None for r in variant.rules)
@@ -142,6 +137,13 @@ class Search:
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
         self._recollect(memory)
+
+    def _virtual(self, variant) -> bool:
+        """A child a card move reaches is looked up without playing the move (keys.child_key)
+        where a card move has no follow-up and the key reads no history; not where face-up
+        cards lie under face-down ones (a move there may change State.shown)."""
+        keyer = self.keyer
+        return not variant.autos and not keyer.history and not keyer.hooked and not variant.mixed_facing
 
     def _prunings(self, variant, partial, stuck, ends, memory) -> None:
         """The derived prunings (partial runs, stuck cards), and where the bare path gives way."""

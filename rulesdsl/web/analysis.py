@@ -21,28 +21,15 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from .api import ApiError, only, options_of, read_json, variant_name, whole
-from .drafts import PREFIX, load_draft
-from .engine_api import InputError, RulesError, analyse_rows, analyse_variant, load, report_svgs
-from .hints import SLACK, Busy
+from .drafts import PREFIX
+from .engine_api import InputError, RulesError, analyse_rows, analyse_variant, report_svgs
+from .hints import SLACK, Busy, worker_variant
 
 DEFAULT_DEALS = 30  # deals when the request names none
 MAX_DEALS = 60  # the most one request may ask for
 WEB_STATES = 5_000  # positions the solver may keep per deal
 SECONDS_PER_DEAL = 4.0  # the pool's timeout grows with the deals asked for
 MAX_KEPT = 64  # answers kept, least recently asked dropped
-
-_VARIANTS: dict = {}  # per worker process: (name, options) -> Variant
-
-
-def _variant(name: str, options: dict, text: str | None = None):
-    """A registered variant, or (``text`` given) the workbench's ``draft:KEY`` of that text."""
-    key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
-    v = _VARIANTS.get(key)
-    if v is None:
-        if len(_VARIANTS) > 16:
-            _VARIANTS.clear()
-        v = _VARIANTS[key] = load(name, options) if text is None else load_draft(text, options)
-    return v
 
 
 def measure(variant, deals: int) -> dict:
@@ -60,7 +47,7 @@ def analyse_job(name: str, options: dict, deals: int, text: str | None = None) -
     """In a worker: the variant ``name`` (a registered one, or the workbench's text) with
     ``options``, measured over ``deals``."""
     try:
-        v = _variant(name, options, text)
+        v = worker_variant(name, options, text)
     except RulesError as exc:
         return {"error": exc.first.message + (f" ({exc.first.hint})" if exc.first.hint else "")}
     return measure(v, deals)

@@ -56,9 +56,10 @@ class Busy(Exception):
 _VARIANTS: dict = {}  # per worker process: (name, options) -> Variant
 
 
-def _variant(name: str, options: dict, text: str | None = None):
-    """The variant by its registered name, or (``text`` given) the workbench's text, whose
-    name ``draft:KEY`` is derived from it."""
+def worker_variant(name: str, options: dict, text: str | None = None):
+    """In a worker of the pool (hints, winnable deals, the analyse page): the variant by its
+    registered name, or (``text`` given) the workbench's text, whose name ``draft:KEY`` is
+    derived from it; compiled once per process."""
     key = (name, tuple(sorted((k, str(v)) for k, v in options.items())))
     v = _VARIANTS.get(key)
     if v is None:
@@ -86,7 +87,7 @@ def solve_job(
 ) -> dict:
     """In a worker: the game replayed from its deal, then the solver from there, with what
     the game's earlier searches in this worker proved (a small search first)."""
-    g = deal_game(_variant(name, options, text), seed, deal, start)
+    g = deal_game(worker_variant(name, options, text), seed, deal, start)
     for move in moves:
         g.play(move)
     started = time.monotonic()
@@ -99,7 +100,7 @@ def solve_job(
 def winnable_job(name: str, options: dict, start: int, budget: float, text: str | None = None) -> dict:
     """In a worker: the first deal from ``start`` on (a seed, or the variant's deal number)
     that the solver wins, searching at most ``budget`` seconds in all."""
-    v = _variant(name, options, text)
+    v = worker_variant(name, options, text)
     deadline = time.monotonic() + budget
     n, tried = start, 0
     while True:
