@@ -74,7 +74,7 @@ def compiled(spec: VariantSpec):
     """(Variant, Analysis) of a spec, compiled once per process (keyed by the text's digest)."""
     if spec.text is None:
         return compiled_variant(spec.label, spec.option_dict)
-    key = (spec.digest, spec.options)
+    key = (spec.digest, spec.options, spec.label)  # the label names the variant (its id)
     got = _COMPILED.pop(key, None)
     if got is None:
         v = load_text(spec.text, spec.option_dict, label=spec.label)
