@@ -9,6 +9,7 @@ thinks it is: that is an error naming the line, never a guess.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 
@@ -180,7 +181,10 @@ class Seen:
         return self.count
 
     def __iter__(self):
-        """The marked deals in order (those of the range, then any others)."""
+        """The marked deals in order."""
+        return heapq.merge(self._marked(), sorted(self.others))
+
+    def _marked(self):
         if self.bits is not None:
             start = self.range.start
             for byte, b in enumerate(self.bits):
@@ -189,4 +193,3 @@ class Seen:
                     for k in range(8):
                         if b >> k & 1:
                             yield base + k
-        yield from sorted(self.others)
