@@ -32,8 +32,10 @@ from .records import VERDICTS, Seen, open_sink, read_records, scan
 from .tally import summary_of, wilson
 
 # Deals of one run added to the user's cache (which --winnable and --difficulty read from deal 1
-# and a thousand from the one asked for): a study of millions of deals stays in its own JSONL.
-MAX_CACHED = 100_000
+# and a thousand from the one asked for): a study of millions of deals stays in its own JSONL,
+# and the client holds at most this many (slim) cached records, whatever the range.
+MAX_CACHED = 10_000
+CACHE_KEYS = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states")
 
 __all__ = [
     "MAX_CHUNK_OPTION",
@@ -330,18 +332,18 @@ class DealCache:
             rec = {**rec, "time_limit": time_limit, "max_states": _states(max_states)}
         elif old is not None and old["verdict"] != "unknown":
             return
+        rec = {k: rec[k] for k in CACHE_KEYS if k in rec}  # no line, no tag: kept small
         self.records[rec["deal"]] = rec
         self.new.append(rec)
 
     def save(self) -> None:
         if not self.new:
             return
-        keys = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with open(self.path, "a", encoding="utf-8") as f:
                 for rec in self.new:
-                    f.write(json.dumps({k: rec[k] for k in keys if k in rec}) + "\n")
+                    f.write(json.dumps(rec) + "\n")
         except OSError:
             pass  # a cache that cannot be written is only slower
         self.new = []
