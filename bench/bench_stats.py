@@ -15,11 +15,16 @@ For each way of running (the real command, in a process of its own):
 A small --max-states keeps each deal quick: the bench measures the distribution, not the solver.
 Only ratios measured in one run mean anything on a loaded machine.
 
+--flat runs the same command over --flat-deals ranges (20,000 and 100,000 by default) at a tiny
+--max-states and prints the client's peak memory for each: the client keeps a tally, not the
+records, so the figures should be about the same whatever the range (stats/tally.py).
+
 --memory measures the bytes a position costs instead (the peak resident size of a process over
 the positions of a search that ran into its state limit), for the figures in stats/memory.py.
 
 Run: python bench/bench_stats.py [--deals 100000] [--max-states 10] [--variant black_hole]
      python bench/bench_stats.py --memory [--states 200000]
+     python bench/bench_stats.py --flat [--flat-deals 20000,100000] [--max-states 1]
 """
 
 from __future__ import annotations
@@ -107,6 +112,21 @@ def distribution(args) -> None:
     print(f"cluster - jobs overhead: {a['overhead_ms'] - b['overhead_ms']:+.2f} ms/deal")
 
 
+def flat(args) -> None:
+    sizes = [int(x) for x in args.flat_deals.split(",")]
+    print(f"the client's peak memory (VmHWM) of stats --jobs 2 --json, {args.variant}, --max-states {args.max_states}")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["RULESDSL_CACHE"] = os.path.join(tmp, "cache")  # the user's cache left alone
+        for n in sizes:
+            out = os.path.join(tmp, f"{n}.jsonl")
+            r = one_run(args.variant, n, args.max_states, MODES["jobs 2"], out)
+            print(
+                f"{n:>10,} deals: client peak {r['peak_mib']:6.1f} MiB  ({r['wall']:.0f} s, "
+                f"JSONL {r['jsonl_mib']:.1f} MiB, {r['summary']['deals']:,} in the summary)"
+            )
+            os.unlink(out)
+
+
 MEASURE = """
 import resource, sys
 from rulesdsl.solve.deals import compiled_variant, deal_state
@@ -147,8 +167,15 @@ def main() -> None:
     p.add_argument("--variant", default="black_hole")
     p.add_argument("--memory", action="store_true", help="measure what a position costs instead")
     p.add_argument("--states", type=int, default=200_000)
+    p.add_argument("--flat", action="store_true", help="the client's peak memory over two ranges instead")
+    p.add_argument("--flat-deals", default="20000,100000")
     args = p.parse_args()
-    state_cost(args) if args.memory else distribution(args)
+    if args.flat:
+        flat(args)
+    elif args.memory:
+        state_cost(args)
+    else:
+        distribution(args)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ from ..runners.session import hides_cards
 from ..solve.solver import solve_game
 from ..stats import plot, reuse, svgplot, verify
 from ..stats import runner as stats
-from ..stats.passes import parse_passes, render_passes, run_passes
+from ..stats.passes import parse_passes, render_passes, stream_passes
+from ..stats.records import Seen, iter_records
 from ..variant.loader import load
 from .common import (
     EXIT_FAIL,
@@ -82,9 +83,9 @@ def cmd_stats(args) -> int:
     if args.plot:
         svgplot.pyplot()  # without the plot extra: say so now, not after the run
     tag = run_tag(args.variant, options)
-    settled = reused_records(args, options, deals, tag) if args.reuse else {}
+    settled = reused_records(args, options, deals, tag) if args.reuse else None
     try:
-        summaries, records = run_passes(
+        summaries, tally = stream_passes(
             args.variant,
             options,
             deals,
@@ -111,9 +112,10 @@ def cmd_stats(args) -> int:
     except OSError as exc:
         raise InputError(f"{args.out}: {exc.strerror or exc}") from None
     if args.plot:
-        write_plot(args.plot, plot.figure(summaries, records, f"{variant_id(args.variant)}: deals {args.deals}"))
+        title = f"{variant_id(args.variant)}: deals {args.deals}"
+        write_plot(args.plot, plot.figure(summaries, tally.difficulty, title))
     if args.json:
-        out = stats.summary(records)
+        out = tally.summary()
         if passes is not None:
             out["passes"] = summaries
         print(json.dumps(out, indent=2))
@@ -135,20 +137,39 @@ def run_tag(variant: str, options: dict) -> dict:
     return tag
 
 
-def reused_records(args, options: dict, deals, tag: dict) -> dict:
-    """--reuse: the deals the file settles, written to --out (once: not again on --resume)."""
-    rel, recs = reuse.settle(args.variant, options, args.reuse, deals, warn=say)
+def reused_records(args, options: dict, deals, tag: dict):
+    """--reuse: the deals the file settles, yielded as they are read and written to --out in
+    batches (once: not again on --resume); the count is said once they are all read."""
+    rel, recs = reuse.stream(args.variant, options, args.reuse, deals, warn=say)
     first = {"pass": 1, "time_limit": parse_passes(args.passes)[0]} if args.passes else {}
-    recs = [{**tag, **first, **r} for r in recs]
+    have = Seen(deals)
+    if args.out and args.resume:
+        for r in iter_records(args.out):
+            if "reused" in r:
+                have.add(r["deal"])
+    batch: list = []
+    count = 0
+    for r in recs:
+        rec = {**tag, **first, **r}
+        count += 1
+        if rec["deal"] not in have:
+            batch.append(rec)
+        if len(batch) >= 1000:
+            _append(args.out, batch)
+            batch = []
+        yield rec
+    _append(args.out, batch)
     how = "the same rules" if rel == reuse.SAME else f"rules {rel} than these"
-    say(f"--reuse: {len(recs)} deal(s) settled by {args.reuse} ({how})")
-    if args.out:
-        have = {r["deal"] for r in stats.read_records(args.out) if "reused" in r} if args.resume else set()
-        try:
-            reuse.append(args.out, [r for r in recs if r["deal"] not in have])
-        except OSError as exc:
-            raise InputError(f"{args.out}: {exc.strerror or exc}") from None
-    return {r["deal"]: r for r in recs}
+    say(f"--reuse: {count} deal(s) settled by {args.reuse} ({how})")
+
+
+def _append(out, batch: list) -> None:
+    if not out or not batch:
+        return
+    try:
+        reuse.append(out, batch)
+    except OSError as exc:
+        raise InputError(f"{out}: {exc.strerror or exc}") from None
 
 
 def verify_stats(args, options: dict) -> int:

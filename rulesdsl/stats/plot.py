@@ -3,7 +3,8 @@
 Left, the winnable share after each pass with its 95% Wilson interval, and the band between
 counting the unknown deals as all lost and as all won: how much the longer limits bought.
 Right, the difficulty of the won deals (the states the solver explored up to the first win) as
-a histogram on a logarithmic scale, since it spans orders of magnitude.
+a histogram on a logarithmic scale, since it spans orders of magnitude: the fixed bins the run's
+Tally counted (tally.py), so the picture needs no record kept.
 """
 
 from __future__ import annotations
@@ -11,16 +12,16 @@ from __future__ import annotations
 import math
 
 from .svgplot import figure_svg, pyplot
+from .tally import Histogram
 
-BINS = 30
 
-
-def figure(summaries: list, records: list, title: str) -> str:
-    """The SVG text of the picture of a run: its pass summaries and its records."""
+def figure(summaries: list, difficulty, title: str) -> str:
+    """The SVG text of the picture of a run: its pass summaries and the won deals' difficulty
+    (a tally.Histogram, or the records to count it from)."""
     plt = pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     _shares(left, summaries)
-    _difficulty(right, [r.get("difficulty") for r in records if r.get("verdict") == "won"])
+    _difficulty(right, difficulty if isinstance(difficulty, Histogram) else Histogram.of(difficulty))
     fig.suptitle(title)
     return figure_svg(fig)
 
@@ -49,19 +50,13 @@ def _shares(ax, summaries: list) -> None:
     ax.legend(loc="lower right", fontsize="small")
 
 
-def _difficulty(ax, values: list) -> None:
-    values = [v for v in values if isinstance(v, int) and v > 0]
-    ax.set_title(f"difficulty of the {len(values)} won deal(s)")
+def _difficulty(ax, hist: Histogram) -> None:
+    ax.set_title(f"difficulty of the {hist.total} won deal(s)")
     ax.set_xlabel("states explored up to the first win")
     ax.set_ylabel("deals")
-    if not values:
+    if not hist.total:
         ax.text(0.5, 0.5, "no won deal with a difficulty", ha="center", va="center", transform=ax.transAxes)
         return
-    low, top = min(values), max(values)
-    if low == top:
-        ax.hist(values, bins=1)
-        return
-    span = math.log10(top + 0.5) - math.log10(low)
-    edges = [low * 10 ** (span * i / BINS) for i in range(BINS + 1)]
-    ax.hist(values, bins=edges)
+    edges, counts = hist.bins()
+    ax.hist(edges[:-1], bins=edges, weights=counts)
     ax.set_xscale("log")

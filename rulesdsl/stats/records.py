@@ -9,6 +9,7 @@ thinks it is: that is an error naming the line, never a guess.
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 
@@ -24,7 +25,12 @@ def is_record(rec) -> bool:
 
 def read_records(path) -> list:
     """The complete records of a JSONL file (a line that is not one is skipped)."""
-    out = []
+    return list(iter_records(path))
+
+
+def iter_records(path):
+    """The complete records of a JSONL file, read a line at a time (a line that is not one is
+    skipped; nothing when the file does not exist)."""
     try:
         with open(path, "rb") as f:
             for line in f:
@@ -33,10 +39,9 @@ def read_records(path) -> list:
                 except ValueError:
                     continue
                 if is_record(rec):
-                    out.append(rec)
+                    yield rec
     except FileNotFoundError:
         pass
-    return out
 
 
 def scan(path, say=None):
@@ -117,12 +122,28 @@ class Sink:
 
 class Seen:
     """The deals a run has already handed out or found done: a bitmap over a range (an eighth
-    of a byte a deal, whatever the range), a set otherwise."""
+    of a byte a deal, whatever the range), a set otherwise. It is also how the unknown deals of
+    a pass are handed to the next: iterated in order, it gives the deals marked."""
 
     def __init__(self, deals):
-        self.range = deals if isinstance(deals, range) and deals.step == 1 else None
+        span = deals.range if isinstance(deals, Seen) else deals
+        self.range = span if isinstance(span, range) and span.step == 1 else None
         self.bits = bytearray((len(self.range) + 7) // 8) if self.range is not None else None
         self.others: set = set()
+        self.count = 0
+
+    @classmethod
+    def all_of(cls, deals: range) -> Seen:
+        """Every deal of ``deals`` marked (a range of step 1)."""
+        seen = cls(deals)
+        if seen.bits is None:
+            raise ValueError("Seen.all_of takes a range of step 1")
+        n = len(deals)
+        seen.bits[: n >> 3] = b"\xff" * (n >> 3)
+        if n & 7:
+            seen.bits[-1] = (1 << (n & 7)) - 1
+        seen.count = n
+        return seen
 
     def add(self, deal: int) -> bool:
         """Mark ``deal``; False when it was marked already."""
@@ -132,14 +153,43 @@ class Seen:
             if self.bits[byte] & bit:
                 return False
             self.bits[byte] |= bit
-            return True
-        if deal in self.others:
+        elif deal in self.others:
             return False
-        self.others.add(deal)
+        else:
+            self.others.add(deal)
+        self.count += 1
         return True
+
+    def remove(self, deal: int) -> None:
+        """Unmark ``deal`` (nothing when it is not marked)."""
+        if deal not in self:
+            return
+        if self.bits is not None and deal in self.range:
+            i = deal - self.range.start
+            self.bits[i >> 3] &= ~(1 << (i & 7)) & 0xFF
+        else:
+            self.others.discard(deal)
+        self.count -= 1
 
     def __contains__(self, deal: int) -> bool:
         if self.bits is not None and deal in self.range:
             i = deal - self.range.start
             return bool(self.bits[i >> 3] & (1 << (i & 7)))
         return deal in self.others
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self):
+        """The marked deals in order."""
+        return heapq.merge(self._marked(), sorted(self.others))
+
+    def _marked(self):
+        if self.bits is not None:
+            start = self.range.start
+            for byte, b in enumerate(self.bits):
+                if b:
+                    base = start + (byte << 3)
+                    for k in range(8):
+                        if b >> k & 1:
+                            yield base + k

@@ -17,6 +17,7 @@ import json
 
 from ..core.errors import InputError, short
 from ..variant.loader import load
+from .records import Seen
 from .verify import check_identity, dealt_of, file_name, new_game, read_lines, variant_digest
 
 SAME, STRICTER, LOOSER = "same", "stricter", "looser"
@@ -54,13 +55,28 @@ CARRIES = {SAME: ("won", "unwinnable"), STRICTER: ("won",), LOOSER: ("unwinnable
 def settle(name: str, options: dict, path, deals, *, warn=None) -> tuple:
     """(relation, records): the deals of ``deals`` that the file's verdicts settle, as records
     of this run (``reused`` names the file's options; a won record keeps the line, with
-    ``line_options`` to replay it under)."""
+    ``line_options`` to replay it under), sorted by deal."""
+    rel, recs = stream(name, options, path, deals, warn=warn)
+    return rel, sorted(recs, key=lambda r: r["deal"])
+
+
+def stream(name: str, options: dict, path, deals, *, warn=None) -> tuple:
+    """(relation, records): as ``settle``, the records yielded in the file's order, a line at
+    a time (the first record of a deal): the whole file is checked first, so nothing is
+    yielded from a file that is refused."""
     mine_v = load(name, options)
+    dealt = dealt_of(mine_v)
+    rel, theirs_v, theirs_opts = _check(name, mine_v, path, warn)
+    if rel is None:
+        return SAME, iter(())
+    return rel, _carried(rel, path, deals, (theirs_v, mine_v), theirs_opts, dealt)
+
+
+def _check(name, mine_v, path, warn) -> tuple:
+    """(relation, their variant, their options) of the file, every line checked (None, None,
+    {} for a file with no record)."""
     digest, dealt = variant_digest(name), dealt_of(mine_v)
-    wanted = set(deals)
-    found: dict = {}
-    rel = None
-    theirs_opts: dict = {}
+    rel, theirs_v, theirs_opts = None, None, {}
     for number, rec in read_lines(path):
         if rec is None:
             if warn:
@@ -81,14 +97,19 @@ def settle(name: str, options: dict, path, deals, *, warn=None) -> tuple:
             rel = relation(mine_v.option_decls, dict(theirs_v.options), dict(mine_v.options))
         elif opts != theirs_opts:
             raise InputError(f"{file_name(path)}:{number}: the file mixes runs of other options")
-        if rec["deal"] in wanted and rec["verdict"] != "unknown" and "reused" not in rec:
-            found[rec["deal"]] = rec
-    if rel is None:
-        return SAME, []
-    out = []
-    for deal in sorted(found):
-        rec = found[deal]
-        if rec["verdict"] not in CARRIES[rel]:
+    return rel, theirs_v, theirs_opts
+
+
+def _carried(rel, path, deals, variants, theirs_opts, dealt):
+    """The records the file settles, read again a line at a time."""
+    theirs_v, mine_v = variants
+    wanted = deals if isinstance(deals, (range, Seen)) else set(deals)
+    seen = Seen(deals)
+    for _, rec in read_lines(path):
+        if rec is None or rec["deal"] not in wanted or rec["verdict"] not in CARRIES[rel] or "reused" in rec:
+            continue
+        deal = rec["deal"]
+        if not seen.add(deal):
             continue
         if not _same_deal(theirs_v, mine_v, deal, dealt):
             raise InputError(
@@ -98,8 +119,7 @@ def settle(name: str, options: dict, path, deals, *, warn=None) -> tuple:
         new = {"deal": deal, "verdict": rec["verdict"], "states": 0, "seconds": 0.0, "reused": {"options": theirs_opts}}
         if rec["verdict"] == "won":
             new.update(moves=rec.get("moves"), line=rec.get("line"), line_options=theirs_opts)
-        out.append(new)
-    return rel, out
+        yield new
 
 
 def _same_deal(a, b, deal: int, dealt: str) -> bool:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -29,11 +28,14 @@ from . import memory as mem
 from .chunks import MAX_CHUNK_OPTION, Chunker, Limits, VariantSpec, compiled, spec_of
 from .cluster import results as cluster_results
 from .pool import results as pool_results
-from .records import Seen, open_sink, read_records, scan
+from .records import VERDICTS, Seen, open_sink, read_records, scan
+from .tally import summary_of, wilson
 
 # Deals of one run added to the user's cache (which --winnable and --difficulty read from deal 1
-# and a thousand from the one asked for): a study of millions of deals stays in its own JSONL.
-MAX_CACHED = 100_000
+# and a thousand from the one asked for): a study of millions of deals stays in its own JSONL,
+# and the client holds at most this many (slim) cached records, whatever the range.
+MAX_CACHED = 10_000
+CACHE_KEYS = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states")
 
 __all__ = [
     "MAX_CHUNK_OPTION",
@@ -102,35 +104,12 @@ def solve_chunk(spec: VariantSpec, deals: tuple, limits: Limits) -> list:
 # -- the summary ------------------------------------------------------------------------
 
 
-def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple:
-    """The Wilson score interval of k successes in n trials (0, 1 when n is 0)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def summary(records) -> dict:
-    won = sum(1 for r in records if r["verdict"] == "won")
-    lost = sum(1 for r in records if r["verdict"] == "unwinnable")
-    unknown = sum(1 for r in records if r["verdict"] == "unknown")
-    deals = won + lost + unknown
-    decided = won + lost
-    lo, hi = wilson(won, decided)
-    return {
-        "deals": deals,
-        "won": won,
-        "unwinnable": lost,
-        "unknown": unknown,
-        "winnable": {
-            "estimate": won / decided if decided else None,
-            "wilson95": [lo, hi],
-            "bounds": [won / deals if deals else 0.0, (won + unknown) / deals if deals else 1.0],
-        },
-    }
+    """The summary of a list of records (a streamed run counts the same in a Tally)."""
+    counts = {v: 0 for v in VERDICTS}
+    for r in records:
+        counts[r["verdict"]] += 1
+    return summary_of(counts["won"], counts["unwinnable"], counts["unknown"])
 
 
 def render_summary(s: dict) -> str:
@@ -182,18 +161,25 @@ def run(
     chunk: int | None = None,
     memory: int | None = None,
     say=None,
+    each=None,
+    keep: bool = True,
 ) -> list:
-    """Solve every deal in ``deals`` (any iterable: a range is never listed), each once;
-    return every record (those resumed included), sorted by deal. Records are appended to
+    """Solve every deal in ``deals`` (any iterable: a range or a Seen is never listed), each
+    once; return every record (those resumed included), sorted by deal. Records are appended to
     ``out_path`` a chunk at a time, as chunks finish. ``chunk``: deals per task (None: sized
     from the measured rate, chunks.py); ``memory``: bytes per task (None: the machine's
-    memory shared among the jobs, or the Dask worker's limit); ``say``: warnings."""
-    if not isinstance(deals, range):
+    memory shared among the jobs, or the Dask worker's limit); ``say``: warnings.
+    ``each``: called with every batch of records as it arrives (resumed ones first);
+    ``keep=False`` keeps none and returns [], so the client's memory stays flat."""
+    if not isinstance(deals, (range, Seen)):
         deals = list(dict.fromkeys(deals))  # an iterable handed over: its deals, each once
     seen = Seen(deals)
-    records = _resumed(out_path, deals, tag, seen, say) if resume and out_path else []
+    out = _Output(name, options, (time_limit, max_states), each, keep)
+    if resume and out_path:
+        for batch in _resumed(out_path, deals, tag, seen, say):
+            out.take(batch, cache=False)
     total = len(deals)
-    todo = total - len(records)
+    todo = total - out.done
     if progress is None:
         progress = sys.stderr.isatty()
     bar = _progress(todo, progress)
@@ -204,8 +190,6 @@ def run(
     limits = Limits(time_limit, max_states, memory)
     chunker = Chunker((d for d in deals if seen.add(d)), chunk)
     sink = open_sink(out_path) if out_path else None
-    cache = DealCache(name, options)
-    cached = 0
     try:
         for recs in _dispatch(spec, limits, chunker, jobs, cluster) if todo else ():
             chunker.observe(recs)
@@ -213,23 +197,42 @@ def run(
                 recs = [{**tag, **r} for r in recs]
             if sink:
                 sink.write(recs)
-            records.extend(recs)
-            for rec in recs[: max(0, MAX_CACHED - cached)]:
-                cache.add(rec, time_limit, max_states)
-            cached += len(recs)
-            cache.save()  # a chunk at a time: a killed run keeps what it cached
+            out.take(recs)
             if bar is not None:
                 bar.update(len(recs))
     except KeyboardInterrupt:
-        raise Interrupted(len(records), total) from None
+        raise Interrupted(out.done, total) from None
     finally:
         if sink:
             sink.close()
         if bar is not None:
             bar.close()
-        cache.save()
-    records.sort(key=lambda r: r["deal"])
-    return records
+        out.cache.save()
+    out.kept.sort(key=lambda r: r["deal"])
+    return out.kept
+
+
+class _Output:
+    """Where a run's records go as they arrive: the caller's ``each``, the user's cache (the
+    first MAX_CACHED solved), and the returned list when ``keep``."""
+
+    def __init__(self, name, options, limits, each, keep):
+        self.cache = DealCache(name, options)
+        self.limits, self.each, self.keep = limits, each, keep
+        self.kept: list = []
+        self.done = self.cached = 0
+
+    def take(self, recs: list, cache: bool = True) -> None:
+        self.done += len(recs)
+        if self.keep:
+            self.kept.extend(recs)
+        if self.each is not None:
+            self.each(recs)
+        if cache:
+            for rec in recs[: max(0, MAX_CACHED - self.cached)]:
+                self.cache.add(rec, *self.limits)
+            self.cached += len(recs)
+            self.cache.save()  # a chunk at a time: a killed run keeps what it cached
 
 
 def _dispatch(spec, limits, chunker, jobs, cluster):
@@ -248,16 +251,21 @@ def _here(spec, limits, chunker):
             yield solve_chunk(spec, (d,), limits)
 
 
-def _resumed(out_path, deals, tag, seen, say) -> list:
-    """The records of ``out_path`` a resumed run keeps: of a deal asked for, with the tag's
-    values, the first of each deal (each marked seen, so it is not solved again)."""
-    wanted = deals if isinstance(deals, range) else set(deals)
+def _resumed(out_path, deals, tag, seen, say, batch: int = 1000):
+    """The records of ``out_path`` a resumed run keeps, in batches read a line at a time: of a
+    deal asked for, with the tag's values, the first of each deal (each marked seen, so it is
+    not solved again)."""
+    wanted = deals if isinstance(deals, (range, Seen)) else set(deals)
     kept = []
     for rec in scan(out_path, say):
         d = rec["deal"]
         if d in wanted and all(rec.get(k) == v for k, v in (tag or {}).items()) and seen.add(d):
             kept.append(rec)
-    return kept
+            if len(kept) >= batch:
+                yield kept
+                kept = []
+    if kept:
+        yield kept
 
 
 def parse_range(text: str) -> range:
@@ -324,18 +332,18 @@ class DealCache:
             rec = {**rec, "time_limit": time_limit, "max_states": _states(max_states)}
         elif old is not None and old["verdict"] != "unknown":
             return
+        rec = {k: rec[k] for k in CACHE_KEYS if k in rec}  # no line, no tag: kept small
         self.records[rec["deal"]] = rec
         self.new.append(rec)
 
     def save(self) -> None:
         if not self.new:
             return
-        keys = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with open(self.path, "a", encoding="utf-8") as f:
                 for rec in self.new:
-                    f.write(json.dumps({k: rec[k] for k in keys if k in rec}) + "\n")
+                    f.write(json.dumps(rec) + "\n")
         except OSError:
             pass  # a cache that cannot be written is only slower
         self.new = []

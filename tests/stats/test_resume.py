@@ -158,3 +158,22 @@ def test_a_cluster_loses_a_worker_mid_run_and_still_solves_every_deal_once(tmp_p
     assert sorted((r["deal"], r["verdict"], r["states"]) for r in got) == [
         (r["deal"], r["verdict"], r["states"]) for r in ref
     ]
+    _verify_the_run(game, out, got, tmp_path)
+
+
+def _verify_the_run(game, out, got, tmp_path):
+    """--verify on the cluster's file replays every won line (the variant by the same path);
+    one line tampered with makes it exit 1 naming that line."""
+    won = [i for i, r in enumerate(got) if r["verdict"] == "won"]
+    assert won, "the run should win some deals for --verify to replay"
+    code, text, err = run("stats", str(game), "--verify", str(out))
+    assert code == 0, text + err
+    assert f"verified {len(won)} of {len(won)} won record(s)" in text and "every line wins" in text
+    bad = tmp_path / "tampered.jsonl"
+    lines = _lines_of(out)
+    rec = json.loads(lines[won[0]])
+    rec["line"] = " ".join(rec["line"].split(" ")[:-1])  # the last move cut: no win
+    lines[won[0]] = json.dumps(rec)
+    bad.write_text("\n".join(lines) + "\n")
+    code, text, _ = run("stats", str(game), "--verify", str(bad))
+    assert code == 1 and f"tampered.jsonl:{won[0] + 1}: deal {rec['deal']}:" in text and "1 FAIL" in text
