@@ -455,6 +455,19 @@ def test_shipped_variants_and_runners_live_in_the_rulesdsl_namespace():
     assert variants_dir() == ROOT / "variants"
 
 
+def test_every_subpackage_is_in_the_wheel():
+    """A stage's folder missing from pyproject's packages installs from source but not from the
+    wheel (the stats stage once did: `rulesdsl` failed to start from the wheel)."""
+    tomllib = pytest.importorskip("tomllib")
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    folders = {
+        ".".join(("rulesdsl",) + f.parent.relative_to(ROOT / "rulesdsl").parts).rstrip(".")
+        for f in (ROOT / "rulesdsl").rglob("__init__.py")
+    }
+    folders |= {"rulesdsl.runners", "rulesdsl.variants", "rulesdsl.lang.grammar"}
+    assert folders <= set(conf["packages"]), sorted(folders - set(conf["packages"]))
+
+
 def test_docs_limits_lists_the_file_limits():
     doc = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     files_section = doc.split("## Files", 1)[1].split("\n## ", 1)[0]
