@@ -271,9 +271,7 @@ class _Deal:
         group that holds a card, fixed for the game (D530, D531)."""
         piles = self.cx.piles_ref(step["base_rank"], path + ("base_rank",))
         names = self.cx.world.layout.pile_names
-        if step.get("played") is True:
-            self.played_base(path, piles)
-        elif self.cx.base_pile is not None or self.played:
+        if self.cx.base_pile is not None or self.played:
             self.cx.err(
                 "D531",
                 "a second base_rank step: the deal fixes one base rank for the game",
@@ -281,6 +279,8 @@ class _Deal:
                 key=True,
                 hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
             )
+        elif step.get("played") is True:
+            self.played_base(path, piles)
         elif piles and not self.dealt_to.intersection(piles) and not self.cx.bad_pile_named():
             where = names[piles[0]] if len(piles) == 1 else f"any pile of {short(step['base_rank'])}"
             self.cx.err(
@@ -297,16 +297,7 @@ class _Deal:
 
     def played_base(self, path: tuple, piles: tuple) -> None:
         """A base_rank step with played: true: nothing to do at the deal (the rules read the
-        rank live from the piles), but one per deal (D531), on piles nothing leaves (D534)."""
-        if self.cx.base_pile is not None or self.played:
-            self.cx.err(
-                "D531",
-                "a second base_rank step: the deal fixes one base rank for the game",
-                path + ("base_rank",),
-                key=True,
-                hint="keep one base_rank step; two versions of it, one per option value, each need a 'when'",
-            )
-            return
+        rank live from the piles), on piles nothing leaves (D534); a second step is D531, above."""
         self.played = True
         lifting = [p for p in piles if self.cx.groups_lift.get(self.cx.world.layout.group_of[p], "none") != "none"]
         if lifting:
