@@ -12,7 +12,6 @@ from ..solve.deals import deal_state
 from ..solve.solver import UNWINNABLE, WON
 from ..solve.solver import solve as run_solver
 
-
 # How check --solve searches: CPU seconds of the process (a loaded machine does not shorten
 # the budget, so a file's verdict does not depend on what else runs), and the staged search
 # (a streamlined search first, its wins real lines; only the full search says unwinnable).
