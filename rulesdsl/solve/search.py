@@ -82,9 +82,7 @@ class Search:
         clock=None,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
-        # the deadline's clock: wall (time.monotonic, read now: a bench may have replaced it) or
-        # CPU seconds of the process (time.process_time: the load does not shorten a budget)
-        self.clock = clock or time.monotonic
+        self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
         self.keyer: Keyer
         self.deadline = None if time_limit is None else started + time_limit
         g = self.g = Game(variant, state.copy())
