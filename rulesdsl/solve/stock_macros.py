@@ -89,7 +89,7 @@ def _define_groups(defines, groups) -> dict:
     return out
 
 
-def derive_stock(variant, recycling: bool = True):
+def derive_stock(variant, recycling=True):
     """A StockRule when the variant meets (1)-(3) above, else None. ``recycling`` False: also
     where no action recycles (the proof holds; face_foundations.py needs only the class)."""
     rules_text = variant.rules_text

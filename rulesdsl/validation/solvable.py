@@ -6,6 +6,7 @@ games the solver could win without it (V903).
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..core.errors import Diagnostic, short
 from ..solve.deals import deal_state
@@ -15,7 +16,7 @@ from ..solve.solver import solve as run_solver
 # How check --solve searches: CPU seconds of the process (a loaded machine does not shorten
 # the budget, so a file's verdict does not depend on what else runs), and the staged search
 # (a streamlined search first, its wins real lines; only the full search says unwinnable).
-CHECK_SOLVE = dict(clock=time.process_time, streamline="always")
+CHECK_SOLVE: dict[str, Any] = dict(clock=time.process_time, streamline="always")
 
 
 def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = None) -> list[Diagnostic]:
