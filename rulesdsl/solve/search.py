@@ -24,7 +24,7 @@ from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule
+from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule, units_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
 from .stock_cycle import walk as cycle_walk
@@ -79,6 +79,7 @@ class Search:
         partial=True,
         stuck=True,
         memory=None,
+        units=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -130,6 +131,9 @@ class Search:
         self.order = self._order()
         self.won = _win_test(variant, g)
         self._prunings(variant, partial, stuck, ends, memory)
+        if units and self.dominated is None and ends is None:  # runs as units (suit_units.py)
+            rule = units_rule(variant)
+            self.dominated = rule.start(self) if rule is not None else None
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
