@@ -19,7 +19,7 @@ import re
 from ..core.kinds import PROGRESS_ROLES, AutoKind, Role
 from ..core.state import State
 from ..lang.runtime import Env
-from .analysis import _IDENT, _QUOTED, analyse
+from .analysis import _IDENT, _QUOTED
 from .partial_runs import _DEEP_ATTR, _PLAY_SKIP, _meets, _takes
 from .sink_tables import _FREE_NAMES, _context_free, _free_defines
 from .stock_macros import settled
@@ -285,7 +285,7 @@ def _bases_alike(variant, gp) -> bool:
     env = Env(st)
     cards = range(variant.deck.size)
     d = gp[0]
-    sources = {}
+    sources: dict = {}
     for p, r in enumerate(rules):
         if r.lift != "none" and p != d:
             sources.setdefault((r.group, r.role), p)
