@@ -47,7 +47,7 @@ from .stock_macros import settled
 # ending move (in the same sense), if any. Let L' = m_1 .. m_(j-1) from X, where S still lies
 # on c_(i-1) in P and t is the top of Q.
 #  * Before m_j each m_p is a card move between piles other than P and Q, or lifts exactly S
-#    from Q. The first kind is legal and does the same in L': the rules read of a pile of G
+#    from Q (back onto P too). The first kind is legal and does the same in L': the rules read of a pile of G
 #    only its top and emptiness, which are the same in both lines for every pile (P and Q
 #    are nonempty in both), and the moving cards; no follow-up acts on P or Q in either line:
 #    X is settled, M had none, the contents of P and Q do not change, a flip needs a face-down
@@ -55,7 +55,8 @@ from .stock_macros import settled
 #    sink once none is empty, and sinks only fill up. A move lifting exactly S from Q onto D
 #    is legal from P in L' (S is a top part of P's run there; the destination reads the cards
 #    and D's top), and after it both lines are in one position with one card move fewer in
-#    L': impossible in a line with the fewest.
+#    L' (with D = P, L is back at a position L' holds without the move: two fewer):
+#    impossible in a line with the fewest.
 #  * So at m_j (or at the end), L' stands where L does but with S on c_(i-1) in P. Then M' = M
 #    is legal (S is a top part of P's run, t the top of Q, the destination reads only c_i and
 #    t), has no follow-up (as M had none: the same piles hold the same cards), and leads to
@@ -170,8 +171,8 @@ def _ending(x, p, q, moved) -> bool:
     if x.kind != "move":
         return True
     src, dst = x.sources[0], x.dest
-    if src == q and tuple(x.cards) == tuple(moved) and dst != p:
-        return False
+    if src == q and tuple(x.cards) == tuple(moved):
+        return False  # exactly S again (back onto P too): no line with the fewest does it
     return src in (p, q) or dst in (p, q)
 
 
