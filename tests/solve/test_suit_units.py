@@ -139,3 +139,12 @@ def test_a_plain_search_agrees_on_small_games(seed):
     v = load_text(mini(2, "A 2 3 4", "[2, 2, 1, 1]"), label="mini.yaml")
     g = rulesdsl.Game(v, deal(v, seed))
     assert (solve_game(g, max_states=100_000).verdict == "won") == naive(g)
+
+
+def test_the_rule_prunes_proofs_of_these_games():
+    """The agreement above is not vacuous: the rule cuts proofs of unwinnability here."""
+    for seed in (5, 14):
+        start = deal(MINI, seed)
+        off = solve(MINI, start, max_states=200_000, units=False, streamline=False)
+        on = solve(MINI, start, max_states=200_000, units=True, streamline=False)
+        assert on.verdict == off.verdict == "unwinnable" and on.states < off.states
