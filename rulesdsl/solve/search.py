@@ -131,9 +131,7 @@ class Search:
         self.order = self._order()
         self.won = _win_test(variant, g)
         self._prunings(variant, partial, stuck, ends, memory)
-        if units and self.dominated is None and ends is None:  # runs as units (suit_units.py)
-            rule = units_rule(variant)
-            self.dominated = rule.start(self) if rule is not None else None
+        self._units(variant, units, ends)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -160,6 +158,13 @@ class Search:
         # memory of earlier searches (lost positions, kept lines), must look at the child
         if self.stuck is not None or memory is not None:
             self.bare = False
+
+    def _units(self, variant, units, ends) -> None:
+        """Runs in sequence as units (suit_units.py), where no partial-run rule applies: the
+        units stage's splits in the streamliner's search, the dominated splits in the full one."""
+        rule = units_rule(variant) if units and self.dominated is None and ends is None else None
+        if rule is not None:
+            self.dominated = rule.start(self)
 
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
