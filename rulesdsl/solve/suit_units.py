@@ -31,7 +31,8 @@ from .stock_macros import settled
 # and *bases are alike*: two cards that accept a common card accept the same cards, from
 # every source (Spider: a card takes any card one rank lower); no expression of play reads
 # more of any pile than its top and emptiness (no .size, .cards, .index, ... but of ``run``,
-# no cards() or tops()); no rule reads the history; the win does not name G; the follow-ups
+# no cards() or tops()), and none names G but G's own rules (its accept and accept_empty
+# context-free), the actions and the follow-ups; no rule reads the history; the follow-ups
 # are unconditioned flips and automatic moves from G onto sinks (piles nothing leaves, taking
 # cards only when empty, by a rule that reads only the cards moved). Actions may name G
 # (Spider's deal onto every column): the proof never plays one in a changed place.
@@ -47,9 +48,9 @@ from .stock_macros import settled
 # ending move (in the same sense), if any. Let L' = m_1 .. m_(j-1) from X, where S still lies
 # on c_(i-1) in P and t is the top of Q.
 #  * Before m_j each m_p is a card move between piles other than P and Q, or lifts exactly S
-#    from Q (back onto P too). The first kind is legal and does the same in L': the rules read of a pile of G
-#    only its top and emptiness, which are the same in both lines for every pile (P and Q
-#    are nonempty in both), and the moving cards; no follow-up acts on P or Q in either line:
+#    from Q (back onto P too). The first kind is legal and does the same in L': its rules
+#    read only the moving cards and its own two piles (G's accept and accept_empty are
+#    context-free, and no other rule of play names G); no follow-up acts on P or Q in either line:
 #    X is settled, M had none, the contents of P and Q do not change, a flip needs a face-down
 #    top, and an automatic move onto a sink needs a run its rule takes on an empty sink, on no
 #    sink once none is empty, and sinks only fill up. A move lifting exactly S from Q onto D
@@ -233,13 +234,14 @@ def _sound(variant, name, gp) -> bool:
         for p in a.targets:
             if not _sink_reads_run_only(variant, p, text):
                 return False
-    if not _reads_tops_only(text) or name in _IDENT.findall(_QUOTED.sub("''", str(text.win))):
+    if not _reads_tops_only(text) or not _names_group_only_in_its_rules(text, name):
         return False
     names = set(_FREE_NAMES) | {s.name for s in variant.deck.suits} | set(variant.deck.colors) | set(text.params)
     names |= _free_defines(text.defines, names)
     spec = dict(text.piles).get(name)
     accept = spec.get("accept") if spec is not None else None
-    if not _context_free(accept, names):
+    empty = spec.get("accept_empty", False) if spec is not None else False
+    if not _context_free(accept, names) or not _context_free(empty, names):
         return False
     return _bases_alike(variant, gp)
 
@@ -258,6 +260,20 @@ def _reads_tops_only(text) -> bool:
         for m in _DEEP_ATTR.finditer(_QUOTED.sub("''", s)):
             if m.group(1) != "run":
                 return False
+    return True
+
+
+def _names_group_only_in_its_rules(text, group) -> bool:
+    """No expression of play (the win included) names the group but its own pile rules, the
+    automatic moves and flips, and the actions: a move's rules then read no pile of the group
+    but the move's own two."""
+    for path, s in text.strings:
+        if not path or (path[0] in _SKIP and path[0] != "win"):
+            continue
+        if path[0] in ("auto", "actions") or (len(path) >= 2 and path[0] == "piles" and path[1] == group):
+            continue
+        if group in _IDENT.findall(_QUOTED.sub("''", s)):
+            return False
     return True
 
 
