@@ -2,7 +2,7 @@
 the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
 of removals), the stock macro moves (stock_macros.py), the stock symmetry (stock_cycle.py),
 the dominated partial-run moves (partial_runs.py),
-the stuck cards (stuck_cards.py) and the next cards the foundations
+the stuck cards (stuck_cards.py), runs as units (suit_units.py) and the next cards the foundations
 take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
@@ -18,6 +18,7 @@ from .safe_moves import derive_safe
 from .stock_cycle import derive_cycle
 from .stock_macros import derive_stock
 from .stuck_cards import derive_stuck
+from .suit_units import derive_units
 
 
 def _per_variant(derive):
@@ -46,3 +47,4 @@ foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundati
 partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
 face_rule = _per_variant(derive_face_safe)  # the same by faces, in games of several decks
+units_rule = _per_variant(derive_units)  # runs in sequence as units (suit_units.py)

@@ -24,7 +24,7 @@ from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule
+from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule, units_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
 from .stock_cycle import walk as cycle_walk
@@ -80,6 +80,7 @@ class Search:
         stuck=True,
         memory=None,
         clock=None,
+        units=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -132,6 +133,7 @@ class Search:
         self.order = self._order()
         self.won = _win_test(variant, g)
         self._prunings(variant, partial, stuck, ends, memory)
+        self._units(variant, units, ends)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -158,6 +160,13 @@ class Search:
         # memory of earlier searches (lost positions, kept lines), must look at the child
         if self.stuck is not None or memory is not None:
             self.bare = False
+
+    def _units(self, variant, units, ends) -> None:
+        """Runs in sequence as units (suit_units.py), where no partial-run rule applies: the
+        units stage's splits in the streamliner's search, the dominated splits in the full one."""
+        rule = units_rule(variant) if units and self.dominated is None and ends is None else None
+        if rule is not None:
+            self.dominated = rule.start(self)
 
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost

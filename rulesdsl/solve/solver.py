@@ -54,7 +54,7 @@ from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
 from .dead_ends import DeadEnds, derive_dead
-from .derivations import face_rule, foundation_rule, safe_rule, stock_rule
+from .derivations import face_rule, foundation_rule, safe_rule, stock_rule, units_rule
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
@@ -89,6 +89,7 @@ def solve(
     partial: bool = True,
     stuck: bool = True,
     face_foundations: bool = True,
+    units: bool = True,
     memory=None,
     clock=None,
     _greedy: bool = False,
@@ -126,6 +127,9 @@ def solve(
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
     ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
     faces, in games of several decks).
+    ``units``: where one group lifts runs under a sequence rule (suit_units.py), the
+    streamliner runs first and splits a run only to make a longer one, and the full search
+    skips the splits onto a break the proof there covers; False: neither.
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
     one proves (positions proved lost are skipped, a kept winning line is joined). ``clock``:
     what ``time_limit`` counts, time.monotonic (wall, the default) or time.process_time (CPU
@@ -148,7 +152,8 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    if _staged(variant, streamline, stock) and not _greedy:
+    kw.update(units=units)
+    if (_staged(variant, streamline, stock) or _units_staged(variant, streamline, units)) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
         search = Search(
@@ -166,6 +171,13 @@ def _staged(variant, streamline, stock) -> bool:
     if streamline not in (True, False, "always"):
         raise ArgumentError(f"streamline is True, False or 'always', not {streamline!r}")
     return streamline == "always" or bool(streamline and (stock_rule(variant) if stock is True else stock))
+
+
+def _units_staged(variant, streamline, units) -> bool:
+    """Does the units stage (suit_units.py: the streamliner's search splits no run but to make
+    a longer one) run first?"""
+    rule = units_rule(variant) if streamline is True and units else None
+    return rule is not None and rule.staged
 
 
 def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:
