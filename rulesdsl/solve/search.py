@@ -59,6 +59,7 @@ class Search:
     the line the board is on. ``run()`` gives the Result. The arguments are solve()'s
     (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
 
+    # size: one keyword per derivation (each can be switched off); the body only wires them
     def __init__(
         self,
         variant,

@@ -68,7 +68,9 @@ def test_a_deal_counted_by_a_number_is_read_from_the_rules(load, count, one):
 
     text = MINI.replace("    count: 3\n", f"    count: {count}\n")
     if count == "draw":
-        text = text.replace("options:\n", "options:\n  draw:\n    values: [3, 1]\n    default: 3\n    help: cards a deal\n")
+        text = text.replace(
+            "options:\n", "options:\n  draw:\n    values: [3, 1]\n    default: 3\n    help: cards a deal\n"
+        )
     assert f"count: {count}" in text
     assert derive_foundation_safe(load(text)).one_by_one is one
 
