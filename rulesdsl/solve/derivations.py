@@ -2,13 +2,14 @@
 the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
 of removals), the stock macro moves (stock_macros.py), the stock symmetry (stock_cycle.py),
 the dominated partial-run moves (partial_runs.py),
-the stuck cards (stuck_cards.py) and the next cards the foundations
+the stuck cards (stuck_cards.py), the orders of departure (departures.py) and the next cards the foundations
 take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
 from __future__ import annotations
 
 from .dead_ends import derive_dead
+from .departures import derive_departures
 from .guidance import derive_next
 from .partial_runs import derive_partial
 from .removal_ends import derive_removal_ends
@@ -44,3 +45,4 @@ cycle_rule = _per_variant(derive_cycle)  # stock symmetry (stock_cycle.py)
 foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundations that give back
 partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
+departure_rule = _per_variant(derive_departures)  # no order of departures left (departures.py)

@@ -79,6 +79,7 @@ class Search:
         partial=True,
         stuck=True,
         memory=None,
+        departures=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.keyer: Keyer
@@ -129,7 +130,7 @@ class Search:
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
         self.won = _win_test(variant, g)
-        self._prunings(variant, partial, stuck, ends, memory)
+        self._prunings(variant, partial, stuck, ends, memory, departures)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -145,13 +146,18 @@ class Search:
         keyer = self.keyer
         return not variant.autos and not keyer.history and not keyer.hooked and not variant.mixed_facing
 
-    def _prunings(self, variant, partial, stuck, ends, memory) -> None:
+    def _prunings(self, variant, partial, stuck, ends, memory, departures=True) -> None:
         """The derived prunings (partial runs, stuck cards), and where the bare path gives way."""
         # dominated partial-run moves (partial_runs.py): not searched
         rule = partial_rule(variant) if partial else None
         self.dominated = rule.start(self) if rule is not None and ends is None else None
         # positions with a card that can never leave its pile are lost (stuck_cards.py)
         self.stuck = stuck_rule(variant) if stuck and ends is None else None
+        # where it applies, the orders of departure (departures.py) see every stuck card and more
+        from .derivations import departure_rule
+
+        order = departure_rule(variant) if departures and ends is None else None
+        self.stuck = order or self.stuck
         # the bare path scores a child without playing it: not where the stuck test, or the
         # memory of earlier searches (lost positions, kept lines), must look at the child
         if self.stuck is not None or memory is not None:

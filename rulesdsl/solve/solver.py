@@ -88,6 +88,7 @@ def solve(
     safe_foundations: bool = True,
     partial: bool = True,
     stuck: bool = True,
+    departures: bool = True,
     memory=None,
     _greedy: bool = False,
 ) -> Result:
@@ -122,6 +123,8 @@ def solve(
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
+    ``departures``: False leaves out the orders of departure of departures.py (the stuck
+    cards' test stays, where ``stuck``).
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
     one proves (positions proved lost are skipped, a kept winning line is joined)."""
     started = time.monotonic()
@@ -139,6 +142,7 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory)
+    kw.update(departures=departures)
     if _staged(variant, streamline, stock) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
