@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl.solve.safe_moves import derive_safe
-from rulesdsl.solve.solver import solve, solve_game
+from rulesdsl.solve.solver import solve_game
 from rulesdsl.solve.stock_cycle import derive_cycle
 from rulesdsl.solve.stock_macros import derive_stock
 from tests.helpers import game
@@ -46,7 +46,7 @@ def test_a_card_goes_up_when_nothing_could_be_built_on_it():
     rule = derive_safe(g.variant)
     m = rule.pick(g.state, g.legal_moves())
     assert m is not None and g.move_text(m).startswith("2H")  # both black aces are up
-    g = game("yukon", f"foundation[0]: AS; foundation[1]: AH; tableau[0]: #KD 2H; tableau[1]: AC")
+    g = game("yukon", "foundation[0]: AS; foundation[1]: AH; tableau[0]: #KD 2H; tableau[1]: AC")
     m = rule.pick(g.state, g.legal_moves())
     assert m is None or not g.move_text(m).startswith("2H")  # AC could still want 2H
 
