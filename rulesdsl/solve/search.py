@@ -22,6 +22,7 @@ from ..core.limits import MAX_OPEN
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
+from . import derivations
 from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule
@@ -154,9 +155,7 @@ class Search:
         # positions with a card that can never leave its pile are lost (stuck_cards.py)
         self.stuck = stuck_rule(variant) if stuck and ends is None else None
         # where it applies, the orders of departure (departures.py) see every stuck card and more
-        from .derivations import departure_rule
-
-        order = departure_rule(variant) if departures and ends is None else None
+        order = derivations.departure_rule(variant) if departures and ends is None else None
         self.stuck = order or self.stuck
         # the bare path scores a child without playing it: not where the stuck test, or the
         # memory of earlier searches (lost positions, kept lines), must look at the child
