@@ -55,17 +55,15 @@ class DepartureRule:
         self.bases = bases  # card -> its bases (tuple)
         self.needs = needs  # card -> needs(x) (tuple); () when an empty pile of F takes it
         self.empties = empties  # card -> the piles outside F whose empty rule takes it
+        self.size = len(bases)
 
     def lost(self, st) -> bool:
         """Do the cards outside F of ``st`` admit no order of first departures?"""
         before, after, ways = self._start(st)
-        if ways is None:
-            return True
         for _ in range(len(ways) + 1):  # a pass that adds nothing ends it
             grew = False
             for y, opts in list(ways.items()):
-                bit = 1 << y
-                late = after[y] | bit
+                late = after[y] | (1 << y)
                 alive = [s for s in opts if not s & late]
                 if not alive:
                     return True
@@ -78,82 +76,81 @@ class DepartureRule:
                 if not add:
                     continue
                 new = add
-                for u in _bits(add):
-                    new |= before[u]
+                m = add
+                while m:
+                    low = m & -m
+                    new |= before[low.bit_length() - 1]
+                    m ^= low
                 if new & late:
                     return True  # a cycle
-                for v in _bits(late):
-                    before[v] |= new
-                for u in _bits(new):
-                    after[u] |= late
+                m = late
+                while m:
+                    low = m & -m
+                    before[low.bit_length() - 1] |= new
+                    m ^= low
+                m = new
+                while m:
+                    low = m & -m
+                    after[low.bit_length() - 1] |= late
+                    m ^= low
                 grew = True
             if not grew:
                 break
         return False
 
     def _start(self, st):
-        """(before, after, ways): B from (1) as bit sets per card, and each card's ways out
-        that ask something (None when some card has none: cannot happen outside F)."""
+        """(before, after, ways): B from (1) as bit sets per card (before: the cards above,
+        after: those under), and each card's ways out that ask something."""
         piles = st.piles
-        where: dict = {}
-        above: dict = {}
-        before: dict = {}
-        after: dict = {}
+        before = [0] * self.size
+        after = [0] * self.size
+        own = [-1] * self.size  # the pile of each card outside F
         content: dict = {}
         for p in self.outside:
-            pile = piles[p]
-            mask = 0
-            for c in pile:
-                mask |= 1 << c
-            content[p] = mask
-            over = mask
+            over = 0
+            for c in piles[p]:
+                over |= 1 << c
+            content[p] = over
             under = 0
-            for i, c in enumerate(pile):
-                where[c] = (p, i)
-                over &= ~(1 << c)
-                above[c] = before[c] = over
+            for c in piles[p]:
+                own[c] = p
+                over ^= 1 << c
+                before[c] = over
                 after[c] = under
                 under |= 1 << c
         ways: dict = {}
-        for y in where:
-            opts = self._ways(y, where, above, content)
-            if opts:
-                ways[y] = opts
+        bases, needs, empties = self.bases, self.needs, self.empties
+        for p in self.outside:
+            for y in piles[p]:
+                opts = _ways(y, bases[y], needs[y], empties[y], own, before, content)
+                if opts:
+                    ways[y] = opts
         return before, after, ways
 
-    def _ways(self, y, where, above, content):
-        """y's ways out as the sets of cards each demands; [] when one demands nothing."""
-        opts = []
-        for b in self.bases[y]:
-            if b not in where or not above[b]:
-                return []  # a base on F (it could come down) or a top
-            opts.append(above[b])
-        needs = self.needs[y]
-        if not needs:
-            return []  # an empty pile of F takes it
-        s = 0
-        for n in needs:  # down the chain to the first card on F: it and those below ask nothing
-            if n not in where:
-                break
-            s |= (1 << n) | above[n]
-        if not s:
-            return []
-        opts.append(s)
-        own = where[y][0]
-        for p in self.empties[y]:
-            if p != own:
-                if not content[p]:
-                    return []
-                opts.append(content[p])
-        return opts
 
-
-def _bits(mask):
-    """The cards of a bit set."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def _ways(y, bases, needs, empties, own, above, content):
+    """y's ways out as the sets of cards each demands; [] when one demands nothing."""
+    opts = []
+    for b in bases:
+        if own[b] < 0 or not above[b]:
+            return []  # a base on F (it could come down) or a top
+        opts.append(above[b])
+    if not needs:
+        return []  # an empty pile of F takes it
+    s = 0
+    for n in needs:  # down the chain to the first card on F: it and those below ask nothing
+        if own[n] < 0:
+            break
+        s |= (1 << n) | above[n]
+    if not s:
+        return []
+    opts.append(s)
+    for p in empties:
+        if p != own[y]:
+            if not content[p]:
+                return []
+            opts.append(content[p])
+    return opts
 
 
 def derive_departures(variant):
