@@ -104,7 +104,7 @@ def reserve(tmp_path_factory):
     return lambda passes="unlimited": rulesdsl.load(str(p), {"passes": passes})
 
 
-@pytest.mark.parametrize("name", ["canfield", "superior_canfield", "eagle_wing"])
+@pytest.mark.parametrize("name", ["canfield", "acme", "eagle_wing"])
 def test_canfield_family_has_stock_macros_and_symmetry(name):
     v = rulesdsl.load(name)
     assert derive_stock(v) is not None and derive_cycle(v) is not None
