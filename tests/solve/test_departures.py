@@ -19,8 +19,8 @@ from tests.helpers import game
 
 from .test_prunings import small_deal
 
-# spades and hearts up to the eight, the other two suits up
-UP = "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S; foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H"
+# spades and hearts up to the nine, the other two suits up
+UP = "foundation[0]: AS 2S 3S 4S 5S 6S 7S 8S 9S; foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H"
 UP += "; foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"
 UP += "; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
 
@@ -50,7 +50,7 @@ def test_the_rule_is_derived_only_where_the_proof_holds(name, holds):
     ],
 )
 def test_cards_that_wait_for_each_other_lose_the_game(piles, lost):
-    g = game("fan", f"{UP}; {piles}; tableau[2]: KS 9S; tableau[3]: KH 9H")
+    g = game("fan", f"{UP}; {piles}; tableau[2]: KS; tableau[3]: KH")
     rule = derive_departures(g.variant)
     assert rule.lost(g.state) == lost
     plain = solve_game(g, max_states=200_000, stuck=False, departures=False, safe=False)  # every move
@@ -58,7 +58,7 @@ def test_cards_that_wait_for_each_other_lose_the_game(piles, lost):
 
 
 def test_it_sees_what_the_stuck_cards_test_sees_and_more():
-    knot = game("fan", f"{UP}; tableau[0]: QH TH JS; tableau[1]: QS TS JH; tableau[2]: KS 9S; tableau[3]: KH 9H")
+    knot = game("fan", f"{UP}; tableau[0]: QH TH JS; tableau[1]: QS TS JH; tableau[2]: KS; tableau[3]: KH")
     assert not derive_stuck(knot.variant).lost(knot.state)  # one pile at a time: nothing stuck
     assert derive_departures(knot.variant).lost(knot.state)
     on = solve_game(knot, max_states=200_000)
@@ -66,19 +66,19 @@ def test_it_sees_what_the_stuck_cards_test_sees_and_more():
     assert on.verdict == off.verdict == "unwinnable" and on.states < off.states
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.randoms(use_true_random=False), st.sampled_from(["fan", "bakers_dozen"]), st.integers(8, 14))
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.randoms(use_true_random=False), st.sampled_from(["fan", "bakers_dozen"]), st.integers(8, 12))
 def test_a_position_called_lost_is_lost(rnd: random.Random, name, loose):
     g = game(name, small_deal(rnd, "SHDC", loose, 3))
     v = g.variant
     if derive_stuck(v).lost(g.state):
         assert derive_departures(v).lost(g.state)  # every stuck card is seen
     if derive_departures(v).lost(g.state):
-        plain = solve_game(g, max_states=200_000, stuck=False, departures=False, safe=False)
+        plain = solve_game(g, max_states=30_000, stuck=False, departures=False, safe=False)
         assert plain.verdict == "unwinnable"
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, derandomize=True)
 @given(st.randoms(use_true_random=False), st.sampled_from(["fan", "bakers_dozen"]), st.integers(8, 14))
 def test_the_rule_keeps_every_verdict(rnd: random.Random, name, loose):
     g = game(name, small_deal(rnd, "SHDC", loose, 3))
