@@ -1,9 +1,14 @@
-"""Orders of departure, derived from the rules: where single cards move and the foundations
-are built in one chain per card (the class of stuck_cards.py), every card off the
-foundations must leave its pile, and each way out asks for other cards to have left first.
-A position whose cards admit no order of first departures is lost. This sees deadlocks
-across piles (two cards, each burying what the other needs) that the stuck-card test,
-which looks at one pile at a time, does not.
+"""Orders of departure, derived from the rules: every card off the foundations must leave
+its pile, and each way out asks for other cards to have left first. A position whose cards
+admit no order of first departures is lost. This sees knots across piles (two cards, each
+burying what the other needs) that the stuck-card test, one pile at a time, does not.
+
+Enabled when (read from the compiled variant): no actions, removals or automatic moves; no
+covering piles; the win is ``all(f in G: f.size == N)`` with N times G's count the deck; every
+pile outside G lifts its top card only, G's piles lift their top or nothing; every destination
+rule is context-free (sink_tables.py); each card goes onto G on one top card at most; and some
+card with a card to wait for on G has no empty pile outside G to go to (Fan, Baker's Dozen,
+Good Measure, Shamrocks, British Canister: where stuck_cards.py applies).
 """
 
 from __future__ import annotations
@@ -185,6 +190,11 @@ def derive_departures(variant):
             bases[x].append(t)
     empty = every[2]
     empties = [tuple(p for p in outside if x in empty.get(p, ())) for x in range(deck.size)]
+    if all(empties[x] or not needs[x] for x in range(deck.size)):
+        # Every card has an empty pile to go to (Beleaguered Castle, FreeCell-like cells): a
+        # knot then needs every other pile to wait for it, which is rare, and the test would
+        # cost every position (and the search's bare path) for almost nothing.
+        return None
     return DepartureRule(outside, [tuple(b) for b in bases], needs, empties)
 
 

@@ -30,6 +30,7 @@ UP += "; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
     [
         ("fan", True),
         ("bakers_dozen", True),
+        ("beleaguered_castle", False),  # an empty column takes any card: no knot worth the cost
         ("klondike", False),  # runs move, a stock
         ("freecell", False),  # runs move
         ("yukon", False),  # any face-up card lifts, flips follow
