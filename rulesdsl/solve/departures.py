@@ -55,6 +55,8 @@ from .sink_tables import sink_tables
 class DepartureRule:
     """The tables of the test above."""
 
+    every_position = True  # tested on every new child (the search takes it as its stuck test)
+
     def __init__(self, outside, bases, needs, empties):
         self.outside = outside  # the piles outside F
         self.bases = bases  # card -> its bases (tuple)
