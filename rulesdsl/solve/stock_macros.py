@@ -20,9 +20,7 @@ from .analysis import _IDENT, _QUOTED, _USED
 #   (1) every action deals or recycles, from a pile of S to piles of S, and each group with a
 #       pile in S lies wholly in S;
 #   (2) no pile of S takes cards by a card move, covers or is covered; no removal names a
-#       pile of S; every automatic follow-up is a flip of piles outside S, or a refill of
-#       piles outside S from piles outside S (Canfield's columns from its reserve: a refill
-#       reads and changes only its piles and sources, and its condition by (3));
+#       pile of S; every automatic follow-up is a flip of piles outside S;
 #   (3) outside S's own pile rules, the actions and the win, no expression names a group
 #       of S (a define counts where it is used); the actions' expressions name no other
 #       group; no expression calls used() and no rule reads the history (points, last move).
@@ -32,8 +30,7 @@ from .analysis import _IDENT, _QUOTED, _USED
 # counters, and by (1)-(2) it changes no pile of S; whether an action is legal, and what it
 # does, depends only on S and the counters, and changes only S and the counters. In a
 # settled position (the follow-ups have nothing left to do, true after every move) an
-# action's follow-ups do nothing: they flip or refill piles outside S from piles outside S,
-# which it did not change (and a plain move's follow-ups change no pile of S). So a
+# action's follow-ups do nothing: they flip piles outside S, which it did not change. So a
 # plain move m and an action d commute: m d and d m are both legal or both not, and reach the
 # same position.
 #
@@ -123,7 +120,7 @@ def derive_stock(variant):
         if stock & (set(r.sources) | {r.dest}):
             return None
     for auto in variant.autos:
-        if auto.kind not in (AutoKind.FLIP, AutoKind.REFILL) or stock & set(auto.piles + auto.sources):
+        if auto.kind != AutoKind.FLIP or stock & set(auto.piles):
             return None
     groups = set(layout.groups)
     defines = _define_groups(rules_text.defines, groups)

@@ -1,7 +1,6 @@
-"""The classes of two proofs widened for the Yukon and Canfield families: derived safe moves
-(safe_moves.py) with flips as follow-ups, and stock macro moves (stock_macros.py) with a
-refill of piles outside the stock as a follow-up. Verdicts agree with a naive search and
-with the search that does without them, on hand-made and random small games."""
+"""The class of derived safe moves (safe_moves.py) widened for the Yukon family: flips as
+follow-ups. Verdicts agree with a naive search and with the search that does without them,
+on hand-made and random small games."""
 
 from __future__ import annotations
 
@@ -15,12 +14,9 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.solve.safe_moves import derive_safe
 from rulesdsl.solve.solver import solve_game
-from rulesdsl.solve.stock_cycle import derive_cycle
-from rulesdsl.solve.stock_macros import derive_stock
 from tests.helpers import game
 
 from .test_solver import naive, replays_to_win
-from .test_stock_macros import MINI
 
 RANKS = "A23456789TJQK"
 
@@ -81,51 +77,3 @@ def test_yukon_verdicts_agree_with_a_naive_search(rnd: random.Random, loose):
     assert on.verdict == off.verdict == ("won" if naive(g) else "unwinnable")
     if on.verdict == "won":
         assert replays_to_win(g.variant, g.state, on.moves)
-
-
-# -- stock macro moves where a refill from a reserve follows (Canfield) ------------------------
-
-RESERVE = MINI.replace(
-    "  tableau:\n",
-    "  reserve:\n    role: reserve\n    lift: top\n  tableau:\n",
-).replace(
-    "  - {to: tableau, count: [1, 2], up: 1}\n",
-    "  - {to: reserve, count: 3, up: 1}\n  - {to: tableau, count: [1, 2], up: 1}\n",
-)
-RESERVE = RESERVE.replace(
-    "  - flip: tableau\n", '  - flip: tableau\n  - flip: reserve\n  - refill: tableau\n    from: ["reserve[0]"]\n'
-)
-
-
-@pytest.fixture(scope="module")
-def reserve(tmp_path_factory):
-    p = tmp_path_factory.mktemp("reserve") / "mini_reserve.yaml"
-    p.write_text(RESERVE)
-    return lambda passes="unlimited": rulesdsl.load(str(p), {"passes": passes})
-
-
-@pytest.mark.parametrize("name", ["canfield", "acme", "eagle_wing"])
-def test_canfield_family_has_stock_macros_and_symmetry(name):
-    v = rulesdsl.load(name)
-    assert derive_stock(v) is not None and derive_cycle(v) is not None
-
-
-def test_a_refill_from_the_stock_piles_stays_outside_the_class(reserve, tmp_path):
-    p = tmp_path / "from_waste.yaml"
-    p.write_text(RESERVE.replace('from: ["reserve[0]"]', 'from: ["waste[0]"]'))
-    assert derive_stock(reserve()) is not None
-    assert derive_stock(rulesdsl.load(str(p))) is None
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(1, 10**6), passes=st.sampled_from(["1", "2", "unlimited"]))
-def test_reserve_verdicts_agree_with_a_naive_search(reserve, seed, passes):
-    v = reserve(passes)
-    g = v.new_game(seed)
-    a = solve_game(g)
-    b = solve_game(g, stock=False)
-    assert a.verdict == b.verdict != "unknown"
-    if passes != "unlimited":
-        assert a.verdict == ("won" if naive(g) else "unwinnable")
-    if a.verdict == "won":
-        assert replays_to_win(v, g.state, a.moves)

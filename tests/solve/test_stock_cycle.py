@@ -30,7 +30,7 @@ def test_klondike_is_recognised_with_its_draw():
     assert rule.draw == 3 and rule.face_up
 
 
-@pytest.mark.parametrize("name", ["freecell", "bristol", "golf", "spider"])
+@pytest.mark.parametrize("name", ["freecell", "canfield", "bristol", "golf", "spider"])
 def test_variants_outside_the_class_are_not(name):
     assert derive_cycle(rulesdsl.load(name)) is None
 

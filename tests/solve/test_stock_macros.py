@@ -157,7 +157,7 @@ def test_klondike_is_recognised(options):
 
 
 @pytest.mark.parametrize(
-    "name", ["freecell", "golf", "spider", "pyramid", "black_hole", "bristol", "forty_thieves"]
+    "name", ["freecell", "golf", "spider", "pyramid", "canfield", "black_hole", "bristol", "forty_thieves"]
 )  # (the last two: no recycle)
 def test_variants_outside_the_proof_are_not(name):
     assert derive_stock(rulesdsl.load(name)) is None
