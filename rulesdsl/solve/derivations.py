@@ -1,14 +1,15 @@
 """What the solver derives from a variant's rules, each computed once per compiled variant:
 the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
 of removals), the stock macro moves (stock_macros.py), the stock symmetry (stock_cycle.py),
-the dominated partial-run moves (partial_runs.py),
-the stuck cards (stuck_cards.py), runs as units (suit_units.py) and the next cards the foundations
-take (guidance.py). Each is None when the variant is outside the class its proof covers.
+the dominated partial-run moves (partial_runs.py), the stuck cards (stuck_cards.py), the
+orders of departure (departures.py), runs as units (suit_units.py) and the next cards the
+foundations take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
 from __future__ import annotations
 
 from .dead_ends import derive_dead
+from .departures import derive_departures
 from .face_foundations import derive_face_safe
 from .guidance import derive_next
 from .partial_runs import derive_partial
@@ -46,5 +47,6 @@ cycle_rule = _per_variant(derive_cycle)  # stock symmetry (stock_cycle.py)
 foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundations that give back
 partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
+departure_rule = _per_variant(derive_departures)  # no order of departures left (departures.py)
 face_rule = _per_variant(derive_face_safe)  # the same by faces, in games of several decks
 units_rule = _per_variant(derive_units)  # runs in sequence as units (suit_units.py)

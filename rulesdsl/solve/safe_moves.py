@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.kinds import AutoKind
 from .sink_tables import sink_tables
 
 # -- moves that cannot hurt, derived from the rules ------------------------------------
@@ -26,6 +27,17 @@ from .sink_tables import sink_tables
 #   (b) f waits for c: of the cards not on sinks, f's rule accepts c and only c now;
 #   (c) no other sink could ever take c: each card another sink would take c on already lies
 #       on a sink and is not that sink's top, and an empty sink would not take c.
+#
+# Flips. The class also admits follow-ups that are flips with no condition, of piles that
+# are no sinks, in a variant where no face-down card lies over a face-up one (Yukon, whose
+# foundations nothing leaves). By (a) nothing is ever put onto c in L, so c stays its pile's
+# top until it moves, and a group L lifts with c in it is c alone (dropped from L') or holds
+# the card u under c, which is then face up. So while c lies on u in L, no move of L reads or
+# changes u's pile but c's own; L' turns u up at once (a flip is a function of the position),
+# L when c leaves it, and from then on the positions of L and L' differ by c alone, as
+# without flips. Before that, the only other difference is u face up in L' and face down in
+# L, on a pile no move of L then touches: every move of L stays legal in L' (a context-free
+# rule reads no face-down card, and a lift only needs its cards face up).
 
 _WIN_ALL = re.compile(r"^\s*all\(\s*(\w+)\s+in\s+(\w+)\s*:\s*\1\s*\.\s*size\s*==\s*(\d+)\s*\)\s*$")
 
@@ -79,19 +91,29 @@ class SafeRule:
         return None
 
 
+def _plain_flips(variant, sinks) -> bool:
+    """Are the follow-ups, if any, flips with no condition of piles that are no sinks, with no
+    face-down card over a face-up one (the flips of the proof above)?"""
+    if not variant.autos:
+        return True
+    if getattr(variant, "mixed_facing", True):
+        return False
+    return all(a.kind == AutoKind.FLIP and a.when is None and not set(a.piles) & set(sinks) for a in variant.autos)
+
+
 def derive_safe(variant):
     """A SafeRule when the variant is in the class the proof covers, else None."""
     text = variant.rules_text
     if text is None:
         return None
-    if variant.actions or variant.removals or variant.autos:
+    if variant.actions or variant.removals:
         return None
     layout = variant.layout
     if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
         return None
     rules = variant.rules
     sinks = tuple(p for p, r in enumerate(rules) if r.lift == "none")
-    if not sinks:
+    if not sinks or not _plain_flips(variant, sinks):
         return None
     deck = variant.deck
     win = text.win

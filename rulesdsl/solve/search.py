@@ -22,6 +22,7 @@ from ..core.limits import MAX_OPEN
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
+from . import derivations
 from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule, units_rule
@@ -80,6 +81,7 @@ class Search:
         partial=True,
         stuck=True,
         memory=None,
+        departures=True,
         clock=None,
         units=True,
     ):
@@ -133,7 +135,7 @@ class Search:
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
         self.won = _win_test(variant, g)
-        self._prunings(variant, partial, stuck, ends, memory)
+        self._prunings(variant, partial, stuck, ends, memory, departures)
         self._units(variant, units, ends)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
@@ -150,13 +152,16 @@ class Search:
         keyer = self.keyer
         return not variant.autos and not keyer.history and not keyer.hooked and not variant.mixed_facing
 
-    def _prunings(self, variant, partial, stuck, ends, memory) -> None:
+    def _prunings(self, variant, partial, stuck, ends, memory, departures=True) -> None:
         """The derived prunings (partial runs, stuck cards), and where the bare path gives way."""
         # dominated partial-run moves (partial_runs.py): not searched
         rule = partial_rule(variant) if partial else None
         self.dominated = rule.start(self) if rule is not None and ends is None else None
         # positions with a card that can never leave its pile are lost (stuck_cards.py)
         self.stuck = stuck_rule(variant) if stuck and ends is None else None
+        # where it applies, the orders of departure (departures.py) see every stuck card and more
+        order = derivations.departure_rule(variant) if departures and ends is None else None
+        self.stuck = order or self.stuck
         # the bare path scores a child without playing it: not where the stuck test, or the
         # memory of earlier searches (lost positions, kept lines), must look at the child
         if self.stuck is not None or memory is not None:

@@ -88,6 +88,7 @@ def solve(
     safe_foundations: bool = True,
     partial: bool = True,
     stuck: bool = True,
+    departures: bool = True,
     face_foundations: bool = True,
     units: bool = True,
     memory=None,
@@ -125,6 +126,8 @@ def solve(
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
+    ``departures``: False leaves out the orders of departure of departures.py (the stuck
+    cards' test stays, where ``stuck``).
     ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
     faces, in games of several decks).
     ``units``: where one group lifts runs under a sequence rule (suit_units.py), the
@@ -152,7 +155,7 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    kw.update(units=units)
+    kw.update(units=units, departures=departures)
     if (_staged(variant, streamline, stock) or _units_staged(variant, streamline, units)) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
