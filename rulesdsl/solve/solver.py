@@ -60,6 +60,7 @@ from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
+from .sink_search import solve_sinks
 from .stock_macros import StockRule
 
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
@@ -89,6 +90,7 @@ def solve(
     partial: bool = True,
     stuck: bool = True,
     memory=None,
+    sink_search: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -123,11 +125,19 @@ def solve(
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
-    one proves (positions proved lost are skipped, a kept winning line is joined)."""
+    one proves (positions proved lost are skipped, a kept winning line is joined).
+    ``sink_search``: where every card goes onto one pile (sink_search.py: Golf, Black Hole),
+    the compact search over heights and the pile's top first; False: the general search."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    if sink_search and dead is True and memory is None and not _greedy:  # sink_search.py
+        got = solve_sinks(variant, state, max_states=max_states, time_limit=time_limit, started=started)
+        if got is not None:
+            if optimize and got.verdict == WON:
+                got.moves = optimize_line(variant, state, got.moves, time_limit=OPTIMIZE_SECONDS)
+            return got
     if dead is True and not (pairs and covered and lone):
         if variant.removals:
             dead = derive_removal_ends(variant, lone=lone) if pairs else None
