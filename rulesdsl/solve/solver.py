@@ -127,12 +127,13 @@ def solve(
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
     one proves (positions proved lost are skipped, a kept winning line is joined).
     ``sink_search``: where every card goes onto one pile (sink_search.py: Golf, Black Hole),
-    the compact search over heights and the pile's top first; False: the general search."""
+    the compact search over heights and the pile's top first (not with ``memory`` nor with
+    ``streamline="always"``, which ask for the general search); False: the general search."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
-    if sink_search and dead is True and memory is None and not _greedy:  # sink_search.py
+    if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
         got = solve_sinks(variant, state, max_states=max_states, time_limit=time_limit, started=started)
         if got is not None:
             if optimize and got.verdict == WON:
