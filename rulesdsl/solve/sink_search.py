@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.kinds import ActionKind
 from ..play.game import Game
@@ -256,13 +256,15 @@ class SinkSearch:
 
     def _dead(self, dead, sink) -> bool:
         """dead.any_dead(), remembered: it reads only which classes have cards off the sink
-        (needed ones, dealt ones) and the class of the sink's top, and with the walk test the
-        number of cards of each class."""
+        (needed ones, dealt ones) and the class of the sink's top, with the walk test the
+        number of cards of each class, with the terminal test two sums of them."""
         top = dead.cls[sink[-1]] if sink else -1
         if dead.walk is None:
             k: tuple = (dead.alive, dead.needed, dead.freed, top)
         else:
             k = (tuple(dead.count), dead.needed, dead.freed, top)
+        if dead.terminal:  # ends_too_often() counts these
+            k += (sum(dead.need[i] for i in dead.terminal), sum(dead.free))
         memo = self.memo
         got = memo.get(k)
         if got is None:
@@ -333,10 +335,13 @@ def _back(dead, c) -> None:
         dead.freed |= 1 << i
 
 
-def solve_sinks(variant, state, *, max_states, time_limit, started) -> Result | None:
+def solve_sinks(variant, state, *, max_states, time_limit, started, terminal=True) -> Result | None:
     """The compact search's Result, or None when the variant is outside its class or the
-    model cannot decide this deal (then the general search runs)."""
+    model cannot decide this deal (then the general search runs). ``terminal``: False leaves
+    out dead_ends' terminal test (derive_dead)."""
     rule = sink_rule(variant)
     if rule is None:
         return None
+    if not terminal:
+        rule = replace(rule, dead=derive_dead(variant, covered=False, terminal=False))
     return SinkSearch(rule, variant, state, max_states=max_states, time_limit=time_limit, started=started).run()

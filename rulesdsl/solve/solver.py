@@ -91,6 +91,7 @@ def solve(
     stuck: bool = True,
     memory=None,
     sink_search: bool = True,
+    terminal: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -128,17 +129,23 @@ def solve(
     one proves (positions proved lost are skipped, a kept winning line is joined).
     ``sink_search``: where every card goes onto one pile (sink_search.py: Golf, Black Hole),
     the compact search over heights and the pile's top first (not with ``memory`` nor with
-    ``streamline="always"``, which ask for the general search); False: the general search."""
+    ``streamline="always"``, which ask for the general search); False: the general search.
+    ``terminal``: False leaves out the dead-end test's count of the cards the one sink takes
+    nothing on (dead_ends._DeadState.ends_too_often)."""
     started = time.monotonic()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
-        got = solve_sinks(variant, state, max_states=max_states, time_limit=time_limit, started=started)
+        got = solve_sinks(
+            variant, state, max_states=max_states, time_limit=time_limit, started=started, terminal=terminal
+        )
         if got is not None:
             if optimize and got.verdict == WON:
                 got.moves = optimize_line(variant, state, got.moves, time_limit=OPTIMIZE_SECONDS)
             return got
+    if dead is True and not terminal and not variant.removals:  # dead_ends.ends_too_often off
+        dead = derive_dead(variant, covered=covered, terminal=False)
     if dead is True and not (pairs and covered and lone):
         if variant.removals:
             dead = derive_removal_ends(variant, lone=lone) if pairs else None
