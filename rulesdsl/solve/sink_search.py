@@ -119,6 +119,7 @@ class SinkSearch:
         self.max_states, self.started = max_states, started
         self.deadline = None if time_limit is None else started + time_limit
         self.memo: dict = {}
+        self.clock = time.monotonic  # what time_limit counts (solve()'s clock)
 
     def run(self) -> Result | None:
         got = self.setup()
@@ -213,7 +214,7 @@ class SinkSearch:
         lost: set = set()  # dead ends met (not positions of the table: at most max_states)
         path: list = []  # (move, pile, card) of each move played
         stack = [self._children(key, heights)]
-        limit, deadline, timed = self.max_states, self.deadline, time.monotonic
+        limit, deadline, timed = self.max_states, self.deadline, self.clock
         while stack:
             kids = stack[-1]
             if not kids:
@@ -299,7 +300,7 @@ class SinkSearch:
 
     def _done(self, verdict, moves, states, limit=None) -> Result:
         difficulty = states if verdict == WON else None
-        return Result(verdict, moves, states, time.monotonic() - self.started, limit, difficulty)
+        return Result(verdict, moves, states, self.clock() - self.started, limit, difficulty)
 
 
 def _up(dead, c) -> None:
@@ -335,7 +336,7 @@ def _back(dead, c) -> None:
         dead.freed |= 1 << i
 
 
-def solve_sinks(variant, state, *, max_states, time_limit, started, terminal=True) -> Result | None:
+def solve_sinks(variant, state, *, max_states, time_limit, started, terminal=True, clock=None) -> Result | None:
     """The compact search's Result, or None when the variant is outside its class or the
     model cannot decide this deal (then the general search runs). ``terminal``: False leaves
     out dead_ends' terminal test (derive_dead)."""
@@ -344,4 +345,7 @@ def solve_sinks(variant, state, *, max_states, time_limit, started, terminal=Tru
         return None
     if not terminal:
         rule = replace(rule, dead=derive_dead(variant, covered=False, terminal=False))
-    return SinkSearch(rule, variant, state, max_states=max_states, time_limit=time_limit, started=started).run()
+    search = SinkSearch(rule, variant, state, max_states=max_states, time_limit=time_limit, started=started)
+    if clock is not None:
+        search.clock = clock
+    return search.run()
