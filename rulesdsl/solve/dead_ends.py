@@ -99,8 +99,9 @@ def _win_needs(win, variant, sinks):
 class DeadEnds:
     """Per position: does some card the win needs have no way left onto a sink?"""
 
-    def __init__(self, sinks, need_piles, free_piles, takes_on, takes_empty, size, top_class=None):
+    def __init__(self, sinks, need_piles, free_piles, takes_on, takes_empty, size, top_class=None, terminal=True):
         self.sinks = sinks
+        self.terminal = terminal  # the test of _DeadState.ends_too_often, where it applies
         self.top_class = top_class or {}  # sink -> card -> the class its top is keyed by
         self.need_piles = need_piles
         self.free_piles = free_piles
@@ -165,6 +166,8 @@ class DeadEnds:
         if len(taking) == 1 and all(kind[c] for c in off):  # every card off it must go up, or is dealt
             dead.walk = _class_line(csucc)
             dead.sink = taking[0]
+        if self.terminal and len([f for f in self.sinks if self.takes_on.get(f) or self.takes_empty.get(f)]) == 1:
+            dead.terminal = tuple(i for i in range(k) if not csucc[i])
         return dead
 
 
@@ -235,7 +238,24 @@ class _DeadState:
                 todo |= new
         if self.needed & ~reach:
             return True
+        if self.terminal and self.ends_too_often():
+            return True
         return self.walk is not None and self.no_walk()
+
+    terminal: tuple = ()  # classes the one taking sink takes nothing on, for ends_too_often()
+
+    def ends_too_often(self) -> bool:
+        """More needed cards of terminal classes than dealt cards left, plus one.
+
+        Where one sink f takes cards (nothing else takes any), a needed card t of a class f
+        takes nothing on leaves f's top such that no card move can follow: f's top changes
+        next only by a dealt card (an action's deal puts cards on f whatever its top). So
+        between two needed terminal cards going up some dealt card goes up, a different one
+        each time, and every win has at most (dealt cards left) + 1 needed terminal cards
+        still to go (Golf: a king, on which nothing goes, must be followed by a turn of the
+        stock, unless it is the last card)."""
+        need = self.need
+        return sum(need[i] for i in self.terminal) > sum(self.free) + 1
 
     walk: Any = None  # (classes in order along a line or ring, is it a ring), for no_walk()
     sink = -1  # the one sink that takes cards, when walk is set
@@ -372,12 +392,13 @@ class _DeadState:
         self._count(placed, 1)
 
 
-def derive_dead(variant, *, covered=True):
+def derive_dead(variant, *, covered=True, terminal=True):
     """A DeadEnds when the variant is in the class described above, else None (games of
     removals: removal_ends.py). ``covered``: also where piles cover one another and automatic
     moves flip cards (TriPeaks): the test reads only which class each card is in and where
     the sinks' tops are, never which pile a card lies in, and a flip moves no card, so its
-    proof holds as it is."""
+    proof holds as it is. ``terminal``: also count the cards the sink takes nothing on
+    (_DeadState.ends_too_often)."""
     text = variant.rules_text
     if text is None:
         return None
@@ -415,7 +436,7 @@ def derive_dead(variant, *, covered=True):
         if f in takes_on and _reads_only_size(text.strings, group):
             ids: dict = {}
             top_class[f] = [ids.setdefault(takes_on[f].get(t, frozenset()), len(ids)) for t in range(n)]
-    return DeadEnds(tuple(sorted(sinks)), need, frozenset(given), takes_on, takes_empty, n, top_class)
+    return DeadEnds(tuple(sorted(sinks)), need, frozenset(given), takes_on, takes_empty, n, top_class, terminal)
 
 
 def _reads_only_size(strings, group) -> bool:

@@ -60,6 +60,7 @@ from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
+from .sink_search import solve_sinks
 from .stock_macros import StockRule
 
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
@@ -92,6 +93,8 @@ def solve(
     face_foundations: bool = True,
     units: bool = True,
     memory=None,
+    sink_search: bool = True,
+    terminal: bool = True,
     clock=None,
     _greedy: bool = False,
 ) -> Result:
@@ -136,12 +139,33 @@ def solve(
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
     one proves (positions proved lost are skipped, a kept winning line is joined). ``clock``:
     what ``time_limit`` counts, time.monotonic (wall, the default) or time.process_time (CPU
-    seconds of the process: a loaded machine does not shorten the budget; ``check --solve``)."""
+    seconds of the process: a loaded machine does not shorten the budget; ``check --solve``).
+    ``sink_search``: where every card goes onto one pile (sink_search.py: Golf, Black Hole),
+    the compact search over heights and the pile's top first (not with ``memory`` nor with
+    ``streamline="always"``, which ask for the general search); False: the general search.
+    ``terminal``: False leaves out the dead-end test's count of the cards the one sink takes
+    nothing on (dead_ends._DeadState.ends_too_often)."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
+        got = solve_sinks(
+            variant,
+            state,
+            max_states=max_states,
+            time_limit=time_limit,
+            started=started,
+            terminal=terminal,
+            clock=clock,
+        )
+        if got is not None:
+            if optimize and got.verdict == WON:
+                got.moves = optimize_line(variant, state, got.moves, time_limit=OPTIMIZE_SECONDS)
+            return got
+    if dead is True and not terminal and not variant.removals:  # dead_ends.ends_too_often off
+        dead = derive_dead(variant, covered=covered, terminal=False)
     if dead is True and not (pairs and covered and lone):
         if variant.removals:
             dead = derive_removal_ends(variant, lone=lone) if pairs else None

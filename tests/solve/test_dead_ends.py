@@ -360,3 +360,37 @@ def test_two_deck_verdicts_agree_with_a_naive_search(tmp_path):
         seen.add(truth)
         assert r.verdict == ("won" if truth else "unwinnable")
     assert seen == {True, False}
+
+
+# -- the terminal test: cards the one sink takes nothing on -------------------------------
+
+
+def test_two_kings_and_no_stock_left_is_a_dead_end_at_once():
+    # Nothing goes onto a king in Golf, and no stock card is left to turn after the first:
+    # the second king can never go up (J, Q, K reach each other, so only this test sees it).
+    g = game("golf", "foundation[0]: JS; tableau[0]: KH QS; tableau[1]: KD QC")
+    assert naive(g) is False
+    for kw in ({}, {"sink_search": False}):
+        r = solve_game(g, **kw)
+        assert r.verdict == "unwinnable" and r.states <= 1
+        off = solve_game(g, terminal=False, **kw)
+        assert off.verdict == "unwinnable" and off.states > r.states
+    # one stock card left to turn after the first king: won (QS KH, turn JH, QC KD)
+    h = game("golf", "foundation[0]: JS; stock[0]: JH; tableau[0]: KH QS; tableau[1]: KD QC")
+    r = solve_game(h)
+    assert r.verdict == "won" and naive(h) and replays_to_win(h.variant, h.state, r.moves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    k=st.integers(3, 9),
+    s=st.integers(0, 4),
+    opts=st.sampled_from([{}, {"kings": "open"}]),
+)
+def test_the_terminal_test_keeps_every_verdict(seed, k, s, opts):
+    g = game("golf", _golf(random.Random(seed), k, s), **opts)
+    on = solve_game(g, sink_search=False)
+    assert solve_game(g, sink_search=False, terminal=False).verdict == on.verdict
+    assert solve_game(g, terminal=False).verdict == on.verdict == solve_game(g).verdict
+    assert on.verdict == ("won" if naive(g) else "unwinnable")
