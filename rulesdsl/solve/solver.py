@@ -88,6 +88,7 @@ def solve(
     safe_foundations: bool = True,
     partial: bool = True,
     stuck: bool = True,
+    returns: bool = True,
     memory=None,
     _greedy: bool = False,
 ) -> Result:
@@ -122,6 +123,7 @@ def solve(
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
+    ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
     one proves (positions proved lost are skipped, a kept winning line is joined)."""
     started = time.monotonic()
@@ -139,6 +141,7 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory)
+    kw.update(returns=returns)
     if _staged(variant, streamline, stock) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
