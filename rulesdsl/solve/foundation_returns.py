@@ -12,16 +12,16 @@ from .safe_foundations import derive_foundation_safe
 # The class: the variant has a FoundationRule (safe_foundations.derive_foundation_safe: the
 # chain's or the closure's class; F the win's piles, which give their top card back and take
 # single cards). The move at a settled position Y: d takes c, the top of a pile f of F with a
-# card under it, onto a pile Q outside F. It is *needless*, and not searched, when at Y + d
-# the move c -> f (c from Q back onto f) is legal and safe by the chain's or the closure's
-# test (FoundationRule.safe / closed, judged with c off f: their tests read F's piles and c
-# alone).
+# card under it and none face down, onto a pile Q outside F. It is *needless*, and not
+# searched, when at Y + d the move c -> f (c from Q back onto f) is legal and safe by the
+# chain's or the closure's test (FoundationRule.safe / closed, judged with c off f: their
+# tests read F's piles and c alone).
 #
 # Proof. Measure a position by the fewest card moves of a winning line (stock_macros.py's
 # c(X): actions are free), as every other rule of the search does. Let Z = Y + d and Z' = Z +
-# (c -> f). Z' is Y itself: c lies on f again and Q as at Y (its top was face up at Y, since
-# Y is settled and a flip follow-up leaves no face-down top, so the follow-ups of c -> f do
-# nothing; none but flips exist in the class). Both proofs in safe_foundations.py turn a
+# (c -> f). Z' is Y itself: c lies on f again and Q is as at Y; no follow-up acts after d or
+# after the move back (none but flips exist in the class, f holds no face-down card, and Q's
+# top after the move back is the one it had at Y, which is settled). Both proofs in safe_foundations.py turn a
 # winning line L from Z into one from Z' that plays at most one card move for each of L's,
 # and none for the move that takes c up onto F (L has one: the win needs c on F; c goes up
 # alone, F taking single cards): so c(Y) = c(Z') <= c(Z) - 1. If d were the first move of a
@@ -54,8 +54,8 @@ class ReturnRule:
                 return False
             f, q, c = m.sources[0], m.dest, m.cards[0]
             pile = piles[f]
-            if len(pile) < 2 or pile[-1] != c:
-                return False
+            if len(pile) < 2 or pile[-1] != c or st.down[f]:
+                return False  # (no face-down card on f: no follow-up acts there)
             for x in want[c]:  # (a quick no: the closure needs what could go onto c up)
                 if not any(x in piles[g] for g in sinks):
                     return False
