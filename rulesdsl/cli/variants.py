@@ -189,7 +189,7 @@ def add_check(sub) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="seconds the solver spends on each deal of --solve (default 2)",
+        help="CPU seconds the solver spends on each deal of --solve (default 2)",
     )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument(

@@ -9,6 +9,7 @@ take (guidance.py). Each is None when the variant is outside the class its proof
 from __future__ import annotations
 
 from .dead_ends import derive_dead
+from .face_foundations import derive_face_safe
 from .foundation_returns import derive_returns
 from .guidance import derive_next
 from .partial_runs import derive_partial
@@ -46,3 +47,4 @@ foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundati
 partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
 returns_rule = _per_variant(derive_returns)  # safe foundation cards kept up (foundation_returns.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
+face_rule = _per_variant(derive_face_safe)  # the same by faces, in games of several decks

@@ -264,15 +264,13 @@ def derive_foundation_safe(variant):
 
 
 def _one(action, variant) -> bool:
-    """A deal of one card at a time (its count is the constant 1)."""
+    """A deal of one card at a time (its count is the constant 1). A count written as a
+    number is no string of the rules text: it is read from the compiled action."""
     fields = {path[1:]: text for path, text in variant.rules_text.strings if path[:1] == ("actions",)}
     text = fields.get((action.name, "count"))
-    if text is None:
-        return True
-    text = str(text).strip()
-    if text in variant.rules_text.params:
+    if text is None or str(text).strip() in variant.rules_text.params:
         return action.count(Env(State.empty(variant))) == 1
-    return text == "1"
+    return str(text).strip() == "1"
 
 
 _SINGLE = re.compile(r"^\s*run\s*\.\s*size\s*==\s*1\s+and\s")

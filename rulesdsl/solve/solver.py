@@ -54,7 +54,7 @@ from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
 from .dead_ends import DeadEnds, derive_dead
-from .derivations import foundation_rule, safe_rule, stock_rule
+from .derivations import face_rule, foundation_rule, safe_rule, stock_rule
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
@@ -89,7 +89,9 @@ def solve(
     partial: bool = True,
     stuck: bool = True,
     returns: bool = True,
+    face_foundations: bool = True,
     memory=None,
+    clock=None,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -124,9 +126,14 @@ def solve(
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
     ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.
+    ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
+    faces, in games of several decks).
     ``memory``: a hinting.HintTable of the same game's searches, read and told what this
-    one proves (positions proved lost are skipped, a kept winning line is joined)."""
-    started = time.monotonic()
+    one proves (positions proved lost are skipped, a kept winning line is joined). ``clock``:
+    what ``time_limit`` counts, time.monotonic (wall, the default) or time.process_time (CPU
+    seconds of the process: a loaded machine does not shorten the budget; ``check --solve``)."""
+    clock = clock or time.monotonic
+    started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
@@ -137,10 +144,12 @@ def solve(
             dead = derive_dead(variant, covered=covered)
     if safe is True:
         safe = safe_rule(variant) or (foundation_rule(variant) if safe_foundations else None)
+        if safe is None and safe_foundations and face_foundations:  # several decks (face_foundations.py)
+            safe = face_rule(variant)
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
-    kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory)
+    kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
     kw.update(returns=returns)
     if _staged(variant, streamline, stock) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
@@ -151,7 +160,7 @@ def solve(
         result = search.run()
     if optimize and result.verdict == WON:
         result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
-        result.seconds = time.monotonic() - started
+        result.seconds = clock() - started
     return result
 
 
@@ -168,7 +177,7 @@ def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:
     first = solve(variant, state, max_states=max(1, max_states // 2), time_limit=half, _greedy=True, **kw)
     if first.verdict == WON:
         return first
-    spent = time.monotonic() - started
+    spent = kw["clock"]() - started
     if first.states >= max_states:  # nothing left for the full search
         return Result(UNKNOWN, [], first.states, spent, "states")
     if time_limit is not None and spent >= time_limit:

@@ -89,8 +89,9 @@ def _define_groups(defines, groups) -> dict:
     return out
 
 
-def derive_stock(variant):
-    """A StockRule when the variant meets (1)-(3) above, else None."""
+def derive_stock(variant, recycling=True):
+    """A StockRule when the variant meets (1)-(3) above, else None. ``recycling`` False: also
+    where no action recycles (the proof holds; face_foundations.py needs only the class)."""
     rules_text = variant.rules_text
     if rules_text is None:
         return None
@@ -101,7 +102,7 @@ def derive_stock(variant):
     # draws only go forward, the walk hands the ordering positions deep in the stock early,
     # and Bristol, deals 1-15 at 50,000 positions, went from 14 won to 4 (Forty Thieves,
     # Calculation and Australian Patience won none either way).
-    if not any(a.kind == ActionKind.RECYCLE for a in actions):
+    if recycling and not any(a.kind == ActionKind.RECYCLE for a in actions):
         return None
     layout = variant.layout
     rules = variant.rules

@@ -5,21 +5,30 @@ games the solver could win without it (V903).
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from ..core.errors import Diagnostic, short
 from ..solve.deals import deal_state
 from ..solve.solver import UNWINNABLE, WON
 from ..solve.solver import solve as run_solver
 
+# How check --solve searches: CPU seconds of the process (a loaded machine does not shorten
+# the budget, so a file's verdict does not depend on what else runs), and the staged search
+# (a streamlined search first, its wins real lines; only the full search says unwinnable).
+CHECK_SOLVE: dict[str, Any] = dict(clock=time.process_time, streamline="always")
+
 
 def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = None) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
-    numbering, seeds otherwise), ``seconds`` each. "The solver won k of N deals" goes to
-    ``notes``. An error only when no deal is winnable and every search was exhaustive."""
+    numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE). "The solver won k
+    of N deals" goes to ``notes``. An error only when no deal is winnable and every search was
+    exhaustive."""
     won = proven = 0
     unsound: list = []
     for deal in range(1, deals + 1):
         try:
-            r = run_solver(v, deal_state(v, deal), time_limit=seconds)
+            r = run_solver(v, deal_state(v, deal), time_limit=seconds, **CHECK_SOLVE)
         except Exception as exc:  # the playouts report failing rules; say it once here
             return [
                 doc.diag(
@@ -29,7 +38,7 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
                 )
             ]
         if r.verdict == UNWINNABLE and v.safe:
-            bare = run_solver(v, deal_state(v, deal), time_limit=seconds, declared_safe=False)
+            bare = run_solver(v, deal_state(v, deal), time_limit=seconds, declared_safe=False, **CHECK_SOLVE)
             if bare.verdict == WON:
                 unsound.append(deal)
                 r = bare
@@ -51,7 +60,7 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
     if notes is not None:
         notes.append(
             f"{path}: the solver won {won} of {deals} deal(s) ({what} 1-{deals}, "
-            f"{seconds:g} s each; {proven} proved unwinnable, {deals - won - proven} undecided)"
+            f"{seconds:g} CPU s each; {proven} proved unwinnable, {deals - won - proven} undecided)"
         )
     if won:
         return lost
@@ -69,7 +78,7 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
         doc.diag(
             "V902",
             f"the solver won none of {what} 1-{deals} ({proven} proved unwinnable, "
-            f"{deals - proven} undecided within {seconds:g} s each)",
+            f"{deals - proven} undecided within {seconds:g} CPU s each)",
             ("win",),
             hint="give the solver more time (--solve-seconds) or more deals (--solve), or check "
             "that the game can be won",

@@ -59,6 +59,22 @@ def test_fan_and_klondike_are_recognised():
     assert derive_foundation_safe(rulesdsl.load("spider")) is None  # removals
 
 
+@pytest.mark.parametrize("count, one", [("3", False), ("1", True), ("draw", False)])
+def test_a_deal_counted_by_a_number_is_read_from_the_rules(load, count, one):
+    # a count written as a number is no string of the rules text: it was once taken for 1,
+    # which played a waste card up in draw-3 games as if a deal turned one card (unsound:
+    # the waste's cards decide how later deals fall)
+    from .test_stock_macros import MINI
+
+    text = MINI.replace("    count: 3\n", f"    count: {count}\n")
+    if count == "draw":
+        text = text.replace(
+            "options:\n", "options:\n  draw:\n    values: [3, 1]\n    default: 3\n    help: cards a deal\n"
+        )
+    assert f"count: {count}" in text
+    assert derive_foundation_safe(load(text)).one_by_one is one
+
+
 KLONDIKE_LOWS = (
     "foundation[0]: AS 2S 3S 4S; foundation[1]: AH 2H 3H 4H; foundation[2]: AD 2D 3D 4D; foundation[3]: AC 2C 3C 4C; "
     "tableau[0]: KS 5H; stock[0]: #5S #5D #5C #6S #6H #6D #6C #7S #7H #7D #7C #8S #8H #8D #8C #9S #9H #9D #9C "

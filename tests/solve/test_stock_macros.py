@@ -6,7 +6,7 @@ rules alone."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
@@ -141,6 +141,7 @@ def test_verdicts_agree_with_a_naive_search(mini, seed, passes):
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(1, 10**6))
+@example(seed=1695)  # draw 3: a waste card was once played up as if deals turned one card
 def test_unlimited_passes_agree_with_the_plain_search(mini, seed):
     v = mini()
     g = v.new_game(seed)
