@@ -38,7 +38,7 @@ from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
 
 # The derivations this bench switches off with ``--off all`` (the solve() keywords).
-DERIVATIONS = ("stock_symmetry", "safe_foundations", "partial", "stuck", "face_foundations", "departures")
+DERIVATIONS = ("stock_symmetry", "safe_foundations", "partial", "stuck", "returns", "face_foundations", "departures")
 
 
 def parse_variant(text: str) -> tuple:

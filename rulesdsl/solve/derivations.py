@@ -11,6 +11,7 @@ from __future__ import annotations
 from .dead_ends import derive_dead
 from .departures import derive_departures
 from .face_foundations import derive_face_safe
+from .foundation_returns import derive_returns
 from .guidance import derive_next
 from .partial_runs import derive_partial
 from .removal_ends import derive_removal_ends
@@ -46,6 +47,7 @@ stock_rule = _per_variant(derive_stock)
 cycle_rule = _per_variant(derive_cycle)  # stock symmetry (stock_cycle.py)
 foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundations that give back
 partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
+returns_rule = _per_variant(derive_returns)  # safe foundation cards kept up (foundation_returns.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
 departure_rule = _per_variant(derive_departures)  # no order of departures left (departures.py)
 face_rule = _per_variant(derive_face_safe)  # the same by faces, in games of several decks

@@ -25,7 +25,17 @@ from ..play.game import Game
 from . import derivations
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import cycle_rule, dead_rule, next_rule, partial_rule, safe_rule, stock_rule, stuck_rule, units_rule
+from .derivations import (
+    cycle_rule,
+    dead_rule,
+    next_rule,
+    partial_rule,
+    returns_rule,
+    safe_rule,
+    stock_rule,
+    stuck_rule,
+    units_rule,
+)
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
 from .stock_cycle import walk as cycle_walk
@@ -82,6 +92,7 @@ class Search:
         stuck=True,
         memory=None,
         departures=True,
+        returns=True,
         clock=None,
         units=True,
     ):
@@ -137,6 +148,7 @@ class Search:
         self.won = _win_test(variant, g)
         self._prunings(variant, partial, stuck, ends, memory, departures)
         self._units(variant, units, ends)
+        self._returns(variant, returns, ends)
         self.trail: list = []  # the nodes from the start to the board's position
         self.undos: list = []  # what back() needs for each
         self.depths: list = []  # the length of path before each
@@ -158,7 +170,9 @@ class Search:
         rule = partial_rule(variant) if partial else None
         self.dominated = rule.start(self) if rule is not None and ends is None else None
         # positions with a card that can never leave its pile are lost (stuck_cards.py)
-        self.stuck = stuck_rule(variant) if stuck and ends is None else None
+        rule = stuck_rule(variant) if stuck and ends is None else None
+        self.stuck_start = rule  # judged at the start; at every child only where it is cheap
+        self.stuck = rule if rule is not None and rule.every_position else None
         # where it applies, the orders of departure (departures.py) see every stuck card and more
         order = derivations.departure_rule(variant) if departures and ends is None else None
         self.stuck = order or self.stuck
@@ -173,6 +187,14 @@ class Search:
         rule = units_rule(variant) if units and self.dominated is None and ends is None else None
         if rule is not None:
             self.dominated = rule.start(self)
+
+    def _returns(self, variant, returns, ends) -> None:
+        """A foundation's safe top card does not come down (foundation_returns.py): joined to
+        the dominated partial-run moves, which children() skips."""
+        rule = returns_rule(variant) if returns and ends is None else None
+        if rule is not None:
+            needless, part = rule.start(self), self.dominated
+            self.dominated = needless if part is None else (lambda m: part(m) or needless(m))
 
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
@@ -543,7 +565,7 @@ class Search:
             return self.done(UNWINNABLE)
         if self.kept_won is not None and self.recall(self.keyer.key()):
             return self.done(WON)
-        if (ends is not None and ends.any_dead()) or (self.stuck is not None and self.stuck.lost(st)):
+        if (ends is not None and ends.any_dead()) or (self.stuck_start is not None and self.stuck_start.lost(st)):
             return self.done(UNWINNABLE)
         first = self.children(scored=ends is None)
         if first is None:

@@ -90,6 +90,7 @@ def solve(
     partial: bool = True,
     stuck: bool = True,
     departures: bool = True,
+    returns: bool = True,
     face_foundations: bool = True,
     units: bool = True,
     memory=None,
@@ -131,6 +132,7 @@ def solve(
     ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
     ``departures``: False leaves out the orders of departure of departures.py (the stuck
     cards' test stays, where ``stuck``).
+    ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.
     ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
     faces, in games of several decks).
     ``units``: where one group lifts runs under a sequence rule (suit_units.py), the
@@ -179,7 +181,7 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    kw.update(units=units, departures=departures)
+    kw.update(units=units, departures=departures, returns=returns)
     if (_staged(variant, streamline, stock) or _units_staged(variant, streamline, units)) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
