@@ -6,6 +6,7 @@ line that brings it down is then never one of the shortest, so no win is lost.
 from __future__ import annotations
 
 from .safe_foundations import derive_foundation_safe
+from .stock_macros import settled
 
 # -- a safe card stays up ----------------------------------------------------------------
 #
@@ -46,9 +47,12 @@ class ReturnRule:
         want = safe.want
         piles, ops, env = st.piles, search.ops, search.env
         do, undo, generate = search.do, search.undo_ops, search.g.generate
+        # the start's own test (the search computes root_settled only for its reversal and
+        # macro rules: judged here, the rule does not depend on which of those are on)
+        root_settled = search.root_settled or settled(search.variant, st)
 
         def needless(m) -> bool:
-            if not search.path and not search.root_settled:
+            if not search.path and not root_settled:
                 return False  # (an unsettled start: the move back may not give Y again)
             if m.kind != "move" or m.sources[0] not in sinks or m.dest in sinks or len(m.cards) != 1:
                 return False
