@@ -332,8 +332,8 @@ class Search:
         table = self.table
         table.add(key, st.used)
         won = self.won()
-        if not won:
-            out.append((self.order(m), len(out), m))
+        if not won:  # with the two pieces, for goto() (which then needs not encode them)
+            out.append((self.order(m), len(out), m, (ps, pd)))
         src.extend(dst[-n:])
         del dst[-n:]
         down[s] = was
@@ -568,7 +568,7 @@ class Search:
         return None
 
     # Waiting positions, taken in turns: depth-first, then best first (see in_turns). A waiting
-    # position is a node [parent, move, depth, searched] of the tree the search walks; the
+    # position is a node [parent, move, depth, searched, pieces] of the tree the search walks; the
     # board goes from one to the next by undoing to their common ancestor and playing down.
     # Every position in the table is either searched (its children are all in the table) or
     # waiting, so the search is exhaustive when no position waits. Past MAX_OPEN waiting
@@ -596,6 +596,7 @@ class Search:
             cut = depths[depth]
             del trail[depth:], undos[depth:], depths[depth:], path[cut:], marks[cut:]
         do, bare = self.do, self.bare
+        fresh: dict = {}  # pile -> its piece now, where a node's pieces give it
         for n in reversed(chain):
             item = n[1]
             depths.append(len(path))
@@ -607,8 +608,14 @@ class Search:
                 marks.append(mark)
                 undos.append((mark, None, None, None, None))  # (never undone by back(): see above)
                 if bare and item.kind == "move" and changed is not None:
-                    changed.add(item.sources[0])  # a transfer alone: its two piles
-                    changed.add(item.dest)
+                    s, d = item.sources[0], item.dest  # a transfer alone: its two piles
+                    changed.add(s)
+                    changed.add(d)
+                    if n[4] is not None:
+                        fresh[s], fresh[d] = n[4]
+                    else:
+                        fresh.pop(s, None)
+                        fresh.pop(d, None)
                     continue
                 down = touched_piles(g, mark)
             else:
@@ -626,17 +633,29 @@ class Search:
                 changed = None
             else:
                 changed |= down
-        self.keyer.touch(changed)
-        self.scorer.touch_keyed(changed, self.keyer)
+                for p in down:
+                    fresh.pop(p, None)
+        keyer = self.keyer
+        if changed is not None and fresh:
+            piece = keyer.piece
+            for p, x in fresh.items():
+                piece[p] = x
+            keyer.touch(changed.difference(fresh))
+        else:
+            keyer.touch(changed)
+        self.scorer.touch_keyed(changed, keyer)
+        node[4] = None  # searched from now on: its pieces are not kept
 
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
         fresh = []
         heap = self.heap
-        for key, _, m in scored:
+        for x in scored:
             self.tick += 1
-            node = [parent, m, depth, False]  # [3]: searched already
-            heapq.heappush(heap, (key, -self.tick, node))
+            # [3]: searched already; [4]: the pieces of the move's two piles after it, while
+            # the node waits (bare_consider computed them; goto() sets them instead)
+            node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None]
+            heapq.heappush(heap, (x[0], -self.tick, node))
             fresh.append(node)
         fresh.reverse()
         self.lifo.extend(fresh)
