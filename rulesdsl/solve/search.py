@@ -136,6 +136,7 @@ class Search:
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
+        self.depth_base: Any = None
         self._recollect(memory)
 
     def _virtual(self, variant) -> bool:
@@ -191,7 +192,7 @@ class Search:
         if ends is not None:
             count, cls = ends.count, ends.cls
 
-            def order(m):
+            def order(m, depth=None):
                 # Piles only shrink and every card goes to a sink: play first a card of which
                 # many like it (the same class) are still off the sinks, so no class runs out
                 # early and strands the others; then from the tallest pile. (Measured on Black
@@ -201,19 +202,19 @@ class Search:
                 return (rank(st, m), -(count[cls[m.cards[0]]] * 64 + len(piles[m.sources[0]])))
         elif buried is not None or (room is not None and room.fn is not None):
 
-            def order(m):
+            def order(m, depth=None):
                 # the Scorer's total, less the depth of the cards the foundations take next,
                 # plus the run the free places allow (capped); ties: the static order, then the
-                # Scorer's total
+                # Scorer's total (depth: buried.depth() when the caller has it)
                 value = scorer.total
                 if buried is not None:
-                    value -= W_BURIED * buried.depth()
+                    value -= W_BURIED * (buried.depth() if depth is None else depth)
                 if room.fn is not None:
                     value += W_RUN * min(room.value(), RUN_CAP)
                 return (-value, rank(st, m), -scorer.total)
         else:
 
-            def order(m):
+            def order(m, depth=None):
                 return (-scorer.total, rank(st, m))
 
         return order
@@ -321,6 +322,12 @@ class Search:
         back. No op log, no encoding again: the same answers."""
         st, keyer, scorer = self.st, self.keyer, self.scorer
         s, d, n = m.sources[0], m.dest, len(m.cards)
+        depth, buried = None, self.buried
+        if buried is not None and s not in buried.sink_set and d not in buried.sink_set:
+            base = self.depth_base  # the board's, computed for its first such child
+            if base is None:
+                base = self.depth_base = buried.prepare({})
+            depth = buried.child_depth(base, s, d, m.cards)
         src, dst, down = st.piles[s], st.piles[d], st.down
         was = down[s]
         dst.extend(src[-n:])
@@ -333,7 +340,7 @@ class Search:
         table.add(key, st.used)
         won = self.won()
         if not won:  # with the two pieces, for goto() (which then needs not encode them)
-            out.append((self.order(m), len(out), m, (ps, pd)))
+            out.append((self.order(m, depth), len(out), m, (ps, pd)))
         src.extend(dst[-n:])
         del dst[-n:]
         down[s] = was
@@ -354,6 +361,7 @@ class Search:
         st = self.st
         if self.skipped is not None:
             self.skipped = []
+        self.depth_base = None  # (bare_consider's: the board's buried cards)
         moves = self.generate()
         pick = None
         if len(moves) > 1:
