@@ -131,8 +131,7 @@ class Search:
         self.won = _win_test(variant, g)
         self._prunings(variant, partial, stuck, ends, memory)
         self.trail: list = []  # the nodes from the start to the board's position
-        self.undos: list = []  # what back() needs for each
-        self.depths: list = []  # the length of path before each
+        self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
@@ -587,22 +586,39 @@ class Search:
         """Bring the board to ``node``: undo to the common ancestor in one call on the op log,
         play down with the bare apply; the key's pieces and the score are brought up to date
         once at the end, for the piles the operations touched."""
-        trail, undos, depths = self.trail, self.undos, self.depths
+        trail, depths, marks = self.trail, self.depths, self.marks
+        parent, item = node[0], node[1]
+        if self.bare and type(item) is not tuple and item.kind == "move" and (trail[-1] if trail else None) is parent:
+            # one card move down from the board (the depth-first turns' common case)
+            path, ops = self.path, self.ops
+            depths.append(len(path))
+            trail.append(node)
+            marks.append(len(ops))
+            path.append(item)
+            self.do(self.st, item, self.env, ops)
+            s, d = item.sources[0], item.dest
+            keyer = self.keyer
+            if node[4] is not None:
+                keyer.piece[s], keyer.piece[d] = node[4]
+            else:
+                keyer.touch((s, d))
+            self.scorer.touch_keyed((s, d), keyer)
+            node[4] = None  # searched from now on: its pieces are not kept
+            return
         chain = []
         n = node
         while n is not None and not (n[2] <= len(trail) and trail[n[2] - 1] is n):
             chain.append(n)
             n = n[0]
         depth = 0 if n is None else n[2]
-        st, ops, path, marks, env, g = self.st, self.ops, self.path, self.marks, self.env, self.g
+        st, ops, path, env, g = self.st, self.ops, self.path, self.env, self.g
         changed: Any = set()
         if len(trail) > depth:
-            first = undos[depth]
-            mark = first[0][0] if type(first) is list else first[0]
+            cut = depths[depth]
+            mark = marks[cut]  # where the first move below the common ancestor starts
             changed = touched_piles(g, mark)
             self.undo_ops(st, ops, mark)
-            cut = depths[depth]
-            del trail[depth:], undos[depth:], depths[depth:], path[cut:], marks[cut:]
+            del trail[depth:], depths[depth:], path[cut:], marks[cut:]
         do, bare = self.do, self.bare
         fresh: dict = {}  # pile -> its piece now, where a node's pieces give it
         for n in reversed(chain):
@@ -614,7 +630,6 @@ class Search:
                 do(st, item, env, ops)
                 path.append(item)
                 marks.append(mark)
-                undos.append((mark, None, None, None, None))  # (never undone by back(): see above)
                 if bare and item.kind == "move" and changed is not None:
                     s, d = item.sources[0], item.dest  # a transfer alone: its two piles
                     changed.add(s)
@@ -627,15 +642,11 @@ class Search:
                     continue
                 down = touched_piles(g, mark)
             else:
-                recs = []
                 start = len(ops)
                 for m in item:
-                    mark = len(ops)
+                    marks.append(len(ops))
                     do(st, m, env, ops)
                     path.append(m)
-                    marks.append(mark)
-                    recs.append((mark, None, None, None, None))
-                undos.append(recs)
                 down = touched_piles(g, start)
             if changed is None or down is None:
                 changed = None
