@@ -121,11 +121,13 @@ def sink_tables(variant, sinks, extra_names=()):
         memo = _TABLES[variant] = {}
     key = (tuple(sinks), frozenset(extra_names))
     if key not in memo:
-        memo[key] = _sink_tables(variant, tuple(sinks), extra_names)
+        memo[key] = _sink_tables(variant, tuple(sinks), extra_names, memo.setdefault("piles", {}))
     return memo[key]
 
 
-def _sink_tables(variant, sinks, extra_names):
+def _sink_tables(variant, sinks, extra_names, done):
+    """sink_tables() computed; ``done``: the piles' tables computed so far for the variant
+    (by pile, or by the class of alike piles below), shared between calls."""
     layout = variant.layout
     rules = variant.rules
     deck = variant.deck
@@ -168,14 +170,13 @@ def _sink_tables(variant, sinks, extra_names):
     # one group with the same rules (and alike as sources: the source piles above skip
     # themselves) give the same tables, computed once.
     alike = _index_free(text)
-    done: dict = {}
     try:
         for d, r in enumerate(rules):
             if r.accept is None and (d not in takes_on or r.accept_empty is None):
                 continue
             cls = (r.group, r.role, id(r.accept), id(r.accept_empty), d in sources, d in takes_on)
             if r.group not in alike:
-                cls = d
+                cls = (d, d in takes_on)
             got = done.get(cls)
             if got is None:
                 got = done[cls] = _pile_table(accepts, d, r, d in takes_on, cards)
