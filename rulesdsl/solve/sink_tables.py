@@ -207,7 +207,7 @@ def _pile_table(accepts, d, r, sink, cards) -> tuple:
     """Pile d's table: for a sink (cards taken when empty, {top: cards taken on it}); for any
     other pile (None, the pairs (top, card) it would take)."""
     if sink:
-        empty = frozenset()
+        empty: frozenset = frozenset()
         if r.accept_empty is not None:
             empty = frozenset(x for x in cards if accepts(r.accept_empty, d, None, x))
         on = {}
