@@ -587,24 +587,9 @@ class Search:
         play down with the bare apply; the key's pieces and the score are brought up to date
         once at the end, for the piles the operations touched."""
         trail, depths, marks = self.trail, self.depths, self.marks
-        parent, item = node[0], node[1]
-        if self.bare and type(item) is not tuple and item.kind == "move" and (trail[-1] if trail else None) is parent:
-            # one card move down from the board (the depth-first turns' common case)
-            path, ops = self.path, self.ops
-            depths.append(len(path))
-            trail.append(node)
-            marks.append(len(ops))
-            path.append(item)
-            self.do(self.st, item, self.env, ops)
-            s, d = item.sources[0], item.dest
-            keyer = self.keyer
-            if node[4] is not None:
-                keyer.piece[s], keyer.piece[d] = node[4]
-            else:
-                keyer.touch((s, d))
-            self.scorer.touch_keyed((s, d), keyer)
-            node[4] = None  # searched from now on: its pieces are not kept
-            return
+        item = node[1]
+        if self.bare and type(item) is not tuple and item.kind == "move" and (trail[-1] if trail else None) is node[0]:
+            return self._step_down(node, item)
         chain = []
         n = node
         while n is not None and not (n[2] <= len(trail) and trail[n[2] - 1] is n):
@@ -663,6 +648,24 @@ class Search:
         else:
             keyer.touch(changed)
         self.scorer.touch_keyed(changed, keyer)
+        node[4] = None  # searched from now on: its pieces are not kept
+
+    def _step_down(self, node, item) -> None:
+        """goto() for one card move down from the board (the depth-first turns' common case)
+        in a bare search: the move played, its two pieces set from the node."""
+        path, ops = self.path, self.ops
+        self.depths.append(len(path))
+        self.trail.append(node)
+        self.marks.append(len(ops))
+        path.append(item)
+        self.do(self.st, item, self.env, ops)
+        s, d = item.sources[0], item.dest
+        keyer = self.keyer
+        if node[4] is not None:
+            keyer.piece[s], keyer.piece[d] = node[4]
+        else:
+            keyer.touch((s, d))
+        self.scorer.touch_keyed((s, d), keyer)
         node[4] = None  # searched from now on: its pieces are not kept
 
     def push(self, parent, scored):
