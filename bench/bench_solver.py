@@ -8,7 +8,8 @@
     python bench/bench_solver.py summary FILE.jsonl [A B]   # figures of a stats --out file
     python bench/bench_solver.py positions freecell 1 300 100000 [draw=1]  # by positions, not time
     python bench/bench_solver.py cpu klondike 1 100 3 OUT.jsonl draw=3   # CPU-second limits
-    python bench/bench_solver.py fcsolve 1 100 [SECS]       # MS deals, ours beside fc-solve, same run
+    python bench/bench_solver.py fcsolve 1 100 [SECS] [cpu] # MS deals, ours beside fc-solve, same run
+                                                            # (cpu: our limit in CPU seconds)
     python bench/bench_solver.py lines 1 100 [SECS]         # line lengths: ours raw, optimized, fc-solve's
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
@@ -17,6 +18,7 @@ The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.js
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -113,15 +115,19 @@ def cpu_limited(name, a, b, secs, out, options):
     )
 
 
-def beside_fcsolve(a, b, secs=10.0):
+def beside_fcsolve(a, b, secs=10.0, cpu_limit=False):
     """Microsoft FreeCell deals A-B solved by ours and by fc-solve (its default preset), one
-    deal after the other in the same run, so the machine's load falls on both alike."""
+    deal after the other in the same run, so the machine's load falls on both alike. Both
+    are timed on the wall clock and in CPU seconds (fc-solve's from the children's times);
+    ``cpu_limit``: our limit counts this process's CPU seconds, not the wall clock."""
+    if cpu_limit:
+        time.monotonic = time.process_time  # the solver's deadline reads this clock
     exe = shutil.which("fc-solve")
     if exe is None:
         print("fc-solve is not installed (apt-get install freecell-solver-bin): nothing to compare")
         return
     v, an = compiled_variant("freecell", {})
-    ours, theirs, our_len, their_len, won, cpu = [], [], [], [], [0, 0], []
+    ours, theirs, our_len, their_len, won, cpu, their_cpu = [], [], [], [], [0, 0], [], []
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     for d in range(a, b + 1):
         st = v.numbered_game(d).state
@@ -133,7 +139,7 @@ def beside_fcsolve(a, b, secs=10.0):
         if r.verdict == "won":
             won[0] += 1
             our_len.append(len(r.moves))
-        t = time.perf_counter()
+        t, c = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(
             [exe, "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
             input=board,
@@ -143,6 +149,8 @@ def beside_fcsolve(a, b, secs=10.0):
             timeout=600,
         ).stdout
         theirs.append(time.perf_counter() - t)
+        done = resource.getrusage(resource.RUSAGE_CHILDREN)
+        their_cpu.append(done.ru_utime + done.ru_stime - c.ru_utime - c.ru_stime)
         line = fcs.read_solution(out) if fcs.looks_like_solution(out) else []
         if line:
             won[1] += 1
@@ -155,6 +163,9 @@ def beside_fcsolve(a, b, secs=10.0):
     )
     print(f"  median time ratio ours / fc-solve: {m_ours / max(m_theirs, 1e-9):.1f}x")
     print(f"  ours in CPU seconds (this process's): median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")
+    m_cpu, m_their_cpu = statistics.median(cpu), statistics.median(their_cpu)
+    print(f"  fc-solve in CPU seconds (its process's): median {m_their_cpu:.3f} s, max {max(their_cpu):.3f} s")
+    print(f"  median CPU ratio ours / fc-solve: {m_cpu / max(m_their_cpu, 1e-9):.1f}x")
     if our_len and their_len:
         print(
             f"  line length median: ours {statistics.median(our_len):.0f}, fc-solve {statistics.median(their_len):.0f} moves"
@@ -226,7 +237,8 @@ def main(argv):
         secs = float(rest[2]) if len(rest) > 2 and cmd != "exhaustive" else None
         many(name, int(rest[0]), int(rest[1]), secs)
     elif cmd == "fcsolve":
-        beside_fcsolve(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
+        secs = float(argv[3]) if len(argv) > 3 else 10.0
+        beside_fcsolve(int(argv[1]), int(argv[2]), secs, cpu_limit="cpu" in argv[4:])
     elif cmd == "lines":
         lines(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
     elif cmd == "cpu":

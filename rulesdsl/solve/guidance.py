@@ -258,14 +258,20 @@ class _Buried:
         self.sinks = rule.sinks
         self.on = [rule.takes_on[f] for f in rule.sinks]
         self.empty = [rule.takes_empty[f] for f in rule.sinks]
-        self.others = [p for p in range(len(st.piles)) if p not in set(rule.sinks)]
+        self.sink_set = frozenset(rule.sinks)
+        self.others = [p for p in range(len(st.piles)) if p not in self.sink_set]
         self.pile = [self.others[0] if self.others else 0] * rule.size  # card -> a pile it was seen in
 
     def depth(self) -> int:
         """Cards lying above the cards the sinks take next."""
+        return self.prepare(None)[0]
+
+    def prepare(self, count) -> tuple:
+        """(depth(), count, the cards the sinks take next), where count (a dict, or None)
+        gets how many of those cards lie in each pile: what child_depth() needs."""
         piles, where = self.st.piles, self.pile
         out = 0
-        seen = set()
+        seen: set = set()
         for k, f in enumerate(self.sinks):
             top = piles[f]
             for c in self.on[k].get(top[-1], ()) if top else self.empty[k]:
@@ -282,7 +288,21 @@ class _Buried:
                     else:
                         continue  # on a sink (another copy is wanted) or out of play
                 out += len(pile) - 1 - pile.index(c)
-        return out
+                if count is not None:
+                    count[where[c]] = count.get(where[c], 0) + 1
+        return out, count, seen
+
+    def child_depth(self, base, s, d, cards) -> int:
+        """depth() after the run ``cards`` moves from the top of pile s onto pile d, neither
+        of them a sink (so the cards wanted stay the same), from prepare()'s answer on the
+        position before: a wanted card left under the run has len(cards) fewer cards above
+        it, one on d that many more, and one in the run keeps the cards above it."""
+        out, count, wanted = base
+        below = count.get(s, 0)
+        for c in cards:
+            if c in wanted:
+                below -= 1
+        return out + len(cards) * (count.get(d, 0) - below)
 
 
 class RunRoom:

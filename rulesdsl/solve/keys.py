@@ -126,11 +126,23 @@ class Keyer:
     def child(self, s, d, n) -> tuple:
         """child_key()'s key with the two pieces it gave piles s and d: (key, piece s,
         piece d), so that a search that then plays the move needs not encode them again."""
-        piles, down, piece = self.st.piles, self.st.down, self.piece
+        piece = self.piece
+        old_s, old_d = piece[s], piece[d]
+        if self.plain[s] and self.plain[d]:
+            # both pieces are (size, face-down count) and the cards as they lie, up to date:
+            # the new ones are slices of the old ones behind a new head
+            left = old_s[0] - n
+            ds = old_s[1] if old_s[1] <= left else left
+            head = _HEADS[left]
+            ps = piece[s] = head[ds] + old_s[2 : 2 + left]
+            pd = piece[d] = _HEADS[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
+            out = self.key()
+            piece[s], piece[d] = old_s, old_d
+            return out, ps, pd
+        piles, down = self.st.piles, self.st.down
         src, dst = piles[s], piles[d]
         left = len(src) - n
         ds = down[s] if down[s] <= left else left
-        old_s, old_d = piece[s], piece[d]
         if self.plain[s]:
             ps = piece[s] = bytes((left, ds)) + bytes(src[:left])
         else:
@@ -196,6 +208,10 @@ class Keyer:
     def full_key(self) -> bytes:
         """The same key computed from scratch (tests compare the two)."""
         return self._key_of([self._piece(p) for p in range(len(self.piece))])
+
+
+# the two bytes heading a plain piece, by size and face-down count (both under 256: plain)
+_HEADS = [[bytes((size, down)) for down in range(size + 1)] for size in range(256)]
 
 
 def _joiner(get_fixed, get_groups):

@@ -150,11 +150,11 @@ class Search:
         self._units(variant, units, ends)
         self._returns(variant, returns, ends)
         self.trail: list = []  # the nodes from the start to the board's position
-        self.undos: list = []  # what back() needs for each
-        self.depths: list = []  # the length of path before each
+        self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
+        self.depth_base: Any = None
         self._recollect(memory)
 
     def _virtual(self, variant) -> bool:
@@ -230,7 +230,7 @@ class Search:
         if ends is not None:
             count, cls = ends.count, ends.cls
 
-            def order(m):
+            def order(m, depth=None):
                 # Piles only shrink and every card goes to a sink: play first a card of which
                 # many like it (the same class) are still off the sinks, so no class runs out
                 # early and strands the others; then from the tallest pile. (Measured on Black
@@ -240,19 +240,19 @@ class Search:
                 return (rank(st, m), -(count[cls[m.cards[0]]] * 64 + len(piles[m.sources[0]])))
         elif buried is not None or (room is not None and room.fn is not None):
 
-            def order(m):
+            def order(m, depth=None):
                 # the Scorer's total, less the depth of the cards the foundations take next,
                 # plus the run the free places allow (capped); ties: the static order, then the
-                # Scorer's total
+                # Scorer's total (depth: buried.depth() when the caller has it)
                 value = scorer.total
                 if buried is not None:
-                    value -= W_BURIED * buried.depth()
+                    value -= W_BURIED * (buried.depth() if depth is None else depth)
                 if room.fn is not None:
                     value += W_RUN * min(room.value(), RUN_CAP)
                 return (-value, rank(st, m), -scorer.total)
         else:
 
-            def order(m):
+            def order(m, depth=None):
                 return (-scorer.total, rank(st, m))
 
         return order
@@ -360,6 +360,12 @@ class Search:
         back. No op log, no encoding again: the same answers."""
         st, keyer, scorer = self.st, self.keyer, self.scorer
         s, d, n = m.sources[0], m.dest, len(m.cards)
+        depth, buried = None, self.buried
+        if buried is not None and s not in buried.sink_set and d not in buried.sink_set:
+            base = self.depth_base  # the board's, computed for its first such child
+            if base is None:
+                base = self.depth_base = buried.prepare({})
+            depth = buried.child_depth(base, s, d, m.cards)
         src, dst, down = st.piles[s], st.piles[d], st.down
         was = down[s]
         dst.extend(src[-n:])
@@ -371,8 +377,8 @@ class Search:
         table = self.table
         table.add(key, st.used)
         won = self.won()
-        if not won:
-            out.append((self.order(m), len(out), m))
+        if not won:  # with the two pieces, for goto() (which then needs not encode them)
+            out.append((self.order(m, depth), len(out), m, (ps, pd)))
         src.extend(dst[-n:])
         del dst[-n:]
         down[s] = was
@@ -393,6 +399,7 @@ class Search:
         st = self.st
         if self.skipped is not None:
             self.skipped = []
+        self.depth_base = None  # (bare_consider's: the board's buried cards)
         moves = self.generate()
         pick = None
         if len(moves) > 1:
@@ -607,7 +614,7 @@ class Search:
         return None
 
     # Waiting positions, taken in turns: depth-first, then best first (see in_turns). A waiting
-    # position is a node [parent, move, depth, searched] of the tree the search walks; the
+    # position is a node [parent, move, depth, searched, pieces] of the tree the search walks; the
     # board goes from one to the next by undoing to their common ancestor and playing down.
     # Every position in the table is either searched (its children are all in the table) or
     # waiting, so the search is exhaustive when no position waits. Past MAX_OPEN waiting
@@ -618,23 +625,26 @@ class Search:
         """Bring the board to ``node``: undo to the common ancestor in one call on the op log,
         play down with the bare apply; the key's pieces and the score are brought up to date
         once at the end, for the piles the operations touched."""
-        trail, undos, depths = self.trail, self.undos, self.depths
+        trail, depths, marks = self.trail, self.depths, self.marks
+        item = node[1]
+        if self.bare and type(item) is not tuple and item.kind == "move" and (trail[-1] if trail else None) is node[0]:
+            return self._step_down(node, item)
         chain = []
         n = node
         while n is not None and not (n[2] <= len(trail) and trail[n[2] - 1] is n):
             chain.append(n)
             n = n[0]
         depth = 0 if n is None else n[2]
-        st, ops, path, marks, env, g = self.st, self.ops, self.path, self.marks, self.env, self.g
+        st, ops, path, env, g = self.st, self.ops, self.path, self.env, self.g
         changed: Any = set()
         if len(trail) > depth:
-            first = undos[depth]
-            mark = first[0][0] if type(first) is list else first[0]
+            cut = depths[depth]
+            mark = marks[cut]  # where the first move below the common ancestor starts
             changed = touched_piles(g, mark)
             self.undo_ops(st, ops, mark)
-            cut = depths[depth]
-            del trail[depth:], undos[depth:], depths[depth:], path[cut:], marks[cut:]
+            del trail[depth:], depths[depth:], path[cut:], marks[cut:]
         do, bare = self.do, self.bare
+        fresh: dict = {}  # pile -> its piece now, where a node's pieces give it
         for n in reversed(chain):
             item = n[1]
             depths.append(len(path))
@@ -644,38 +654,69 @@ class Search:
                 do(st, item, env, ops)
                 path.append(item)
                 marks.append(mark)
-                undos.append((mark, None, None, None, None))  # (never undone by back(): see above)
                 if bare and item.kind == "move" and changed is not None:
-                    changed.add(item.sources[0])  # a transfer alone: its two piles
-                    changed.add(item.dest)
+                    s, d = item.sources[0], item.dest  # a transfer alone: its two piles
+                    changed.add(s)
+                    changed.add(d)
+                    if n[4] is not None:
+                        fresh[s], fresh[d] = n[4]
+                    else:
+                        fresh.pop(s, None)
+                        fresh.pop(d, None)
                     continue
                 down = touched_piles(g, mark)
             else:
-                recs = []
                 start = len(ops)
                 for m in item:
-                    mark = len(ops)
+                    marks.append(len(ops))
                     do(st, m, env, ops)
                     path.append(m)
-                    marks.append(mark)
-                    recs.append((mark, None, None, None, None))
-                undos.append(recs)
                 down = touched_piles(g, start)
             if changed is None or down is None:
                 changed = None
             else:
                 changed |= down
-        self.keyer.touch(changed)
-        self.scorer.touch_keyed(changed, self.keyer)
+                for p in down:
+                    fresh.pop(p, None)
+        keyer = self.keyer
+        if changed is not None and fresh:
+            piece = keyer.piece
+            for p, x in fresh.items():
+                piece[p] = x
+            keyer.touch(changed.difference(fresh))
+        else:
+            keyer.touch(changed)
+        self.scorer.touch_keyed(changed, keyer)
+        node[4] = None  # searched from now on: its pieces are not kept
+
+    def _step_down(self, node, item) -> None:
+        """goto() for one card move down from the board (the depth-first turns' common case)
+        in a bare search: the move played, its two pieces set from the node."""
+        path, ops = self.path, self.ops
+        self.depths.append(len(path))
+        self.trail.append(node)
+        self.marks.append(len(ops))
+        path.append(item)
+        self.do(self.st, item, self.env, ops)
+        s, d = item.sources[0], item.dest
+        keyer = self.keyer
+        if node[4] is not None:
+            keyer.piece[s], keyer.piece[d] = node[4]
+        else:
+            keyer.touch((s, d))
+        self.scorer.touch_keyed((s, d), keyer)
+        node[4] = None  # searched from now on: its pieces are not kept
 
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
         fresh = []
         heap = self.heap
-        for key, _, m in scored:
+        for x in scored:
             self.tick += 1
-            node = [parent, m, depth, False]  # [3]: searched already
-            heapq.heappush(heap, (key, -self.tick, node))
+            # [3]: searched already; [4]: the pieces of the move's two piles after it, while
+            # the node waits (bare_consider computed them; goto() sets them instead)
+            node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None]
+            heapq.heappush(heap, (x[0], -self.tick, node))
             fresh.append(node)
         fresh.reverse()
         self.lifo.extend(fresh)

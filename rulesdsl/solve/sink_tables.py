@@ -10,6 +10,7 @@ analysis time; anything else proves nothing (None).
 from __future__ import annotations
 
 import re
+import weakref
 
 from ..core.state import State
 from ..lang.runtime import Env
@@ -105,10 +106,28 @@ def _monotone_run(text) -> bool:
     return re.fullmatch(r"[0-9\s+*()]*", rest) is not None and rest.strip() != ""
 
 
+# sink_tables' answers, per compiled variant and arguments: the safe moves, the dead ends,
+# the guidance, the stuck cards and the stock symmetry ask for the same tables
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def sink_tables(variant, sinks, extra_names=()):
     """The sinks' destination rules as tables (top -> cards taken; cards taken when empty)
     and, for non-sink piles, what they would put onto each card; None when some rule is
-    not context-free (see _context_free) or cannot be judged out of play."""
+    not context-free (see _context_free) or cannot be judged out of play. Computed once per
+    compiled variant and arguments: the answer is shared, and read only by its callers."""
+    memo = _TABLES.get(variant)
+    if memo is None:
+        memo = _TABLES[variant] = {}
+    key = (tuple(sinks), frozenset(extra_names))
+    if key not in memo:
+        memo[key] = _sink_tables(variant, tuple(sinks), extra_names, memo.setdefault("piles", {}))
+    return memo[key]
+
+
+def _sink_tables(variant, sinks, extra_names, done):
+    """sink_tables() computed; ``done``: the piles' tables computed so far for the variant
+    (by pile, or by the class of alike piles below), shared between calls."""
     layout = variant.layout
     rules = variant.rules
     deck = variant.deck
@@ -146,25 +165,59 @@ def sink_tables(variant, sinks, extra_names=()):
     want = [set() for _ in cards]
     takes_on: dict = {f: {} for f in sinks if rules[f].takes}
     takes_empty = {f: frozenset() for f in takes_on}
+    # A context-free rule reads of its destination only the top card, the group, the role and
+    # the index: where neither the group's rules nor any define name ``index``, two piles of
+    # one group with the same rules (and alike as sources: the source piles above skip
+    # themselves) give the same tables, computed once.
+    alike = _index_free(text)
     try:
         for d, r in enumerate(rules):
+            if r.accept is None and (d not in takes_on or r.accept_empty is None):
+                continue
+            cls = (r.group, r.role, id(r.accept), id(r.accept_empty), d in sources, d in takes_on)
+            if r.group not in alike:
+                cls = (d, d in takes_on)
+            got = done.get(cls)
+            if got is None:
+                got = done[cls] = _pile_table(accepts, d, r, d in takes_on, cards)
             if d in takes_on:
-                if r.accept_empty is not None:
-                    takes_empty[d] = frozenset(x for x in cards if accepts(r.accept_empty, d, None, x))
-                if r.accept is not None:
-                    for t in cards:
-                        xs = frozenset(x for x in cards if x != t and accepts(r.accept, d, t, x))
-                        if xs:
-                            takes_on[d][t] = xs
-            elif r.accept is not None:
-                for t in cards:
-                    for x in cards:
-                        if x != t and accepts(r.accept, d, t, x):
-                            want[t].add(x)
+                takes_empty[d], takes_on[d] = got[0], dict(got[1])
+            else:
+                for t, x in got[1]:
+                    want[t].add(x)
             st.piles[d][:] = []
     except Exception:  # a rule that cannot be judged out of play: no proof
         return None
     return want, takes_on, takes_empty
+
+
+def _index_free(text) -> set:
+    """The groups whose destination rules cannot read ``index``: neither their text nor any
+    define's names it (a define may be used by any rule)."""
+    if any("index" in _IDENT.findall(str(t)) for _, t in text.defines):
+        return set()
+    return {
+        name
+        for name, spec in text.piles
+        if not any("index" in _IDENT.findall(str(spec[k])) for k in ("accept", "accept_empty") if k in spec)
+    }
+
+
+def _pile_table(accepts, d, r, sink, cards) -> tuple:
+    """Pile d's table: for a sink (cards taken when empty, {top: cards taken on it}); for any
+    other pile (None, the pairs (top, card) it would take)."""
+    if sink:
+        empty: frozenset = frozenset()
+        if r.accept_empty is not None:
+            empty = frozenset(x for x in cards if accepts(r.accept_empty, d, None, x))
+        on = {}
+        if r.accept is not None:
+            for t in cards:
+                xs = frozenset(x for x in cards if x != t and accepts(r.accept, d, t, x))
+                if xs:
+                    on[t] = xs
+        return empty, on
+    return None, [(t, x) for t in cards for x in cards if x != t and accepts(r.accept, d, t, x)]
 
 
 def sink_takes(variant, sinks):

@@ -141,3 +141,36 @@ def test_child_total_is_the_score_after_the_move(name):
         g.apply_unchecked(rng.choice(moves))
         keyer.touch(None)
         scorer.touch(None)
+
+
+@pytest.mark.parametrize("name", ["freecell", "beleaguered_castle", "alpha_star", "bakers_game"])
+def test_child_key_and_depth_are_those_after_the_move(name):
+    # keys.Keyer.child (the plain pieces sliced from the old ones) and _Buried.child_depth
+    # (from the parent's counts) against the key and the depth computed on the child itself
+    from rulesdsl.solve.analysis import analyse
+    from rulesdsl.solve.derivations import next_rule
+    from rulesdsl.solve.keys import Keyer
+
+    v = rulesdsl.load(name)
+    g = rulesdsl.Game(v, deal_state(v, 2))
+    keyer, buried = Keyer(v, g.state, analyse(v)), next_rule(v).start(g.state)
+    rng = random.Random(name)
+    checked = 0
+    for _ in range(60):
+        moves = [m for m in g.legal_moves() if m.kind == "move"]
+        if not moves:
+            break
+        base = buried.prepare({})
+        assert base[0] == buried.depth()
+        for m in moves:
+            s, d, n = m.sources[0], m.dest, len(m.cards)
+            key = keyer.child(s, d, n)[0]
+            g.apply_unchecked(m)
+            assert key == Keyer(v, g.state, analyse(v)).full_key()
+            if s not in buried.sink_set and d not in buried.sink_set:
+                assert buried.child_depth(base, s, d, m.cards) == buried.depth()
+                checked += 1
+            g.undo()
+        g.apply_unchecked(rng.choice(moves))
+        keyer.touch(None)
+    assert checked > 0
