@@ -22,22 +22,12 @@ from ..core.limits import MAX_OPEN
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
-from . import derivations
 from .analysis import analyse
 from .dead_ends import DeadEnds
-from .derivations import (
-    cycle_rule,
-    dead_rule,
-    next_rule,
-    partial_rule,
-    returns_rule,
-    safe_rule,
-    stock_rule,
-    stuck_rule,
-    units_rule,
-)
+from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
 from .keys import Keyer, touched_piles
+from .prunings import attach as attach_prunings
 from .stock_cycle import walk as cycle_walk
 from .stock_macros import settled
 from .table import Table
@@ -69,6 +59,11 @@ class Search:
     """One search from ``state`` (not changed): the board, the table, the derived rules and
     the line the board is on. ``run()`` gives the Result. The arguments are solve()'s
     (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
+
+    # set by prunings.attach: moves children() skips, the lost-position tests
+    dominated: Any
+    stuck: Any
+    stuck_start: Any
 
     # size: one keyword per derivation (each can be switched off); the body only wires them
     def __init__(
@@ -146,9 +141,17 @@ class Search:
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
         self.won = _win_test(variant, g)
-        self._prunings(variant, partial, stuck, ends, memory, departures)
-        self._units(variant, units, ends)
-        self._returns(variant, returns, ends)
+        attach_prunings(
+            self,
+            variant,
+            ends,
+            memory,
+            partial=partial,
+            stuck=stuck,
+            departures=departures,
+            units=units,
+            returns=returns,
+        )
         self.trail: list = []  # the nodes from the start to the board's position
         self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
         self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
@@ -163,38 +166,6 @@ class Search:
         cards lie under face-down ones (a move there may change State.shown)."""
         keyer = self.keyer
         return not variant.autos and not keyer.history and not keyer.hooked and not variant.mixed_facing
-
-    def _prunings(self, variant, partial, stuck, ends, memory, departures=True) -> None:
-        """The derived prunings (partial runs, stuck cards), and where the bare path gives way."""
-        # dominated partial-run moves (partial_runs.py): not searched
-        rule = partial_rule(variant) if partial else None
-        self.dominated = rule.start(self) if rule is not None and ends is None else None
-        # positions with a card that can never leave its pile are lost (stuck_cards.py)
-        rule = stuck_rule(variant) if stuck and ends is None else None
-        self.stuck_start = rule  # judged at the start; at every child only where it is cheap
-        self.stuck = rule if rule is not None and rule.every_position else None
-        # where it applies, the orders of departure (departures.py) see every stuck card and more
-        order = derivations.departure_rule(variant) if departures and ends is None else None
-        self.stuck = order or self.stuck
-        # the bare path scores a child without playing it: not where the stuck test, or the
-        # memory of earlier searches (lost positions, kept lines), must look at the child
-        if self.stuck is not None or memory is not None:
-            self.bare = False
-
-    def _units(self, variant, units, ends) -> None:
-        """Runs in sequence as units (suit_units.py), where no partial-run rule applies: the
-        units stage's splits in the streamliner's search, the dominated splits in the full one."""
-        rule = units_rule(variant) if units and self.dominated is None and ends is None else None
-        if rule is not None:
-            self.dominated = rule.start(self)
-
-    def _returns(self, variant, returns, ends) -> None:
-        """A foundation's safe top card does not come down (foundation_returns.py): joined to
-        the dominated partial-run moves, which children() skips."""
-        rule = returns_rule(variant) if returns and ends is None else None
-        if rule is not None:
-            needless, part = rule.start(self), self.dominated
-            self.dominated = needless if part is None else (lambda m: part(m) or needless(m))
 
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost

@@ -1,0 +1,38 @@
+"""The derived prunings one search uses, wired onto it in one place: each derivation's rule
+(derivations.py) joined to the search's two hooks, ``dominated`` (moves children() skips)
+and ``stuck`` (children whose position is lost), in the order their proofs allow. Each
+proof is in its own module; the switches are solve()'s keywords."""
+
+from __future__ import annotations
+
+from . import derivations
+
+
+def attach(search, variant, ends, memory, *, partial, stuck, departures, units, returns) -> None:
+    """Set ``search.dominated``, ``stuck``, ``stuck_start``, and turn the bare path off where
+    a pruning must look at the child played. ``ends``: the dead-end test, which follows moves
+    one at a time and so leaves no room for these."""
+    # dominated partial-run moves (partial_runs.py): not searched
+    rule = derivations.partial_rule(variant) if partial and ends is None else None
+    search.dominated = rule.start(search) if rule is not None else None
+    # runs in sequence as units (suit_units.py), where no partial-run rule applies: the units
+    # stage's splits in the streamliner's search, the dominated splits in the full one
+    rule = derivations.units_rule(variant) if units and search.dominated is None and ends is None else None
+    if rule is not None:
+        search.dominated = rule.start(search)
+    # a foundation's safe top card does not come down (foundation_returns.py)
+    rule = derivations.returns_rule(variant) if returns and ends is None else None
+    if rule is not None:
+        needless, part = rule.start(search), search.dominated
+        search.dominated = needless if part is None else (lambda m: part(m) or needless(m))
+    # positions with a card that can never leave its pile are lost (stuck_cards.py)
+    rule = derivations.stuck_rule(variant) if stuck and ends is None else None
+    search.stuck_start = rule  # judged at the start; at every child only where it is cheap
+    search.stuck = rule if rule is not None and rule.every_position else None
+    # where it applies, the orders of departure (departures.py) see every stuck card and more
+    order = derivations.departure_rule(variant) if departures and ends is None else None
+    search.stuck = order or search.stuck
+    # the bare path scores a child without playing it: not where the stuck test, or the
+    # memory of earlier searches (lost positions, kept lines), must look at the child
+    if search.stuck is not None or memory is not None:
+        search.bare = False
