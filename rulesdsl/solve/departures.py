@@ -13,7 +13,7 @@ Good Measure, Shamrocks, British Canister: where stuck_cards.py applies).
 
 from __future__ import annotations
 
-from .safe_moves import _WIN_ALL
+from .safe_moves import win_group
 from .sink_tables import sink_tables
 
 # -- the proof --------------------------------------------------------------------------------
@@ -169,11 +169,8 @@ def derive_departures(variant):
     layout, rules, deck = variant.layout, variant.rules, variant.deck
     if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
         return None
-    m = _WIN_ALL.match(text.win) if isinstance(text.win, str) else None
-    if m is None or m.group(2) not in layout.groups:
-        return None
-    group = layout.groups[m.group(2)]
-    if int(m.group(3)) * group.count != deck.size:
+    group = win_group(variant)
+    if group is None:
         return None
     sinks = tuple(group.piles)
     outside = tuple(p for p in range(layout.size) if p not in sinks)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..core.kinds import AutoKind
 from .analysis import analyse
-from .safe_foundations import _SINGLE, _empty_takes, _one
-from .safe_moves import _WIN_ALL
+from .safe_foundations import _SINGLE, _empty_takes, _one, lows_on_foundations
+from .safe_moves import win_group
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -133,24 +133,7 @@ class FaceFoundationRule:
         for g in self.sinks:
             if g != f and (c in self.takes_empty[g] or not self.tops.get((g, c), set()) <= {top}):
                 return False
-        where = {}
-        for g in self.sinks:
-            for i, x in enumerate(piles[g]):
-                where[x] = (g, i)
-        low: set = set()
-        todo = list(self.want[c]) + list(fp)
-        while todo:
-            x = todo.pop()
-            if x in low:
-                continue
-            at = where.get(x)
-            if at is None:
-                return False  # a card of the closure lies off the foundations
-            low.add(x)
-            todo.extend(self.copies[x])
-            todo.extend(self.want[x])
-            todo.extend(piles[at[0]][: at[1]])
-        return True
+        return lows_on_foundations(piles, self.sinks, list(self.want[c]) + list(fp), self.want, self.copies)
 
 
 def derive_face_safe(variant):
@@ -166,12 +149,11 @@ def derive_face_safe(variant):
     layout = variant.layout
     if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
         return None
-    m = _WIN_ALL.match(text.win) if isinstance(text.win, str) else None
-    if m is None or m.group(2) not in layout.groups:
+    group = win_group(variant)
+    if group is None:
         return None
-    group = layout.groups[m.group(2)]
     sinks = tuple(group.piles)
-    if int(m.group(3)) * group.count != deck.size or any(variant.rules[p].lift != "top" for p in sinks):
+    if any(variant.rules[p].lift != "top" for p in sinks):
         return None
     spec = dict(text.piles).get(group.name) or {}
     if any(k in spec and not _SINGLE.match(str(spec[k])) for k in ("accept", "accept_empty")):

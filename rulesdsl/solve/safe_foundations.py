@@ -12,7 +12,7 @@ from ..core.kinds import AutoKind
 from ..core.state import State
 from ..lang.runtime import Env
 from .analysis import analyse
-from .safe_moves import _WIN_ALL
+from .safe_moves import win_group
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -113,23 +113,7 @@ class FoundationRule:
         for g in self.sinks:
             if g != f and (c in self.takes_empty[g] or not self.bases[g].get(c, set()) <= set(fp)):
                 return False
-        where = {}
-        for g in self.sinks:
-            for i, x in enumerate(piles[g]):
-                where[x] = (g, i)
-        low: set = set()
-        todo = list(self.want[c]) + list(fp)
-        while todo:
-            x = todo.pop()
-            if x in low:
-                continue
-            at = where.get(x)
-            if at is None:
-                return False  # a card of the closure lies off the foundations
-            low.add(x)
-            todo.extend(self.want[x])
-            todo.extend(piles[at[0]][: at[1]])
-        return True
+        return lows_on_foundations(piles, self.sinks, list(self.want[c]) + list(fp), self.want)
 
     def safe(self, st, c, f) -> bool:
         piles, sinks = st.piles, self.sinks
@@ -218,6 +202,28 @@ class FoundationRule:
 # When L wins every card is on F, so X' is won. (Same-suit building passes both tests.)
 
 
+def lows_on_foundations(piles, sinks, todo, *tables) -> bool:
+    """The closure's walk: every card reached from ``todo`` through each of ``tables`` (card
+    -> cards) and the cards under each on its pile of F lies on F (the *low* cards)."""
+    where = {}
+    for g in sinks:
+        for i, x in enumerate(piles[g]):
+            where[x] = (g, i)
+    low: set = set()
+    while todo:
+        x = todo.pop()
+        if x in low:
+            continue
+        at = where.get(x)
+        if at is None:
+            return False  # a card of the closure lies off the foundations
+        low.add(x)
+        for table in tables:
+            todo.extend(table[x])
+        todo.extend(piles[at[0]][: at[1]])
+    return True
+
+
 def derive_foundation_safe(variant):
     """A FoundationRule when the variant is in the class of the chain or the closure (see
     above and below), else None."""
@@ -231,14 +237,10 @@ def derive_foundation_safe(variant):
     layout = variant.layout
     if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
         return None
-    win = text.win
-    m = _WIN_ALL.match(win) if isinstance(win, str) else None
-    if m is None or m.group(2) not in layout.groups:
+    group = win_group(variant)
+    if group is None:
         return None
-    group = layout.groups[m.group(2)]
     sinks = tuple(group.piles)
-    if int(m.group(3)) * group.count != variant.deck.size:
-        return None
     rules = variant.rules
     if any(rules[p].lift != "top" for p in sinks):
         return None

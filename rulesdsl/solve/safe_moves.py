@@ -91,6 +91,18 @@ class SafeRule:
         return None
 
 
+def win_group(variant):
+    """The pile group the win fills with every card of the deck (``all(f in G: f.size ==
+    N)``, N times G's count the deck's size), or None: the F of every proof here."""
+    text, layout = variant.rules_text, variant.layout
+    win = text.win if text is not None else None
+    m = _WIN_ALL.match(win) if isinstance(win, str) else None
+    if m is None or m.group(2) not in layout.groups:
+        return None
+    group = layout.groups[m.group(2)]
+    return group if int(m.group(3)) * group.count == variant.deck.size else None
+
+
 def _plain_flips(variant, sinks) -> bool:
     """Are the follow-ups, if any, flips with no condition of piles that are no sinks, with no
     face-down card over a face-up one (the flips of the proof above)?"""

@@ -10,7 +10,7 @@ from ..core.kinds import AutoKind
 from ..core.state import State
 from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED
-from .safe_moves import _WIN_ALL
+from .safe_moves import win_group
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -160,11 +160,8 @@ def derive_stuck(variant):
     layout, rules, deck = variant.layout, variant.rules, variant.deck
     if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
         return None
-    m = _WIN_ALL.match(text.win) if isinstance(text.win, str) else None
-    if m is None or m.group(2) not in layout.groups:
-        return None
-    group = layout.groups[m.group(2)]
-    if int(m.group(3)) * group.count != deck.size:
+    group = win_group(variant)
+    if group is None:
         return None
     sinks = tuple(group.piles)
     outside = tuple(p for p in range(layout.size) if p not in sinks and p not in stock)
