@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .safe_moves import win_group
 from .sink_tables import sink_tables
+from .stuck_cards import chain_needs
 
 # -- the proof --------------------------------------------------------------------------------
 #
@@ -180,7 +181,7 @@ def derive_departures(variant):
     every = sink_tables(variant, tuple(range(layout.size)), text.params)  # the empty piles' tables
     if tables is None or every is None:
         return None
-    needs = _needs(tables[1], tables[2], sinks, deck.size)
+    needs = chain_needs(deck.size, sinks, tables)  # as stuck_cards.py's
     if needs is None:
         return None
     bases: list = [[] for _ in range(deck.size)]
@@ -195,26 +196,3 @@ def derive_departures(variant):
         # cost every position (and the search's bare path) for almost nothing.
         return None
     return DepartureRule(outside, [tuple(b) for b in bases], needs, empties)
-
-
-def _needs(takes_on, takes_empty, sinks, n):
-    """needs(x) for every card (() for a first card), or None when some card goes onto F on
-    two different tops."""
-    pred: list = [None] * n
-    first: set = set()
-    for f in sinks:
-        first |= takes_empty.get(f, frozenset())
-        for t, xs in takes_on.get(f, {}).items():
-            for x in xs:
-                if pred[x] is not None and pred[x] != t:
-                    return None
-                pred[x] = t
-    needs = []
-    for x in range(n):
-        chain: list = []
-        y = x
-        while pred[y] is not None and y not in first and len(chain) < n:
-            y = pred[y]
-            chain.append(y)
-        needs.append(() if x in first else tuple(chain))
-    return needs

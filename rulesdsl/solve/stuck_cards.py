@@ -173,7 +173,7 @@ def derive_stuck(variant):
     every = sink_tables(variant, tuple(range(layout.size)), text.params)  # the empty piles' tables
     if tables is None or every is None:
         return None
-    needs = _needs(deck.size, sinks, tables)
+    needs = chain_needs(deck.size, sinks, tables)
     if needs is None:
         return None
     want = tables[0]
@@ -189,7 +189,7 @@ def derive_stuck(variant):
     return StuckRule(outside, [tuple(b) for b in bases], needs, to_empty, lifts, cheap)
 
 
-def _needs(n, sinks, tables):
+def chain_needs(n, sinks, tables):
     """needs(x) per card (see above), or None when some card goes onto F on two tops."""
     _, takes_on, takes_empty = tables
     pred: list = [None] * n
