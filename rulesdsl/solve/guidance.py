@@ -14,6 +14,7 @@ from functools import partial
 from ..core.kinds import PROGRESS_ROLES, Role
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
+from .natural_runs import natural_tables
 from .sink_tables import sink_takes
 
 # -- move ordering ---------------------------------------------------------------------
@@ -88,7 +89,8 @@ class Scorer:
     """How promising a position looks, kept up to date per pile like the key.
 
     Cards on foundations and discards count for, cards lying above a break of their pile's
-    sequence rule (out of order), cards in cells and face-down cards against, and empty piles
+    sequence rule (out of order; where runs lift under no sequence rule, of its accept rule:
+    natural_runs.py), cards in cells and face-down cards against, and empty piles
     that take cards for. Only the order of the search depends on it, never a verdict."""
 
     def __init__(self, variant, state):
@@ -103,6 +105,7 @@ class Scorer:
             else:
                 self.kind.append(2)
         self.seq = [r.sequence for r in variant.rules]
+        self.natural = natural_tables(variant)  # where no sequence rule: the accept rule's order
         self.takes = [r.takes for r in variant.rules]
         self.part = [self._part(p) for p in range(len(state.piles))]
         self.total = sum(self.part)
@@ -121,7 +124,13 @@ class Scorer:
         down = self.st.down[p]
         out = -2 * down
         seq = self.seq[p]
-        if seq is not None:
+        natural = self.natural[p]
+        if natural is not None:
+            n = len(pile)
+            for i in range(max(down, 1), n):
+                if pile[i] not in natural[pile[i - 1]]:
+                    out -= W[3] * (n - i)
+        elif seq is not None:
             env = self.env
             env.st = self.st
             n = len(pile)
