@@ -10,6 +10,11 @@ lifts runs under a sequence rule (Spider's same-suit runs):
 * **Dominated splits** (``dominated``, with the proof below): in the full search, a split
   that puts part of a run onto a card it is *not* in sequence with is not searched when, after
   it, no move could use either pile.
+
+Where G lifts runs under no sequence rule (Scorpion's kin: any face-up card moves with what
+lies on it), its accept rule's order (natural_runs.py) stands for the sequence, for the stage
+alone (the proof below reads a sequence rule); it runs where the win is read on the columns or
+whole runs go up, and only where a part of a run can go elsewhere than onto its own base.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ..core.kinds import PROGRESS_ROLES, AutoKind, Role
 from ..core.state import State
 from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED
+from .natural_runs import natural_tables
 from .partial_runs import _DEEP_ATTR, _PLAY_SKIP, _meets, _takes
 from .sink_tables import _FREE_NAMES, _context_free, _free_defines
 from .stock_macros import settled
@@ -180,19 +186,18 @@ def _ending(x, p, q, moved) -> bool:
 def derive_units(variant):
     """A UnitsRule when one group lifts runs under a sequence rule (the units stage), with
     ``sound`` set when the variant is in the class of the dominance proof and ``staged`` where
-    the foundations take only whole runs; else None."""
+    the foundations take only whole runs; else None. Where the group has no sequence rule
+    (Scorpion), its accept rule's order stands for one, for the stage alone."""
     if variant.rules_text is None:
         return None
-    cands = [
-        g
+    plain = [
+        (g, r)
         for g, r in variant.groups.items()
-        if r.lift == "run"
-        and r.sequence is not None
-        and r.max_run is None
-        and not r.keep
-        and r.lift_when is None
-        and r.capacity is None
+        if r.lift == "run" and r.max_run is None and not r.keep and r.lift_when is None and r.capacity is None
     ]
+    cands = [g for g, r in plain if r.sequence is not None]
+    if not cands:  # no sequence rule: the accept rule's order (below)
+        cands = [g for g, r in plain if r.accept is not None]
     if len(cands) != 1:
         return None
     name = cands[0]
@@ -200,9 +205,30 @@ def derive_units(variant):
     gp = tuple(layout.groups[name].piles)
     if any(layout.covers[p] or layout.under[p] for p in gp):
         return None
-    st = State.empty(variant)
-    env = Env(st)
     rule = variant.rules[gp[0]]
+    seq = _sequence_table(variant, gp[0], rule)
+    if seq is None:
+        return None
+    # the stage where cards reach the foundations only as whole runs (each takes cards only
+    # when empty), as in the Spider family: elsewhere the streamliner is as it was
+    sinks = [r for r in variant.rules if r.role in PROGRESS_ROLES and r.takes]
+    staged = bool(sinks) and all(r.accept is None for r in sinks)
+    if rule.sequence is None:
+        # runs lift under no sequence rule (Scorpion): the accept rule's order stands for one
+        # (natural_runs.py), for the stage alone (the dominance proof reads a sequence rule);
+        # staged too where nothing takes cards and the win is read on the columns; not where
+        # no part of a run can move but with its base (Scorpion: nothing to leave out)
+        return UnitsRule(gp, seq, False, True) if (staged or not sinks) and _splits(variant, gp[0], seq) else None
+    return UnitsRule(gp, seq, _sound(variant, name, gp), staged)
+
+
+def _sequence_table(variant, p, rule):
+    """seq[a] = the cards b meeting pile p's sequence rule on a; where it has none, its accept
+    rule's order (natural_runs.py); None when the rule cannot be judged out of play."""
+    if rule.sequence is None:
+        natural = natural_tables(variant)[p]
+        return None if natural is None else list(natural)
+    env = Env(State.empty(variant))
     cards = range(variant.deck.size)
     try:
         seq = []
@@ -211,11 +237,27 @@ def derive_units(variant):
             seq.append(frozenset(b for b in cards if b != a and _meets(rule.sequence, env, b)))
     except Exception:  # a sequence rule that cannot be judged out of play: no units
         return None
-    # the stage where cards reach the foundations only as whole runs (each takes cards only
-    # when empty), as in the Spider family: elsewhere the streamliner is as it was
-    sinks = [r for r in variant.rules if r.role in PROGRESS_ROLES and r.takes]
-    staged = bool(sinks) and all(r.accept is None for r in sinks)
-    return UnitsRule(gp, seq, _sound(variant, name, gp), staged)
+    return seq
+
+
+def _splits(variant, p, seq) -> bool:
+    """Can part of a run in the order ``seq`` ever move elsewhere: a card with two bases, or
+    one with a base that pile p takes when empty? (Otherwise the stage leaves nothing out.)"""
+    bases = [0] * variant.deck.size
+    for row in seq:
+        for b in row:
+            bases[b] += 1
+    if any(n > 1 for n in bases):
+        return True
+    rule = variant.rules[p]
+    if rule.accept_empty is None:
+        return False
+    env = Env(State.empty(variant))
+    env.dest = env.source = p
+    try:
+        return any(n and _takes(rule.accept_empty, env, b) for b, n in enumerate(bases))
+    except Exception:  # a rule that cannot be judged out of play: the stage (it may only win)
+        return True
 
 
 def _sound(variant, name, gp) -> bool:

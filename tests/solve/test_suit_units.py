@@ -28,7 +28,13 @@ from .test_solver import naive, replays_to_win
         ("black_widow", "sound, staged"),
         ("simple_simon", "staged"),  # its foundations read dest.index: no dominance proof
         ("klondike", "sound"),  # foundations take single cards: no stage
-        ("scorpion", None),  # no sequence rule: any face-up card lifts with what lies on it
+        # no sequence rule (any face-up card lifts with what lies on it): the accept rule's
+        # order, for the stage alone, where the win is read on the columns or whole runs go up,
+        # and a part of a run can go elsewhere (Wasp's empty columns take any card)
+        ("wasp", "staged"),
+        ("scorpion", None),  # one deck, kings alone fill empty columns: no part moves elsewhere
+        ("scorpion_ii", None),
+        ("yukon", None),  # no sequence rule, and foundations take single cards
         ("freecell", None),  # a max_run
     ],
 )
@@ -148,3 +154,14 @@ def test_the_rule_prunes_proofs_of_these_games():
         off = solve(MINI, start, max_states=200_000, units=False, streamline=False)
         on = solve(MINI, start, max_states=200_000, units=True, streamline=False)
         assert on.verdict == off.verdict == "unwinnable" and on.states < off.states
+
+
+def test_wasps_stage_keeps_a_run_in_its_accept_order_whole():
+    # Wasp has no sequence rule: its accept rule (same suit, one rank lower) stands for one.
+    # The stage does not move 8H 7H off 9H into the empty column (a shorter run there); the
+    # whole pile and the full search's moves are kept
+    g = game("wasp", "tableau[0]: 9H 8H 7H; tableau[1]: KS; tableau[3]: KC; tableau[4]: KD")
+    staged = unit_tests(g, greedy=True)
+    assert staged["8H@tableau[0]>tableau[2]"] and staged["7H@tableau[0]>tableau[2]"]
+    assert not staged["9H@tableau[0]>tableau[2]"]
+    assert not any(unit_tests(g, greedy=False).values())
