@@ -144,7 +144,7 @@ def replay_jump(search, node) -> None:
     search.scorer.touch_keyed(changed, keyer)
     node[4] = None  # searched from now on: its pieces are not kept
     if search.flat:
-        search.board_raw = [snapshot(st, p) for p in range(len(st.piles))]
+        search.board_raw = tuple(snapshot(st, p) for p in range(len(st.piles)))
 
 
 def step_down(search, node, item) -> None:
@@ -165,7 +165,7 @@ def step_down(search, node, item) -> None:
     search.scorer.touch_keyed((s, d), keyer)
     if search.flat:
         raw = node[5] if len(node) > 5 else None
-        search.board_raw = raw if raw is not None else [snapshot(search.st, p) for p in range(len(keyer.piece))]
+        search.board_raw = raw if raw is not None else tuple(snapshot(search.st, p) for p in range(len(keyer.piece)))
         if raw is not None:
             node[5] = None  # (its op stays: the flat jump replays it)
     node[4] = None  # searched from now on: its pieces are not kept

@@ -163,7 +163,7 @@ class Search:
         self._recollect(memory)
         self.flat = self.snap = flat and self._flat(variant)
         # (flat: the board's snapshot, one (size, face-down count, cards) string per pile)
-        self.board_raw = [snapshot(st, p) for p in range(len(st.piles))] if self.flat else None
+        self.board_raw = tuple(snapshot(st, p) for p in range(len(st.piles))) if self.flat else None
 
     def _flat(self, variant) -> bool:
         """Can the board jump to a waiting position by its snapshot (goto's flat jump)? Where
@@ -370,10 +370,11 @@ class Search:
         if won:
             pass
         elif self.snap:  # and the child's snapshot and op, for the flat jump (jumps.py)
-            raw = self.board_raw[:]
+            raw = list(self.board_raw)
             raw[s] = ps if keyer.plain[s] else snapshot(st, s)
             raw[d] = pd if keyer.plain[d] else snapshot(st, d)
-            out.append((self.order(m, depth), len(out), m, (ps, pd), raw, transfer_op(s, d, n, was, down[d])))
+            # (a tuple of strings: the collector stops tracking it, where a list it walks again)
+            out.append((self.order(m, depth), len(out), m, (ps, pd), tuple(raw), transfer_op(s, d, n, was, down[d])))
         else:  # with the two pieces, for goto() (which then needs not encode them)
             out.append((self.order(m, depth), len(out), m, (ps, pd)))
         src.extend(dst[-n:])

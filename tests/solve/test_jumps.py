@@ -59,7 +59,7 @@ def _checked_jumps(monkeypatch, seen):
             assert len(search.ops) == len(search.path) == len(search.marks)
             assert search.keyer.key() == search.keyer.full_key()
             assert search.scorer.total == Scorer(search.variant, st).total
-            assert search.board_raw == [bytes((len(p), st.down[i])) + bytes(p) for i, p in enumerate(st.piles)]
+            assert list(search.board_raw) == [bytes((len(p), st.down[i])) + bytes(p) for i, p in enumerate(st.piles)]
         return done
 
     monkeypatch.setattr(search_module, "flat_jump", checked)
