@@ -92,7 +92,7 @@ def test_the_flat_jump_searches_the_same_positions(name, deals):
         _same(on, off)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     st.integers(0, 10_000),
     st.sampled_from(["freecell", "bakers_game", "seahaven_towers"]),
