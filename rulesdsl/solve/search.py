@@ -26,6 +26,7 @@ from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
+from .jumps import flat_jump, replay_jump, snapshot, step_down, transfer_op
 from .keys import Keyer, touched_piles
 from .prunings import attach as attach_prunings
 from .stock_cycle import walk as cycle_walk
@@ -90,6 +91,7 @@ class Search:
         returns=True,
         clock=None,
         units=True,
+        flat=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -159,6 +161,23 @@ class Search:
         self.tick = 0
         self.depth_base: Any = None
         self._recollect(memory)
+        self.flat = self.snap = flat and self._flat(variant)
+        # (flat: the board's snapshot, one (size, face-down count, cards) string per pile)
+        self.board_raw = tuple(snapshot(st, p) for p in range(len(st.piles))) if self.flat else None
+
+    def _flat(self, variant) -> bool:
+        """Can the board jump to a waiting position by its snapshot (goto's flat jump)? Where
+        every child is a bare card move (no action, removal, stock walk, counter in the key)
+        and the piles, face-down counts and op log are the whole position the search reads
+        (the bare path's conditions), with card ids and sizes that fit a byte."""
+        return (
+            self.bare
+            and not variant.actions
+            and not variant.removals
+            and self.macro is None
+            and self.table.contains() is not None
+            and not self.keyer.wide
+        )
 
     def _virtual(self, variant) -> bool:
         """A child a card move reaches is looked up without playing the move (keys.child_key)
@@ -348,7 +367,15 @@ class Search:
         table = self.table
         table.add(key, st.used)
         won = self.won()
-        if not won:  # with the two pieces, for goto() (which then needs not encode them)
+        if won:
+            pass
+        elif self.snap:  # and the child's snapshot and op, for the flat jump (jumps.py)
+            raw = list(self.board_raw)
+            raw[s] = ps if keyer.plain[s] else snapshot(st, s)
+            raw[d] = pd if keyer.plain[d] else snapshot(st, d)
+            # (a tuple of strings: the collector stops tracking it, where a list it walks again)
+            out.append((self.order(m, depth), len(out), m, (ps, pd), tuple(raw), transfer_op(s, d, n, was, down[d])))
+        else:  # with the two pieces, for goto() (which then needs not encode them)
             out.append((self.order(m, depth), len(out), m, (ps, pd)))
         src.extend(dst[-n:])
         del dst[-n:]
@@ -371,6 +398,7 @@ class Search:
         if self.skipped is not None:
             self.skipped = []
         self.depth_base = None  # (bare_consider's: the board's buried cards)
+        self.snap = self.flat and scored  # the children become waiting nodes: snapshots
         moves = self.generate()
         pick = None
         if len(moves) > 1:
@@ -593,90 +621,14 @@ class Search:
     # nothing is skipped.
 
     def goto(self, node):
-        """Bring the board to ``node``: undo to the common ancestor in one call on the op log,
-        play down with the bare apply; the key's pieces and the score are brought up to date
-        once at the end, for the piles the operations touched."""
-        trail, depths, marks = self.trail, self.depths, self.marks
-        item = node[1]
+        """Bring the board to ``node`` (jumps.py): one card move down from the board played,
+        else by the node's snapshot where the search is flat, else undone to the common
+        ancestor and played down."""
+        item, trail = node[1], self.trail
         if self.bare and type(item) is not tuple and item.kind == "move" and (trail[-1] if trail else None) is node[0]:
-            return self._step_down(node, item)
-        chain = []
-        n = node
-        while n is not None and not (n[2] <= len(trail) and trail[n[2] - 1] is n):
-            chain.append(n)
-            n = n[0]
-        depth = 0 if n is None else n[2]
-        st, ops, path, env, g = self.st, self.ops, self.path, self.env, self.g
-        changed: Any = set()
-        if len(trail) > depth:
-            cut = depths[depth]
-            mark = marks[cut]  # where the first move below the common ancestor starts
-            changed = touched_piles(g, mark)
-            self.undo_ops(st, ops, mark)
-            del trail[depth:], depths[depth:], path[cut:], marks[cut:]
-        do, bare = self.do, self.bare
-        fresh: dict = {}  # pile -> its piece now, where a node's pieces give it
-        for n in reversed(chain):
-            item = n[1]
-            depths.append(len(path))
-            trail.append(n)
-            if type(item) is not tuple:
-                mark = len(ops)
-                do(st, item, env, ops)
-                path.append(item)
-                marks.append(mark)
-                if bare and item.kind == "move" and changed is not None:
-                    s, d = item.sources[0], item.dest  # a transfer alone: its two piles
-                    changed.add(s)
-                    changed.add(d)
-                    if n[4] is not None:
-                        fresh[s], fresh[d] = n[4]
-                    else:
-                        fresh.pop(s, None)
-                        fresh.pop(d, None)
-                    continue
-                down = touched_piles(g, mark)
-            else:
-                start = len(ops)
-                for m in item:
-                    marks.append(len(ops))
-                    do(st, m, env, ops)
-                    path.append(m)
-                down = touched_piles(g, start)
-            if changed is None or down is None:
-                changed = None
-            else:
-                changed |= down
-                for p in down:
-                    fresh.pop(p, None)
-        keyer = self.keyer
-        if changed is not None and fresh:
-            piece = keyer.piece
-            for p, x in fresh.items():
-                piece[p] = x
-            keyer.touch(changed.difference(fresh))
-        else:
-            keyer.touch(changed)
-        self.scorer.touch_keyed(changed, keyer)
-        node[4] = None  # searched from now on: its pieces are not kept
-
-    def _step_down(self, node, item) -> None:
-        """goto() for one card move down from the board (the depth-first turns' common case)
-        in a bare search: the move played, its two pieces set from the node."""
-        path, ops = self.path, self.ops
-        self.depths.append(len(path))
-        self.trail.append(node)
-        self.marks.append(len(ops))
-        path.append(item)
-        self.do(self.st, item, self.env, ops)
-        s, d = item.sources[0], item.dest
-        keyer = self.keyer
-        if node[4] is not None:
-            keyer.piece[s], keyer.piece[d] = node[4]
-        else:
-            keyer.touch((s, d))
-        self.scorer.touch_keyed((s, d), keyer)
-        node[4] = None  # searched from now on: its pieces are not kept
+            step_down(self, node, item)
+        elif not (self.flat and len(node) > 5 and node[5] is not None and flat_jump(self, node)):
+            replay_jump(self, node)
 
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
@@ -686,7 +638,8 @@ class Search:
             self.tick += 1
             # [3]: searched already; [4]: the pieces of the move's two piles after it, while
             # the node waits (bare_consider computed them; goto() sets them instead)
-            node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None]
+            # [5], [6]: the snapshot and op of the flat jump (jumps.py), where it applies
+            node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None, *x[4:]]
             heapq.heappush(heap, (x[0], -self.tick, node))
             fresh.append(node)
         fresh.reverse()

@@ -97,6 +97,7 @@ def solve(
     sink_search: bool = True,
     terminal: bool = True,
     clock=None,
+    flat: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -146,7 +147,8 @@ def solve(
     the compact search over heights and the pile's top first (not with ``memory`` nor with
     ``streamline="always"``, which ask for the general search); False: the general search.
     ``terminal``: False leaves out the dead-end test's count of the cards the one sink takes
-    nothing on (dead_ends._DeadState.ends_too_often)."""
+    nothing on (dead_ends._DeadState.ends_too_often). ``flat``: False jumps between waiting
+    positions by undoing and replaying moves, never by snapshot (jumps.py; the same search)."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -181,7 +183,7 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    kw.update(units=units, departures=departures, returns=returns)
+    kw.update(units=units, departures=departures, returns=returns, flat=flat)
     if (_staged(variant, streamline, stock) or _units_staged(variant, streamline, units)) and not _greedy:
         result = _streamlined(variant, state, started, max_states, time_limit, kw)
     else:
