@@ -36,8 +36,9 @@ here knows a game by name. What makes it more than a blind search:
 * **Stock symmetry** (``derive_cycle``): where the stock goes round without a limit that
   could bind, the stock and waste are keyed by the talon's order alone when actions can
   turn them back to where they are (stock_cycle.py has the proof).
-* **A streamliner** first, where the macro moves apply: half the limits on a search that
-  plays a foundation move without trying the others; only its wins count.
+* **A streamliner** first, where the macro moves apply: a share of the limits (STOCK_SHARE)
+  on a search that plays a foundation move without trying the others and brings no card
+  down from a foundation; only its wins count.
 
 The search is exhaustive unless a limit stops it: ``unwinnable`` is said only when every
 reachable position was explored (the key and the dominance rule only ever merge positions
@@ -62,6 +63,11 @@ from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
 from .sink_search import solve_sinks
 from .stock_macros import StockRule
+
+# The streamliner's share of the limits where the stock macros stage the search (measured on
+# Klondike draw 3 and draw 1, docs/solver.md: its wins come early or not at all, and the full
+# search wins deals the streamliner's forced foundation moves lose).
+STOCK_SHARE = 0.2
 
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
 
@@ -93,6 +99,8 @@ def solve(
     returns: bool = True,
     face_foundations: bool = True,
     units: bool = True,
+    keep_up: bool = True,
+    share: float | None = None,
     memory=None,
     sink_search: bool = True,
     terminal: bool = True,
@@ -106,11 +114,14 @@ def solve(
     dead-end test (derive_dead). ``declared_safe``: False ignores the variant's
     ``solver.safe`` (the check compares verdicts both ways). ``stock``: the same for the
     stock macro moves (derive_stock): False searches every action as a move of its own.
-    ``streamline``: where the stock macro moves apply, first spend half the limits on a
-    search that plays a legal move onto a foundation without trying the others (Solvitaire's
+    ``streamline``: where the stock macro moves apply, first spend STOCK_SHARE of the limits
+    on a search that plays a legal move onto a foundation without trying the others (Solvitaire's
     streamliner): a win it finds is a real line; when it finds none, the full search runs
     with what is left (only the full search says ``unwinnable``); ``"always"``: the same in
-    every variant (docs/solver.md measures where it helps). ``reversible``: False
+    every variant, with half the limits (docs/solver.md measures where it helps). ``share``:
+    the streamliner's part of the limits instead (between 0 and 1). ``keep_up``: False lets the
+    streamliner bring cards down from the foundations too (it then plays most of them straight
+    back up: its forced foundation move comes first). ``reversible``: False
     searches a card move that exactly undoes the previous one too (its position is the
     parent's, always in the table, so this only costs time). ``symmetry``: True keys a
     position by the least key over the renamings of the suits no rule tells apart
@@ -181,9 +192,12 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    kw.update(units=units, departures=departures, returns=returns)
-    if (_staged(variant, streamline, stock) or _units_staged(variant, streamline, units)) and not _greedy:
-        result = _streamlined(variant, state, started, max_states, time_limit, kw)
+    kw.update(units=units, departures=departures, returns=returns, keep_up=keep_up)
+    staged = _staged(variant, streamline, stock)
+    if (staged or _units_staged(variant, streamline, units)) and not _greedy:
+        if share is None:  # the measured split (STOCK_SHARE), where the stock macros stage it
+            share = STOCK_SHARE if staged and streamline is True else 0.5
+        result = _streamlined(variant, state, started, max_states, time_limit, kw, share)
     else:
         search = Search(
             variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
@@ -209,10 +223,13 @@ def _units_staged(variant, streamline, units) -> bool:
     return rule is not None and rule.staged
 
 
-def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:
-    """The streamliner with half the limits, then (without a win) the full search with the rest."""
-    half = None if time_limit is None else time_limit / 2
-    first = solve(variant, state, max_states=max(1, max_states // 2), time_limit=half, _greedy=True, **kw)
+def _streamlined(variant, state, started, max_states, time_limit, kw, share) -> Result:
+    """The streamliner with ``share`` of the limits, then (without a win) the full search with
+    the rest."""
+    if not 0 < share < 1:
+        raise ArgumentError(f"share is between 0 and 1, not {share!r}")
+    part = None if time_limit is None else time_limit * share
+    first = solve(variant, state, max_states=max(1, int(max_states * share)), time_limit=part, _greedy=True, **kw)
     if first.verdict == WON:
         return first
     spent = kw["clock"]() - started
