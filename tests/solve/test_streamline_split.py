@@ -1,6 +1,7 @@
 """The staged search where the stock macros apply (solver.py): the streamliner keeps the
 foundations' cards up (``keep_up``) and takes ``share`` of the limits (STOCK_SHARE by
-default). Only the full search says unwinnable, so neither may change a verdict: checked on
+default); a full search with every draw a move of its own follows (``draws_stage``,
+DRAWS_SHARE). Only full searches say unwinnable, so none may change a verdict: checked on
 a hand-made position whose only wins bring a card down, against a plain search, and on
 random small Klondikes with both on and off."""
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.core.errors import ArgumentError
 from rulesdsl.solve import solver
-from rulesdsl.solve.solver import STOCK_SHARE, solve
+from rulesdsl.solve.solver import DRAWS_SHARE, STOCK_SHARE, solve
 
 from .test_safe_foundations import MINI_KLONDIKE
 from .test_solver import replays_to_win
@@ -47,9 +48,11 @@ def test_a_win_that_needs_a_return_is_left_to_the_full_search(mini):
     returned = solve(v, g.state, _greedy=True, keep_up=False)
     assert kept.verdict == returned.verdict == "unwinnable"  # (its own space only: never reported)
     assert kept.states < returned.states  # the returns it no longer tries
-    full = solve(v, g.state, streamline=False)
+    draws = solve(v, g.state, streamline=False, stock=False)  # the draws stage's search
     staged = solve(v, g.state)
-    assert staged.verdict == full.verdict == "won" and staged.states == kept.states + full.states
+    assert staged.verdict == draws.verdict == "won" and staged.states == kept.states + draws.states
+    later = solve(v, g.state, draws_stage=False)  # the streamliner, then the full search
+    assert later.verdict == "won" and later.states == kept.states + solve(v, g.state, streamline=False).states
     assert replays_to_win(v, g.state, staged.moves)
     assert any("@foundation" in m for m in staged.moves)
 
@@ -60,10 +63,11 @@ def test_small_klondikes_agree_with_the_split_and_keep_up_on_and_off(mini, seed,
     v = mini(draw)
     g = v.new_game(seed)
     on = solve(v, g.state)
-    old = solve(v, g.state, keep_up=False, share=0.5)
+    old = solve(v, g.state, keep_up=False, share=0.5, draws_stage=False)
+    no_draws = solve(v, g.state, draws_stage=False)
     plain = solve(v, g.state, streamline=False)
-    assert on.verdict == old.verdict == plain.verdict != "unknown"
-    for r in (on, old):
+    assert on.verdict == old.verdict == no_draws.verdict == plain.verdict != "unknown"
+    for r in (on, old, no_draws):
         if r.verdict == "won":
             assert replays_to_win(v, g.state, r.moves)
 
@@ -82,15 +86,21 @@ def test_the_streamliner_takes_its_share_of_the_limits(monkeypatch, mini):
     for share, expect in ((None, STOCK_SHARE), (0.25, 0.25)):
         seen.clear()
         real(v, g.state, max_states=1000, time_limit=100.0, share=share)
-        first = seen[0]
+        first, draws = seen[0], seen[1]
         assert first["_greedy"] and first["max_states"] == int(1000 * expect)
         assert first["time_limit"] == pytest.approx(100.0 * expect)
-        assert seen[1]["streamline"] is False
+        assert draws["stock"] is False and draws["streamline"] is False and "_greedy" not in draws
+        assert draws["max_states"] == int(1000 * DRAWS_SHARE)
+        assert draws["time_limit"] == pytest.approx(100.0 * DRAWS_SHARE)
+        assert len(seen) == 2  # the draws stage won: no third stage
+    seen.clear()
+    real(v, g.state, max_states=1000, share=0.5, draws_stage=False)
+    assert len(seen) == 2 and seen[1]["stock"] is not False  # the full search with the macros
 
 
-@pytest.mark.parametrize("share", [0, 1, 1.5])
-def test_a_share_lies_between_nought_and_one(mini, share):
+@pytest.mark.parametrize("share", [0, 1 - DRAWS_SHARE, 1.5])
+def test_a_share_leaves_room_for_the_other_stages(mini, share):
     v = mini()
     g = rulesdsl.Game.from_position(v, NEEDS_A_RETURN)
-    with pytest.raises(ArgumentError, match="share is between 0 and 1"):
+    with pytest.raises(ArgumentError, match="share is between 0 and"):
         solve(v, g.state, share=share)
