@@ -58,7 +58,8 @@ class Result:
 class Search:
     """One search from ``state`` (not changed): the board, the table, the derived rules and
     the line the board is on. ``run()`` gives the Result. The arguments are solve()'s
-    (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
+    (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first (and, with
+    ``keep_up``, no card brought down from one)."""
 
     # set by prunings.attach: moves children() skips, the lost-position tests
     dominated: Any
