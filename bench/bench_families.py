@@ -51,6 +51,16 @@ def parse_variant(text: str) -> tuple:
     return name, opts
 
 
+def keyword_value(x):
+    """A --with value: True/False and decimals read as such (ints and words as parse_variant)."""
+    if x in ("True", "False"):
+        return x == "True"
+    try:
+        return float(x) if isinstance(x, str) and "." in x else x
+    except ValueError:
+        return x
+
+
 def parse_deals(text: str) -> range:
     a, _, b = text.partition("-")
     return range(int(a), int(b or a) + 1)
@@ -62,8 +72,8 @@ def configurations(offs: list, withs: tuple = ()) -> list:
     for off in offs:
         names = DERIVATIONS if off == "all" else tuple(x for x in off.split(",") if x)
         out.append(("off " + off, {n: False for n in names}))
-    for w in withs:  # --with KW=VALUE[,KW=VALUE]: values as parse_variant reads options
-        out.append(("with " + w, parse_variant(":" + w)[1]))
+    for w in withs:  # --with KW=VALUE[,KW=VALUE]: digits as ints, 0.5 as a float, True/False
+        out.append(("with " + w, {k: keyword_value(x) for k, x in parse_variant(":" + w)[1].items()}))
     return out
 
 

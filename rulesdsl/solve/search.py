@@ -59,7 +59,8 @@ class Result:
 class Search:
     """One search from ``state`` (not changed): the board, the table, the derived rules and
     the line the board is on. ``run()`` gives the Result. The arguments are solve()'s
-    (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first."""
+    (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first (and, with
+    ``keep_up``, no card brought down from one)."""
 
     # set by prunings.attach: moves children() skips, the lost-position tests
     dominated: Any
@@ -92,6 +93,7 @@ class Search:
         clock=None,
         units=True,
         flat=True,
+        keep_up=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -139,6 +141,9 @@ class Search:
         self.bare = self.virtual and ends is None and not variant.records_history and not scoring
         self.reversible = reversible and _reversal_exact(variant, self.keyer)
         self.progress = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
+        # the streamliner's search brings no card down from a foundation (solver.py, keep_up):
+        # only its wins count, and a win is a certificate whatever moves it left out
+        self.kept_up = self.progress if greedy and keep_up else None
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
@@ -415,7 +420,7 @@ class Search:
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
         dominated = self.dominated if pick is None else None
-        child, bare = self.keyer.child, self.bare
+        child, bare, kept_up = self.keyer.child, self.bare, self.kept_up
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
@@ -423,6 +428,8 @@ class Search:
                 if self.skipped is not None:
                     self.skipped.append(None)  # (the parent's position: never proved while searched)
                 continue  # it undoes the last move: its position is the parent's, in the table
+            if kept_up is not None and m.kind == "move" and m.sources[0] in kept_up:
+                continue  # the streamliner keeps the foundations' cards up (keep_up)
             if dominated is not None and dominated(m):
                 continue  # a partial run that uncovers nothing used now (partial_runs.py)
             key = None

@@ -36,8 +36,10 @@ here knows a game by name. What makes it more than a blind search:
 * **Stock symmetry** (``derive_cycle``): where the stock goes round without a limit that
   could bind, the stock and waste are keyed by the talon's order alone when actions can
   turn them back to where they are (stock_cycle.py has the proof).
-* **A streamliner** first, where the macro moves apply: half the limits on a search that
-  plays a foundation move without trying the others; only its wins count.
+* **A streamliner** first, where the macro moves apply: a share of the limits (STOCK_SHARE)
+  on a search that plays a foundation move without trying the others and brings no card
+  down from a foundation; only its wins count. Then a short full search with every draw a
+  move of its own (DRAWS_SHARE), then the full search with the macros.
 
 The search is exhaustive unless a limit stops it: ``unwinnable`` is said only when every
 reachable position was explored (the key and the dominance rule only ever merge positions
@@ -62,6 +64,14 @@ from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
 from .sink_search import solve_sinks
 from .stock_macros import StockRule
+
+# The streamliner's share of the limits where the stock macros stage the search (measured on
+# Klondike draw 3 and draw 1, docs/solver.md: its wins come early or not at all, and the full
+# search wins deals the streamliner's forced foundation moves lose).
+STOCK_SHARE = 0.2
+# The draws stage's share, after it (a full search without the stock macros: on some deals
+# their order misses a win the plain search finds in a few thousand positions).
+DRAWS_SHARE = 0.1
 
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
 
@@ -93,6 +103,9 @@ def solve(
     returns: bool = True,
     face_foundations: bool = True,
     units: bool = True,
+    keep_up: bool = True,
+    share: float | None = None,
+    draws_stage: bool = True,
     memory=None,
     sink_search: bool = True,
     terminal: bool = True,
@@ -107,11 +120,17 @@ def solve(
     dead-end test (derive_dead). ``declared_safe``: False ignores the variant's
     ``solver.safe`` (the check compares verdicts both ways). ``stock``: the same for the
     stock macro moves (derive_stock): False searches every action as a move of its own.
-    ``streamline``: where the stock macro moves apply, first spend half the limits on a
-    search that plays a legal move onto a foundation without trying the others (Solvitaire's
+    ``streamline``: where the stock macro moves apply, first spend STOCK_SHARE of the limits
+    on a search that plays a legal move onto a foundation without trying the others (Solvitaire's
     streamliner): a win it finds is a real line; when it finds none, the full search runs
     with what is left (only the full search says ``unwinnable``); ``"always"``: the same in
-    every variant (docs/solver.md measures where it helps). ``reversible``: False
+    every variant, with half the limits (docs/solver.md measures where it helps). ``share``:
+    the streamliner's part of the limits instead (between 0 and 1). ``keep_up``: False lets the
+    streamliner bring cards down from the foundations too (it then plays most of them straight
+    back up: its forced foundation move comes first). ``draws_stage``: where the stock macros
+    stage the search, a full search with each draw a move of its own (``stock=False``) runs
+    between the streamliner and the full search with DRAWS_SHARE of the limits (its order
+    finds some wins the macros' order misses; its ``unwinnable`` is exhaustive); False: not. ``reversible``: False
     searches a card move that exactly undoes the previous one too (its position is the
     parent's, always in the table, so this only costs time). ``symmetry``: True keys a
     position by the least key over the renamings of the suits no rule tells apart
@@ -183,9 +202,14 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    kw.update(units=units, departures=departures, returns=returns, flat=flat)
-    if (_staged(variant, streamline, stock) or _units_staged(variant, streamline, units)) and not _greedy:
-        result = _streamlined(variant, state, started, max_states, time_limit, kw)
+    kw.update(units=units, departures=departures, returns=returns, keep_up=keep_up, flat=flat)
+    staged = _staged(variant, streamline, stock)
+    if (staged or _units_staged(variant, streamline, units)) and not _greedy:
+        by_stock = staged and streamline is True  # the measured split, where the stock macros stage it
+        if share is None:
+            share = STOCK_SHARE if by_stock else 0.5
+        draws = DRAWS_SHARE if by_stock and draws_stage and stock is True else 0.0
+        result = _streamlined(variant, state, started, max_states, time_limit, kw, share, draws)
     else:
         search = Search(
             variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
@@ -211,24 +235,40 @@ def _units_staged(variant, streamline, units) -> bool:
     return rule is not None and rule.staged
 
 
-def _streamlined(variant, state, started, max_states, time_limit, kw) -> Result:
-    """The streamliner with half the limits, then (without a win) the full search with the rest."""
-    half = None if time_limit is None else time_limit / 2
-    first = solve(variant, state, max_states=max(1, max_states // 2), time_limit=half, _greedy=True, **kw)
-    if first.verdict == WON:
-        return first
-    spent = kw["clock"]() - started
-    if first.states >= max_states:  # nothing left for the full search
-        return Result(UNKNOWN, [], first.states, spent, "states")
-    if time_limit is not None and spent >= time_limit:
-        return Result(UNKNOWN, [], first.states, spent, "time")
+def _streamlined(variant, state, started, max_states, time_limit, kw, share, draws=0.0) -> Result:
+    """The streamliner with ``share`` of the limits; without a win, the full search with each
+    draw a move of its own (no stock macros) with ``draws`` of them, when not 0; then the full
+    search with the rest. The draws stage's search is exhaustive like the last one: its
+    ``unwinnable``, when it ends before its limits, is a proof (solve(..., stock=False))."""
+    if not 0 < share < 1 - draws:  # (draws: DRAWS_SHARE or 0, never the user's)
+        raise ArgumentError(f"share is between 0 and {1 - draws:g}, not {share!r}")
+    stages = [(share, dict(kw, _greedy=True))]
+    if draws:
+        stages.append((draws, dict(kw, streamline=False, stock=False)))
+    clock, states = kw["clock"], 0
+    for part, stage_kw in stages:
+        limit = None if time_limit is None else time_limit * part
+        got = solve(variant, state, max_states=max(1, int(max_states * part)), time_limit=limit, **stage_kw)
+        if got.verdict == WON or (got.verdict == UNWINNABLE and not stage_kw.get("_greedy")):
+            return _counted(got, states, clock() - started)
+        states += got.states
+        spent = clock() - started
+        if states >= max_states:  # nothing left for the full search
+            return Result(UNKNOWN, [], states, spent, "states")
+        if time_limit is not None and spent >= time_limit:
+            return Result(UNKNOWN, [], states, spent, "time")
     rest = None if time_limit is None else time_limit - spent
-    full = solve(variant, state, max_states=max_states - first.states, time_limit=rest, streamline=False, **kw)
-    full.states += first.states
-    full.seconds += spent
-    if full.difficulty is not None:
-        full.difficulty += first.states
-    return full
+    full = solve(variant, state, max_states=max_states - states, time_limit=rest, streamline=False, **kw)
+    return _counted(full, states, spent + full.seconds)
+
+
+def _counted(result, states, seconds) -> Result:
+    """A stage's result with the positions of the stages before it counted."""
+    result.states += states
+    result.seconds = seconds
+    if result.difficulty is not None:
+        result.difficulty += states
+    return result
 
 
 def solve_game(game, **kw) -> Result:
