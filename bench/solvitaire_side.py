@@ -1,0 +1,150 @@
+"""Solvitaire beside ours: the same deal written as its JSON deal file, its preset (or a
+rules file of ours, in its rules format) for each of our variants whose rules equal its
+game, and its printed result read back. Used by bench_families.py when a ``solvitaire``
+binary is on PATH (or named by SOLVITAIRE); never a dependency of rulesdsl.
+
+Its deal format (from its deal parser and ``--deal-only``): a card is rank then suit,
+``"10H"``; in a game with face-down cards a lower-case suit letter marks a face-down
+card. Piles are listed bottom first (its stock and its stacked reserve take cards from
+the end), the foundations as one flat list, the hole (Black Hole, Golf) as one card.
+Its output ends with ``Solution Type: solved | unsolvable | timed-out | memory-limit``
+and counts, ``States Searched`` and ``Unique States Searched`` among them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+# Our variant (and the options that must hold) -> Solvitaire's preset, or a rules file in
+# its format when no preset has our rules. Only games whose rules are the same game: a
+# move of one side is a move, or a sequence of moves, of the other (FreeCell's supermoves
+# are single moves chained; Solvitaire's K+ stock moves are draws then a move).
+_CANFIELD_WHOLE = {
+    "tableau piles": {
+        "count": 4,
+        "build policy": "red-black",
+        "move built group": "whole-pile",
+        "spaces policy": "auto-reserve-then-any",
+    },
+    "foundations": {"initial cards": "one", "base card": "random"},
+    "stock": {"size": 34, "deal count": 3, "redeal": True},
+    "reserve": {"size": 13, "stacked": True},
+}
+_BAKERS_DOZEN = {"tableau piles": {"count": 13, "build policy": "any-suit", "spaces policy": "no-build"}}
+
+GAMES = {
+    "klondike": [
+        ({"draw": 1, "passes": "unlimited", "thoughtful": "no"}, "klondike-deal-1-arbitrary-built-moves"),
+        ({"draw": 3, "passes": "unlimited", "thoughtful": "no"}, "klondike-arbitrary-built-moves"),
+    ],
+    "fan": [({}, "fan")],
+    "freecell": [({"cells": 4}, "free-cell")] + [({"cells": n}, f"free-cell-{n}-cell") for n in range(4)],
+    "bakers_game": [({}, "bakers-game")],
+    "bakers_dozen": [({}, _BAKERS_DOZEN)],
+    "beleaguered_castle": [({}, "beleaguered-castle")],
+    "streets_and_alleys": [({}, "streets-and-alleys")],
+    "alpha_star": [({}, "alpha-star")],
+    "black_hole": [({}, "black-hole")],
+    "golf": [({"corner": "stop", "kings": "open"}, "golf")],
+    "canfield": [({"tableau_moves": "whole", "corner": "base"}, _CANFIELD_WHOLE)],
+}
+
+
+def binary() -> str | None:
+    return os.environ.get("SOLVITAIRE") or shutil.which("solvitaire")
+
+
+def game_for(name: str, v) -> str | dict | None:
+    """Solvitaire's game for our variant as compiled (its options read from the variant)."""
+    opts = dict(getattr(v, "options", {}) or {})
+    for need, game in GAMES.get(name, []):
+        if all(str(opts.get(k, "")) == str(want) for k, want in need.items()):
+            return game
+    return None
+
+
+def _card(deck, c, down: bool) -> str:
+    r = deck.rank_of[c]
+    rank = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(r, str(r))
+    letter = deck.suits[deck.suit_of[c]].letter
+    return rank + (letter.lower() if down else letter.upper())
+
+
+def _is_down(st, p: int, i: int) -> bool:
+    return i < st.down[p] and not (st.shown.get(p, 0) >> i & 1)
+
+
+def deal_file(v, st) -> dict:
+    """The position as Solvitaire's deal file: the same cards in the same places."""
+    deck, groups = v.deck, v.layout.groups
+
+    def cards(p, faces=False):
+        return [_card(deck, c, faces and _is_down(st, p, i)) for i, c in enumerate(st.piles[p])]
+
+    out: dict = {"tableau piles": [cards(p, True) for p in groups["tableau"].piles]}
+    if "cell" in groups:
+        cells = [st.piles[p] for p in groups["cell"].piles]
+        if any(cells):
+            out["cells"] = [_card(deck, c[-1], False) if c else "" for c in cells]
+    stock = [c for g in ("stock",) if g in groups for p in groups[g].piles for c in cards(p)]
+    waste = [c for g in ("waste",) if g in groups for p in groups[g].piles for c in cards(p)]
+    if stock or waste:  # its game starts before the first turn: our waste back on the stock
+        out["stock"] = stock + waste[::-1]
+    if "reserve" in groups:
+        out["reserve"] = [c for p in groups["reserve"].piles for c in cards(p)]
+    found = [c for p in groups.get("foundation", _NONE).piles for c in cards(p)]
+    if len(groups.get("foundation", _NONE).piles) == 1 and "waste" not in groups:
+        out["hole"] = found[-1]  # Golf, Black Hole: one pile every card goes to
+    elif found:
+        out["foundations"] = found
+    return out
+
+
+class _None:
+    piles: tuple = ()
+
+
+_NONE = _None()
+_RESULT = re.compile(r"Solution Type: (\S+)")
+_VERDICT = {"solved": "won", "unsolvable": "unwinnable"}
+
+
+def run(exe: str, game, v, st, seconds: float) -> dict:
+    """Solve one deal with Solvitaire: verdict, positions (its unique states), CPU seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        deal = Path(tmp) / "deal.json"
+        deal.write_text(json.dumps(deal_file(v, st)))
+        if isinstance(game, dict):
+            rules = Path(tmp) / "rules.json"
+            rules.write_text(json.dumps(game))
+            kind = ["--custom-rules", str(rules)]
+        else:
+            kind = ["--type", game]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            out = subprocess.run(
+                [exe, *kind, "--timeout", str(int(seconds * 1000)), str(deal)],
+                capture_output=True,
+                text=True,
+                timeout=seconds * 4 + 10,
+            ).stdout
+        except subprocess.TimeoutExpired:
+            out = ""
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    m = _RESULT.search(out)
+    kind_word = m.group(1) if m else "error"
+    uniq = re.search(r"Unique States Searched: (\d+)", out)
+    return {
+        "verdict": _VERDICT.get(kind_word, "unknown"),
+        "states": int(uniq.group(1)) if uniq else 0,
+        "seconds": cpu,
+        "said": kind_word,
+    }
