@@ -148,3 +148,38 @@ def run(exe: str, game, v, st, seconds: float) -> dict:
         "seconds": cpu,
         "said": kind_word,
     }
+
+
+def shares(exe: str, game: str, seeds: int, seconds: float) -> dict:
+    """Solvitaire's own solvability run on its random deals 0..seeds-1 (its --solvability
+    mode, one core, its streamliners first as it does by default): outcome -> count."""
+    out = subprocess.run(
+        [exe, "--type", game, "--solvability", str(seeds), "--timeout", str(int(seconds * 1000)), "--cores", "1"],
+        capture_output=True,
+        text=True,
+    ).stdout
+    counts: dict = {}
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split(",")]
+        if len(cells) > 3 and cells[0].isdigit():
+            counts[cells[-1]] = counts.get(cells[-1], 0) + 1
+    return counts
+
+
+def main(argv=None) -> None:
+    """``python bench/solvitaire_side.py PRESET SEEDS SECONDS``: Solvitaire's winnable share
+    on its own random deals (its measurement, not Blake & Gent's published table)."""
+    import sys
+
+    game, seeds, seconds = (argv or sys.argv[1:])[:3]
+    exe = binary()
+    if exe is None:
+        raise SystemExit("no solvitaire binary (PATH or SOLVITAIRE)")
+    n = int(seeds)
+    c = shares(exe, game, n, float(seconds))
+    won = c.get("solved", 0)
+    print(f"{game}: seeds 0-{n - 1}, {seconds} s a deal: {c}; winnable {won}/{n} = {100 * won / max(n, 1):.1f}%")
+
+
+if __name__ == "__main__":
+    main()
