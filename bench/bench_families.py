@@ -20,9 +20,10 @@ When a ``solvitaire`` binary is on PATH, or named by the SOLVITAIRE environment 
 files, for the variants whose rules equal one of its games (solvitaire_side.GAMES:
 Klondike, Fan, FreeCell, Baker's Game, Baker's Dozen, Beleaguered Castle, Streets and
 Alleys, Alpha Star, Black Hole, Golf with kings=open, Canfield with tableau_moves=whole
-and corner=base). Its limit is wall-clock milliseconds (its own clock); its row counts
-its unique states and the CPU seconds it used, and a positions-per-CPU-second column is
-printed for every row. ``--no-solvitaire`` leaves it out.
+and corner=base). It gets the same CPU seconds a deal (a CPU limit on its process; with
+``--wall`` its own wall-clock timeout instead); its row counts its unique states, and a
+positions-per-CPU-second column is printed for every row (over the runs that report a
+count: Solvitaire stopped by the limit reports none). ``--no-solvitaire`` leaves it out.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def run_one(v, an, deal, seconds, kw) -> dict:
 # -- the run ---------------------------------------------------------------------------
 
 
-def bench(spec, deals, seconds, offs, verbose=False, withs=(), beside=True) -> None:
+def bench(spec, deals, seconds, offs, verbose=False, withs=(), beside=True, wall=False) -> None:
     name, opts = parse_variant(spec)
     v, an = compiled_variant(name, opts)
     configs = configurations(offs, withs)
@@ -89,7 +90,7 @@ def bench(spec, deals, seconds, offs, verbose=False, withs=(), beside=True) -> N
         for label, kw in configs:
             got[label] = run_one(v, an, d, seconds, kw)
         if kind:
-            got["solvitaire"] = solvitaire_side.run(exe, kind, v, deal_state(v, d), seconds)
+            got["solvitaire"] = solvitaire_side.run(exe, kind, v, deal_state(v, d), seconds, wall)
         verdicts = {r["verdict"] for r in got.values()} - {"unknown"}
         if len(verdicts) > 1:
             contradictions.append((d, {k: r["verdict"] for k, r in got.items()}))
@@ -107,7 +108,8 @@ def bench(spec, deals, seconds, offs, verbose=False, withs=(), beside=True) -> N
         decided = [r["states"] for r in rs if r["verdict"] != "unknown"]
         dmed = statistics.median(decided) if decided else 0
         share = 100 * n["unknown"] / max(len(rs), 1)
-        rate = sum(r["states"] for r in rs) / max(sum(r["seconds"] for r in rs), 1e-9)
+        counted = [r for r in rs if r["states"]]  # Solvitaire stopped by the CPU limit counts none
+        rate = sum(r["states"] for r in counted) / max(sum(r["seconds"] for r in counted), 1e-9)
         print(
             f"  {label:28} won {n['won']:4}  unwinnable {n['unwinnable']:4}  unknown {n['unknown']:4}"
             f" ({share:4.1f}%)  median states {med:9.0f} (decided {dmed:.0f})  {rate:8.0f} a CPU s"
@@ -132,7 +134,16 @@ def main(argv=None) -> None:
     if not args.wall:
         time.monotonic = time.process_time  # the solver's deadline reads this clock
     for spec in args.variants:
-        bench(spec, parse_deals(args.deals), args.seconds, args.off, args.verbose, args.withs, not args.no_solvitaire)
+        bench(
+            spec,
+            parse_deals(args.deals),
+            args.seconds,
+            args.off,
+            args.verbose,
+            args.withs,
+            not args.no_solvitaire,
+            args.wall,
+        )
 
 
 if __name__ == "__main__":

@@ -116,8 +116,21 @@ _RESULT = re.compile(r"Solution Type: (\S+)")
 _VERDICT = {"solved": "won", "unsolvable": "unwinnable"}
 
 
-def run(exe: str, game, v, st, seconds: float) -> dict:
-    """Solve one deal with Solvitaire: verdict, positions (its unique states), CPU seconds."""
+def _cpu_limit(seconds: float):
+    """In the child: the kernel stops it after ``seconds`` of CPU (whole seconds, at least
+    one), so on a loaded machine it gets the CPU time we do, not a share of the wall clock."""
+    limit = max(1, round(seconds))
+
+    def set_limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+
+    return set_limit
+
+
+def run(exe: str, game, v, st, seconds: float, wall: bool = False) -> dict:
+    """Solve one deal with Solvitaire: verdict, positions (its unique states), CPU seconds.
+    Its own --timeout is wall-clock; unless ``wall``, it gets a generous one and the CPU
+    limit above ends it instead (killed: unknown, no count of states)."""
     with tempfile.TemporaryDirectory() as tmp:
         deal = Path(tmp) / "deal.json"
         deal.write_text(json.dumps(deal_file(v, st)))
@@ -130,10 +143,11 @@ def run(exe: str, game, v, st, seconds: float) -> dict:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             out = subprocess.run(
-                [exe, *kind, "--timeout", str(int(seconds * 1000)), str(deal)],
+                [exe, *kind, "--timeout", str(int(seconds * (1000 if wall else 30000))), str(deal)],
                 capture_output=True,
                 text=True,
-                timeout=seconds * 4 + 10,
+                timeout=seconds * 40 + 10,
+                preexec_fn=None if wall else _cpu_limit(seconds),
             ).stdout
         except subprocess.TimeoutExpired:
             out = ""
