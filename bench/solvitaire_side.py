@@ -164,35 +164,44 @@ def run(exe: str, game, v, st, seconds: float, wall: bool = False) -> dict:
     }
 
 
-def shares(exe: str, game: str, seeds: int, seconds: float) -> dict:
-    """Solvitaire's own solvability run on its random deals 0..seeds-1 (its --solvability
-    mode, one core, its streamliners first as it does by default): outcome -> count."""
-    out = subprocess.run(
-        [exe, "--type", game, "--solvability", str(seeds), "--timeout", str(int(seconds * 1000)), "--cores", "1"],
-        capture_output=True,
-        text=True,
-    ).stdout
+def shares(exe: str, game: str, seeds: range, seconds: float) -> dict:
+    """Solvitaire's own verdicts on its own random deals (``--random SEED``, its
+    smart-solvability streamliners as its --solvability mode uses them), each deal given
+    ``seconds`` of CPU as in run(): outcome -> count ('killed': stopped by the limit)."""
     counts: dict = {}
-    for line in out.splitlines():
-        cells = [c.strip() for c in line.split(",")]
-        if len(cells) > 3 and cells[0].isdigit():
-            counts[cells[-1]] = counts.get(cells[-1], 0) + 1
+    for seed in seeds:
+        args = [exe, "--type", game, "--random", str(seed), "--streamliners", "smart-solvability"]
+        args += ["--timeout", str(int(seconds * 30000))]
+        try:
+            out = subprocess.run(
+                args, capture_output=True, text=True, timeout=seconds * 40 + 10, preexec_fn=_cpu_limit(seconds)
+            ).stdout
+        except subprocess.TimeoutExpired:
+            out = ""
+        m = _RESULT.search(out)
+        said = m.group(1) if m else "killed"
+        counts[said] = counts.get(said, 0) + 1
     return counts
 
 
 def main(argv=None) -> None:
-    """``python bench/solvitaire_side.py PRESET SEEDS SECONDS``: Solvitaire's winnable share
-    on its own random deals (its measurement, not Blake & Gent's published table)."""
+    """``python bench/solvitaire_side.py PRESET A-B SECONDS``: Solvitaire's winnable share on
+    its own random deals A..B (its measurement, not Blake & Gent's published table)."""
     import sys
 
     game, seeds, seconds = (argv or sys.argv[1:])[:3]
     exe = binary()
     if exe is None:
         raise SystemExit("no solvitaire binary (PATH or SOLVITAIRE)")
-    n = int(seeds)
-    c = shares(exe, game, n, float(seconds))
-    won = c.get("solved", 0)
-    print(f"{game}: seeds 0-{n - 1}, {seconds} s a deal: {c}; winnable {won}/{n} = {100 * won / max(n, 1):.1f}%")
+    a, _, b = seeds.partition("-")
+    span = range(int(a), int(b or a) + 1)
+    c = shares(exe, game, span, float(seconds))
+    won, n = c.get("solved", 0), len(span)
+    lost = c.get("unsolvable", 0)
+    print(
+        f"{game}: its seeds {seeds}, {seconds} CPU s a deal: {c}; winnable {won}/{n}"
+        f" (bounds {100 * won / n:.1f}-{100 * (n - lost) / n:.1f}%)"
+    )
 
 
 if __name__ == "__main__":
