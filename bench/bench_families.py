@@ -97,7 +97,10 @@ def bench(spec, deals, seconds, offs, verbose=False, withs=(), beside=True, wall
         for label, r in got.items():
             recs[label].append(r)
         if verbose:
-            row = "  ".join(f"{k}: {r['verdict'][:3]} {r['states']}" for k, r in got.items())
+            row = "  ".join(
+                f"{k}: {r['verdict'][:3]} {r['states']} ({r.get('said', '') + ' ' if 'said' in r else ''}{r['seconds']:.1f} s)"
+                for k, r in got.items()
+            )
             print(f"  deal {d}: {row}", file=sys.stderr, flush=True)
     clock = "wall" if time.monotonic is not time.process_time else "CPU"
     print(f"{spec}, deals {deals.start}-{deals.stop - 1}, {seconds:g} {clock} s a deal")

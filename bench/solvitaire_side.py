@@ -116,6 +116,12 @@ _RESULT = re.compile(r"Solution Type: (\S+)")
 _VERDICT = {"solved": "won", "unsolvable": "unwinnable"}
 
 
+# Its wall-clock timeout when the CPU limit is the one meant to stop it, in milliseconds per
+# second of CPU: on a machine loaded 15 times over a nice process may get a thirtieth of a
+# core, and its own timeout must not end it first.
+_WALL = 200_000
+
+
 def _cpu_limit(seconds: float):
     """In the child: the kernel stops it after ``seconds`` of CPU (whole seconds, at least
     one), so on a loaded machine it gets the CPU time we do, not a share of the wall clock."""
@@ -143,10 +149,10 @@ def run(exe: str, game, v, st, seconds: float, wall: bool = False) -> dict:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             out = subprocess.run(
-                [exe, *kind, "--timeout", str(int(seconds * (1000 if wall else 30000))), str(deal)],
+                [exe, *kind, "--timeout", str(int(seconds * (1000 if wall else _WALL))), str(deal)],
                 capture_output=True,
                 text=True,
-                timeout=seconds * 40 + 10,
+                timeout=seconds * _WALL / 500 + 60,
                 preexec_fn=None if wall else _cpu_limit(seconds),
             ).stdout
         except subprocess.TimeoutExpired:
@@ -171,10 +177,10 @@ def shares(exe: str, game: str, seeds: range, seconds: float) -> dict:
     counts: dict = {}
     for seed in seeds:
         args = [exe, "--type", game, "--random", str(seed), "--streamliners", "smart-solvability"]
-        args += ["--timeout", str(int(seconds * 30000))]
+        args += ["--timeout", str(int(seconds * _WALL))]
         try:
             out = subprocess.run(
-                args, capture_output=True, text=True, timeout=seconds * 40 + 10, preexec_fn=_cpu_limit(seconds)
+                args, capture_output=True, text=True, timeout=seconds * _WALL / 500 + 60, preexec_fn=_cpu_limit(seconds)
             ).stdout
         except subprocess.TimeoutExpired:
             out = ""
