@@ -195,7 +195,10 @@ def main(argv=None) -> None:
     its own random deals A..B (its measurement, not Blake & Gent's published table)."""
     import sys
 
-    game, seeds, seconds = (argv or sys.argv[1:])[:3]
+    args = (argv or sys.argv[1:])[:3]
+    if len(args) != 3:
+        raise SystemExit("usage: solvitaire_side.py PRESET A-B SECONDS (e.g. alpha-star 0-29 3)")
+    game, seeds, seconds = args
     exe = binary()
     if exe is None:
         raise SystemExit("no solvitaire binary (PATH or SOLVITAIRE)")
