@@ -15,24 +15,25 @@ default (``--wall`` for the wall clock): on a shared machine another process's l
 not count. A deal two configurations decide differently (won against unwinnable) is
 printed as a CONTRADICTION: that would be a soundness bug.
 
-When a ``solvitaire`` binary is on PATH (never a dependency) it runs beside ours on the same
-deals, written as Solvitaire's JSON deal files, for the variants it knows (Klondike, Fan).
-(Not yet run against a real binary: none was installed where this was written; the deal
-file and the reading of its output follow Solvitaire's documented format and may need
-adjusting.)
+When a ``solvitaire`` binary is on PATH, or named by the SOLVITAIRE environment variable
+(never a dependency), it runs beside ours on the same deals, written as its JSON deal
+files, for the variants whose rules equal one of its games (solvitaire_side.GAMES:
+Klondike, Fan, FreeCell, Baker's Game, Baker's Dozen, Beleaguered Castle, Streets and
+Alleys, Alpha Star, Black Hole, Golf with kings=open, Canfield with tableau_moves=whole
+and corner=base). It gets the same CPU seconds a deal (a CPU limit on its process; with
+``--wall`` its own wall-clock timeout instead); its row counts its unique states, and a
+positions-per-CPU-second column is printed for every row (over the runs that report a
+count: Solvitaire stopped by the limit reports none). ``--no-solvitaire`` leaves it out.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
+
+import solvitaire_side
 
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
@@ -82,70 +83,15 @@ def run_one(v, an, deal, seconds, kw) -> dict:
     return {"verdict": r.verdict, "states": r.states, "seconds": r.seconds}
 
 
-# -- Solvitaire beside ours, when it is installed ---------------------------------------
-
-_SOLVITAIRE_TYPES = {"klondike": "klondike", "fan": "fan"}
-
-
-def solvitaire_type(name, opts):
-    kind = _SOLVITAIRE_TYPES.get(name)
-    if kind == "klondike" and opts.get("draw", 1) == 3:
-        kind = "klondike-deal-3"  # Solvitaire's name for draw 3
-    return kind
-
-
-def solvitaire_deal(v, st) -> dict:
-    """The position as Solvitaire's JSON deal file: tableau piles bottom first, the stock
-    top last, cards as rank then suit letter (its format, facts only)."""
-    deck = v.deck
-    ranks = {1: "a", 11: "j", 12: "q", 13: "k"}
-
-    def card(c):
-        r = deck.rank_of[c]
-        return ranks.get(r, str(r)) + deck.suits[deck.suit_of[c]].letter.lower()
-
-    groups = v.layout.groups
-    tableau = [[card(c) for c in st.piles[p]] for p in groups["tableau"].piles]
-    out: dict = {"tableau piles": tableau}
-    if "stock" in groups:
-        out["stock"] = [card(c) for p in groups["stock"].piles for c in st.piles[p]]
-    return out
-
-
-def run_solvitaire(exe, kind, v, deal, seconds) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"deal{deal}.json"
-        path.write_text(json.dumps(solvitaire_deal(v, deal_state(v, deal))))
-        t = time.perf_counter()
-        try:
-            out = subprocess.run(
-                [exe, "--type", kind, "--timeout", str(int(seconds * 1000)), str(path)],
-                capture_output=True,
-                text=True,
-                timeout=seconds * 3 + 10,
-            ).stdout
-        except subprocess.TimeoutExpired:
-            out = ""
-        spent = time.perf_counter() - t
-    low = out.lower()
-    verdict = "won" if "solved" in low and "unsolv" not in low else "unwinnable" if "unsolv" in low else "unknown"
-    states = 0
-    for line in low.splitlines():
-        if "states searched" in line or "states" in line:
-            digits = "".join(ch for ch in line if ch.isdigit())
-            states = int(digits) if digits else 0
-    return {"verdict": verdict, "states": states, "seconds": spent}
-
-
 # -- the run ---------------------------------------------------------------------------
 
 
-def bench(spec, deals, seconds, offs, verbose=False, withs=()) -> None:
+def bench(spec, deals, seconds, offs, verbose=False, withs=(), beside=True, wall=False) -> None:
     name, opts = parse_variant(spec)
     v, an = compiled_variant(name, opts)
     configs = configurations(offs, withs)
-    exe = shutil.which("solvitaire")
-    kind = solvitaire_type(name, opts) if exe else None
+    exe = solvitaire_side.binary() if beside else None
+    kind = solvitaire_side.game_for(name, v) if exe else None
     labels = [c[0] for c in configs] + (["solvitaire"] if kind else [])
     recs: dict = {label: [] for label in labels}
     contradictions = []
@@ -154,14 +100,17 @@ def bench(spec, deals, seconds, offs, verbose=False, withs=()) -> None:
         for label, kw in configs:
             got[label] = run_one(v, an, d, seconds, kw)
         if kind:
-            got["solvitaire"] = run_solvitaire(exe, kind, v, d, seconds)
+            got["solvitaire"] = solvitaire_side.run(exe, kind, v, deal_state(v, d), seconds, wall)
         verdicts = {r["verdict"] for r in got.values()} - {"unknown"}
         if len(verdicts) > 1:
             contradictions.append((d, {k: r["verdict"] for k, r in got.items()}))
         for label, r in got.items():
             recs[label].append(r)
         if verbose:
-            row = "  ".join(f"{k}: {r['verdict'][:3]} {r['states']}" for k, r in got.items())
+            row = "  ".join(
+                f"{k}: {r['verdict'][:3]} {r['states']} ({r.get('said', '') + ' ' if 'said' in r else ''}{r['seconds']:.1f} s)"
+                for k, r in got.items()
+            )
             print(f"  deal {d}: {row}", file=sys.stderr, flush=True)
     clock = "wall" if time.monotonic is not time.process_time else "CPU"
     print(f"{spec}, deals {deals.start}-{deals.stop - 1}, {seconds:g} {clock} s a deal")
@@ -172,9 +121,11 @@ def bench(spec, deals, seconds, offs, verbose=False, withs=()) -> None:
         decided = [r["states"] for r in rs if r["verdict"] != "unknown"]
         dmed = statistics.median(decided) if decided else 0
         share = 100 * n["unknown"] / max(len(rs), 1)
+        counted = [r for r in rs if r["states"]]  # Solvitaire stopped by the CPU limit counts none
+        rate = sum(r["states"] for r in counted) / max(sum(r["seconds"] for r in counted), 1e-9)
         print(
             f"  {label:28} won {n['won']:4}  unwinnable {n['unwinnable']:4}  unknown {n['unknown']:4}"
-            f" ({share:4.1f}%)  median states {med:9.0f} (decided {dmed:.0f})"
+            f" ({share:4.1f}%)  median states {med:9.0f} (decided {dmed:.0f})  {rate:8.0f} a CPU s"
         )
     for d, vs in contradictions:
         print(f"  CONTRADICTION deal {d}: {vs}")
@@ -190,12 +141,22 @@ def main(argv=None) -> None:
         "--with", dest="withs", action="append", default=[], help="solve() keywords KW=VALUE (comma-separated)"
     )
     ap.add_argument("--wall", action="store_true", help="limit by the wall clock, not CPU seconds")
+    ap.add_argument("--no-solvitaire", action="store_true", help="leave Solvitaire out even when installed")
     ap.add_argument("-v", "--verbose", action="store_true", help="each deal's verdicts on stderr")
     args = ap.parse_args(argv)
     if not args.wall:
         time.monotonic = time.process_time  # the solver's deadline reads this clock
     for spec in args.variants:
-        bench(spec, parse_deals(args.deals), args.seconds, args.off, args.verbose, args.withs)
+        bench(
+            spec,
+            parse_deals(args.deals),
+            args.seconds,
+            args.off,
+            args.verbose,
+            args.withs,
+            not args.no_solvitaire,
+            args.wall,
+        )
 
 
 if __name__ == "__main__":

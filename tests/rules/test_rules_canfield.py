@@ -163,3 +163,18 @@ def test_whole_option_still_plays_a_top_card_to_a_foundation_and_waste_cards_to_
     assert "8S@waste[0]>tableau[1]" in moves
     with pytest.raises(rulesdsl.RulesError, match="O402"):
         rulesdsl.load(V, {"tableau_moves": "some"})
+
+
+# -- corner=base: Solvitaire's Canfield columns ----------------------------------------------
+
+
+def test_corner_base_puts_nothing_on_a_base_rank_card_in_the_columns():
+    # base 5: a red 4 goes on a black 5 with the default (the corner turns everywhere), not
+    # with corner=base; a king on an ace still does, and so does a run built across it
+    pos = "foundation[0]: 5S; tableau[0]: 5C; tableau[1]: AC; tableau[2]: 4H; tableau[3]: KD; base_rank: 5"
+    turn = notations(game(V, pos))
+    base = notations(game(V, pos, corner="base"))
+    assert "4H@tableau[2]>tableau[0]" in turn and "4H@tableau[2]>tableau[0]" not in base
+    assert "KD@tableau[3]>tableau[1]" in turn and "KD@tableau[3]>tableau[1]" in base
+    g = game(V, pos + "; waste[0]: 4D", corner="base", tableau_moves="whole")
+    assert "4D@waste[0]>tableau[0]" not in notations(g)
