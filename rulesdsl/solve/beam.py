@@ -194,7 +194,6 @@ def find_win(variant, state, *, time_limit: float, clock=None, widths=WIDTHS, se
     return None
 
 
-# size: one level loop with the child's score inlined (the hot path of the win finder)
 def _run(variant, state, width, rng, clock, deadline, stats=None):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
     to the width or the clock stopped the run)."""
