@@ -9,8 +9,9 @@ import time
 from typing import Any
 
 from ..core.errors import Diagnostic, short
+from ..solve.beam import find_win
 from ..solve.deals import deal_state
-from ..solve.solver import UNWINNABLE, WON
+from ..solve.solver import UNKNOWN, UNWINNABLE, WON, Result
 from ..solve.solver import solve as run_solver
 
 # How check --solve searches: CPU seconds of the process (a loaded machine does not shorten
@@ -19,16 +20,21 @@ from ..solve.solver import solve as run_solver
 CHECK_SOLVE: dict[str, Any] = dict(clock=time.process_time, streamline="always")
 
 
-def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = None) -> list[Diagnostic]:
+def solver_check(
+    doc, path, v, deals: int, seconds: float, notes: list | None = None, beam: bool = True
+) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
-    numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE). "The solver won k
-    of N deals" goes to ``notes``. An error only when no deal is winnable and every search was
-    exhaustive."""
+    numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
+    undecided gets as much again for the win finder (beam.py, which only ever says won;
+    ``beam=False``: not). "The solver won k of N deals" goes to ``notes``. An error only when
+    no deal is winnable and every search was exhaustive."""
     won = proven = 0
     unsound: list = []
     for deal in range(1, deals + 1):
         try:
             r = run_solver(v, deal_state(v, deal), time_limit=seconds, **CHECK_SOLVE)
+            if r.verdict == UNKNOWN and beam:
+                r = _found(v, deal, seconds, r)
         except Exception as exc:  # the playouts report failing rules; say it once here
             return [
                 doc.diag(
@@ -84,3 +90,12 @@ def solver_check(doc, path, v, deals: int, seconds: float, notes: list | None = 
             "that the game can be won",
         )
     ]
+
+
+def _found(v, deal, seconds, r) -> Result:
+    """The win finder's win on a deal the solver left undecided, or the solver's Result."""
+    started = time.process_time()
+    line = find_win(v, deal_state(v, deal), time_limit=seconds, clock=time.process_time)
+    if line is None:
+        return r
+    return Result(WON, line, r.states, r.seconds + time.process_time() - started)
