@@ -189,7 +189,8 @@ def add_check(sub) -> None:
         type=float,
         default=2.0,
         metavar="S",
-        help="CPU seconds the solver spends on each deal of --solve (default 2)",
+        help="CPU seconds the solver spends on each deal of --solve (default 2), and as much again "
+        "for the win finder on a deal it leaves undecided",
     )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument(
