@@ -372,16 +372,15 @@ class Search:
         table = self.table
         table.add(key, st.used)
         won = self.won()
-        if won:
-            pass
-        elif self.snap:  # and the child's snapshot and op, for the flat jump (jumps.py)
-            raw = list(self.board_raw)
-            raw[s] = ps if keyer.plain[s] else snapshot(st, s)
-            raw[d] = pd if keyer.plain[d] else snapshot(st, d)
-            # (a tuple of strings: the collector stops tracking it, where a list it walks again)
-            out.append((self.order(m, depth), len(out), m, (ps, pd), tuple(raw), transfer_op(s, d, n, was, down[d])))
-        else:  # with the two pieces, for goto() (which then needs not encode them)
-            out.append((self.order(m, depth), len(out), m, (ps, pd)))
+        if not won:  # with the two pieces, for goto() (which then needs not encode them)
+            child = (self.order(m, depth), len(out), m, (ps, pd))
+            if self.snap:  # and the child's snapshot and op, for the flat jump (jumps.py)
+                raw = list(self.board_raw)
+                raw[s] = ps if keyer.plain[s] else snapshot(st, s)
+                raw[d] = pd if keyer.plain[d] else snapshot(st, d)
+                # (a tuple of strings: the collector stops tracking it, where a list it walks again)
+                child += (tuple(raw), transfer_op(s, d, n, was, down[d]))
+            out.append(child)
         src.extend(dst[-n:])
         del dst[-n:]
         down[s] = was
