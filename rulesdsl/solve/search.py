@@ -161,7 +161,8 @@ class Search:
         )
         self.trail: list = []  # the nodes from the start to the board's position
         self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
-        self.heap: list = []  # (order, -tick, node): the best first, the newest among equals
+        # (*order, -tick, node): the best first, the newest among equals (see push)
+        self.heap: list = []
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
         self.depth_base: Any = None
@@ -636,17 +637,29 @@ class Search:
         elif not (self.flat and len(node) > 5 and node[5] is not None and flat_jump(self, node)):
             replay_jump(self, node)
 
+    # The heap's entries are the order's fields, -tick and the node in one flat tuple, not
+    # (order, -tick, node): the same pops, half the cost of comparing. Why the same: every
+    # order in one search comes from the one closure _order() gave, whose tuples all have
+    # the same length (each branch returns a fixed number of fields), and for tuples of one
+    # length k, (a1..ak, t) < (b1..bk, u) exactly when ((a1..ak), t) < ((b1..bk), u), both
+    # lexicographic; the ticks are unique, so no node is ever compared. FLAT_HEAP = False
+    # keeps the nested entries (tests/solve/test_flat_heap.py compares the two).
+    FLAT_HEAP = True
+
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
         fresh = []
-        heap = self.heap
+        heap, flat = self.heap, self.FLAT_HEAP
         for x in scored:
             self.tick += 1
             # [3]: searched already; [4]: the pieces of the move's two piles after it, while
             # the node waits (bare_consider computed them; goto() sets them instead)
             # [5], [6]: the snapshot and op of the flat jump (jumps.py), where it applies
             node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None, *x[4:]]
-            heapq.heappush(heap, (x[0], -self.tick, node))
+            if flat:
+                heapq.heappush(heap, (*x[0], -self.tick, node))
+            else:
+                heapq.heappush(heap, (x[0], -self.tick, node))
             fresh.append(node)
         fresh.reverse()
         self.lifo.extend(fresh)
@@ -674,7 +687,7 @@ class Search:
                     continue
             else:
                 while heap and node is None:
-                    node = heapq.heappop(heap)[2]
+                    node = heapq.heappop(heap)[-1]
                     if node[3]:
                         node = None
                 if node is None:
@@ -694,7 +707,7 @@ class Search:
         The Result of a win or a limit, else None (every position was explored)."""
         heap = self.heap
         while heap:
-            node = heapq.heappop(heap)[2]
+            node = heapq.heappop(heap)[-1]
             if node[3]:
                 continue
             node[3] = True
