@@ -44,7 +44,7 @@ def _both(monkeypatch, run):
 def test_flat_and_nested_entries_give_the_same_search(monkeypatch, name, options, deals):
     v, an = compiled_variant(name, options)
     for d in deals:
-        on, off = _both(monkeypatch, lambda: solve(v, deal_state(v, d), max_states=5000, analysis=an))
+        on, off = _both(monkeypatch, lambda d=d: solve(v, deal_state(v, d), max_states=5000, analysis=an))
         _same(on, off)
 
 
