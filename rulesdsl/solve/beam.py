@@ -74,7 +74,6 @@ R_FOUNDATION, R_CELL, R_EMPTY, R_DOWN, R_BREAK = 20, 4, 15, 2, 1
 # Where no foundation takes single cards (a finished run leaves whole, or the win reads the
 # columns): a face-up pair in the order a finished run needs (``run_pairs``), for.
 R_RUN = 40
-R_ROOT = 0
 
 
 def run_pairs(variant) -> frozenset | None:
@@ -203,12 +202,9 @@ class Rating:
         pairs = self.pairs
         if pairs is not None:
             face = self.face
-            rooted = down == 0  # a run from the pile's bottom: nothing under it to dig out
             for i in range(max(down, 1), n):
                 if (face[pile[i - 1]], face[pile[i]]) in pairs:
-                    out += R_RUN + R_ROOT if rooted else R_RUN
-                else:
-                    rooted = False
+                    out += R_RUN
         return out
 
     def parts(self, st) -> list[int]:
