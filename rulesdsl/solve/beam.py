@@ -118,8 +118,11 @@ class Rating:
     empty piles that take cards for, face-down cards of the piles that build against (a
     stock's are not: they come in their time), cards above a break of their pile's sequence
     (or under the top card of a pile that does not build: a waste, a reserve) against, and
-    cards lying above a card their foundation needs first (``chains``) against. Only the
-    order of the win finder depends on it."""
+    cards lying above a card their foundation needs first (``chains``) against. Where whole
+    runs leave (``run_pairs``) or the win reads the columns, each face-up pair of neighbours in
+    a finished run's order for (``runs=False``: not), and a pile that lifts runs under no
+    sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
+    finder depends on it.
 
     def __init__(self, variant, st, runs: bool = True):
         self.env = Env(st)
