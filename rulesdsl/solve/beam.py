@@ -122,7 +122,7 @@ class Rating:
     runs leave (``run_pairs``) or the win reads the columns, each face-up pair of neighbours in
     a finished run's order for (``runs=False``: not), and a pile that lifts runs under no
     sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
-    finder depends on it.
+    finder depends on it."""
 
     def __init__(self, variant, st, runs: bool = True):
         self.env = Env(st)
