@@ -180,7 +180,18 @@ class Rating:
         down = st.down[p]
         seq = self.seq[p]
         natural = self.natural[p]
-        if natural is not None:
+        pairs = self.pairs
+        if pairs is not None and (natural is not None or seq is not None):
+            # a pair out of a finished run's order is the break (Black Widow's columns build
+            # in any suit, but only a one-suit run leaves)
+            out = -R_DOWN * down
+            face = self.face
+            for i in range(max(down, 1), n):
+                if (face[pile[i - 1]], face[pile[i]]) in pairs:
+                    out += R_RUN
+                else:
+                    out -= R_BREAK * (n - i)
+        elif natural is not None:
             out = -R_DOWN * down
             for i in range(max(down, 1), n):
                 if pile[i] not in natural[pile[i - 1]]:
@@ -202,12 +213,6 @@ class Rating:
                 if below[c] & under:
                     out -= W_BLOCKED
                 under |= 1 << c
-        pairs = self.pairs
-        if pairs is not None:
-            face = self.face
-            for i in range(max(down, 1), n):
-                if (face[pile[i - 1]], face[pile[i]]) in pairs:
-                    out += R_RUN
         return out
 
     def parts(self, st) -> list[int]:

@@ -223,3 +223,21 @@ def test_a_childs_key_from_its_parents_pieces_is_its_whole_key(name):
                 pieces[p] = key.piece(g.state, p)
         assert key.hashed(pieces, g.state) == key(g.state)
         del g._ops[mark:]
+
+
+MINI_WIDOW = MINI_SPIDER.replace(
+    'sequence: "b.rank == a.rank - 1 and b.suit == a.suit"', 'sequence: "b.rank == a.rank - 1"'
+).replace(
+    'accept_empty: "run.size == 4 and card.rank == 4"',
+    'accept_empty: "run.size == 4 and card.rank == 4 and all(c in run: c.suit == card.suit)"',
+)
+
+
+def test_a_pair_out_of_run_order_is_a_break_where_runs_of_any_suit_move(load):
+    # Black Widow's kin: the columns build in any suit, only one-suit runs leave
+    v = load(MINI_WIDOW)
+    mixed = rulesdsl.Game.from_position(v, "tableau[0]: 3S 2H AS; stock[0]: #AH")
+    t0 = v.layout.groups["tableau"].piles[0]
+    assert beam.Rating(v, mixed.state, runs=False).part(mixed.state, t0) == 0  # in sequence
+    on = beam.Rating(v, mixed.state).part(mixed.state, t0)
+    assert on == -3 * beam.R_BREAK  # two cards above the break 3S-2H, one above 2H-AS
