@@ -7,6 +7,11 @@ it (CHECK_SOLVE, SECONDS CPU s, default 2), then, on a deal it leaves undecided,
 (beam.py) with as much again: one line per file with the deals each won, the most cards the
 finder's beam had up, and the CPU seconds of each stage, so before (the solver alone) and after
 (the solver, then the finder) come from the same run.
+
+    nice -n 19 python bench/bench_win_finder.py --runs [SECONDS] FILE ...
+
+The finder alone (no solver) on deals 1-5, SECONDS CPU s each, with the score's run terms off
+(``find_win(runs=False)``, before issue 22) and on, interleaved deal by deal.
 """
 
 from __future__ import annotations
@@ -21,7 +26,30 @@ from rulesdsl.validation.solvable import CHECK_SOLVE
 from rulesdsl.variant.loader import load
 
 
+def runs_ab(seconds: float, paths: list) -> None:
+    """Before/after of ``find_win(runs=...)`` on deals 1-5, interleaved."""
+    for path in paths:
+        v = load(path, {})
+        won = {False: [], True: []}
+        cpu = {False: 0.0, True: 0.0}
+        for deal in range(1, 6):
+            for runs in (False, True):
+                t = time.process_time()
+                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, runs=runs)
+                cpu[runs] += time.process_time() - t
+                if line is not None:
+                    won[runs].append(deal)
+        print(
+            f"{path}: runs off won {won[False]} ({cpu[False]:.1f} CPU s), on won {won[True]} ({cpu[True]:.1f} CPU s)",
+            flush=True,
+        )
+
+
 def main(argv: list) -> None:
+    if argv and argv[0] == "--runs":
+        argv = argv[1:]
+        seconds = float(argv[0]) if argv and argv[0].replace(".", "", 1).isdigit() else 2.0
+        return runs_ab(seconds, argv[1:] if argv and argv[0].replace(".", "", 1).isdigit() else argv)
     seconds = 2.0
     if argv and argv[0].replace(".", "", 1).isdigit():
         seconds, argv = float(argv[0]), argv[1:]

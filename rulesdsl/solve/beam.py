@@ -16,12 +16,14 @@ import random
 import time
 
 from ..core.kinds import PROGRESS_ROLES
+from ..core.state import State
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
 from .derivations import next_rule
 from .keys import touched_piles
+from .natural_runs import natural_tables
 
 # The widths of the successive runs (measured on Forty Thieves, Gypsy and their kin, seeds
 # 1-5: the narrow runs win the easy deals in a fraction of a second, the wide ones the rest).
@@ -69,6 +71,46 @@ def chains(variant) -> list[int] | None:
 # a face-down card of a pile that builds, a card above a break (or under the top of a pile
 # that does not build), a blocked card.
 R_FOUNDATION, R_CELL, R_EMPTY, R_DOWN, R_BREAK = 20, 4, 15, 2, 1
+# Where no foundation takes single cards (a finished run leaves whole, or the win reads the
+# columns): a face-up pair in the order a finished run needs (``run_pairs``), for.
+R_RUN = 40
+
+
+def run_pairs(variant) -> frozenset | None:
+    """The (rank, suit) pairs (a, b) such that b lies on a in a run the progress piles take
+    whole, where no progress pile is read to take single cards (next_rule is None): each
+    suit's run from its top rank down, as a one-suit deck lays it, tried on each sink's
+    accept_empty (an empty sink, the run moving from the first pile that lifts runs). None
+    where single cards go up, or no such run is taken (then the piles' own order serves)."""
+    if next_rule(variant) is not None:
+        return None
+    deck = variant.deck
+    lifts = [p for p, r in enumerate(variant.rules) if r.lift == "run"]
+    sinks = [p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES and r.accept_empty is not None]
+    if not lifts or not sinks:
+        return None
+    st = State.empty(variant)
+    env = Env(st)
+    pairs: set = set()
+    for suit in sorted(set(deck.suit_of)):
+        run = []  # one copy of each rank of the suit, from the highest down
+        for rank in sorted({deck.rank_of[c] for c in range(deck.size) if deck.suit_of[c] == suit}, reverse=True):
+            run.append(next(c for c in range(deck.size) if deck.suit_of[c] == suit and deck.rank_of[c] == rank))
+        st.piles[lifts[0]][:] = run
+        env.source, env.card, env.run = lifts[0], run[0], tuple(run)
+        try:
+            taken = False
+            for f in sinks:
+                env.dest = f
+                taken = taken or bool(variant.rules[f].accept_empty(env))
+        except Exception:  # a rule that reads more than the run: no pairs (they only order)
+            return None
+        finally:
+            st.piles[lifts[0]][:] = []
+        if taken:
+            face = [(deck.rank_of[c], suit) for c in run]
+            pairs.update(zip(face, face[1:]))
+    return frozenset(pairs) or None
 
 
 class Rating:
@@ -76,10 +118,13 @@ class Rating:
     empty piles that take cards for, face-down cards of the piles that build against (a
     stock's are not: they come in their time), cards above a break of their pile's sequence
     (or under the top card of a pile that does not build: a waste, a reserve) against, and
-    cards lying above a card their foundation needs first (``chains``) against. Only the
-    order of the win finder depends on it."""
+    cards lying above a card their foundation needs first (``chains``) against. Where whole
+    runs leave (``run_pairs``) or the win reads the columns, each face-up pair of neighbours in
+    a finished run's order for (``runs=False``: not), and a pile that lifts runs under no
+    sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
+    finder depends on it."""
 
-    def __init__(self, variant, st):
+    def __init__(self, variant, st, runs: bool = True):
         self.env = Env(st)
         self.kind = []
         for r in variant.rules:
@@ -89,12 +134,33 @@ class Rating:
         self.below = chains(variant)
         self.sinks = [p for p, k in enumerate(self.kind) if k == 0]
         self.memo: list[dict] = [{} for _ in variant.rules]  # per pile: (cards, face-down) -> part
+        # runs=False: the score as before issue 22 (no natural order, no run pairs)
+        self.natural = natural_tables(variant) if runs else [None] * len(variant.rules)
+        self.pairs = run_pairs(variant) if runs else None
+        if runs and self.pairs is None and not self.sinks:  # the win reads the columns
+            self.pairs = self._own_order(variant)
+        deck = variant.deck
+        self.face = [(deck.rank_of[c], deck.suit_of[c]) for c in range(deck.size)]
+        # a card up counts its pair too: a finished run leaving must not lower the score
+        self.up = R_FOUNDATION + (R_RUN if self.pairs is not None else 0)
+
+    def _own_order(self, variant) -> frozenset | None:
+        """Where no sink exists (the win reads the columns): the face pairs of the natural
+        tables (natural_runs), the order the columns build in."""
+        deck = variant.deck
+        out = set()
+        for table in self.natural:
+            if table is not None:
+                for a, row in enumerate(table):
+                    for b in row:
+                        out.add(((deck.rank_of[a], deck.suit_of[a]), (deck.rank_of[b], deck.suit_of[b])))
+        return frozenset(out) or None
 
     def part(self, st, p) -> int:
         pile = st.piles[p]
         kind = self.kind[p]
         if kind == 0:
-            return R_FOUNDATION * len(pile)
+            return self.up * len(pile)
         if kind == 1:
             return -R_CELL * len(pile)
         k = (tuple(pile), st.down[p])
@@ -113,7 +179,24 @@ class Rating:
             return R_EMPTY if self.takes[p] else 0
         down = st.down[p]
         seq = self.seq[p]
-        if seq is None:
+        natural = self.natural[p]
+        pairs = self.pairs
+        if pairs is not None and (natural is not None or seq is not None):
+            # a pair out of a finished run's order is the break (Black Widow's columns build
+            # in any suit, but only a one-suit run leaves)
+            out = -R_DOWN * down
+            face = self.face
+            for i in range(max(down, 1), n):
+                if (face[pile[i - 1]], face[pile[i]]) in pairs:
+                    out += R_RUN
+                else:
+                    out -= R_BREAK * (n - i)
+        elif natural is not None:
+            out = -R_DOWN * down
+            for i in range(max(down, 1), n):
+                if pile[i] not in natural[pile[i - 1]]:
+                    out -= R_BREAK * (n - i)
+        elif seq is None:
             out = -R_BREAK * max(0, n - down - 1)
         else:
             out = -R_DOWN * down
@@ -148,24 +231,34 @@ class _Keys:
         deck = variant.deck
         self.face = [deck.rank_of[c] * 64 + deck.suit_of[c] for c in range(deck.size)] if a.faces else None
 
-    def __call__(self, st) -> int:
+    def pieces(self, st) -> list:
+        """Per pile, its piece of the key (unsorted): a child's are its parent's but for the
+        piles its move touched (``piece``), so a level does not rebuild every pile."""
+        return [self.piece(st, p) for p in range(len(st.piles))]
+
+    def piece(self, st, p) -> tuple:
         face = self.face
-        if face is None:
-            parts = [(tuple(p), d) for p, d in zip(st.piles, st.down)]
-        else:
-            parts = [(tuple([face[c] for c in p]), d) for p, d in zip(st.piles, st.down)]
+        pile = st.piles[p]
+        return (tuple(pile) if face is None else tuple([face[c] for c in pile]), st.down[p])
+
+    def hashed(self, pieces, st) -> int:
+        parts = list(pieces)
         for grp in self.groups:
             for i, got in zip(grp, sorted([parts[i] for i in grp])):
                 parts[i] = got
         shown = tuple(sorted(st.shown.items())) if st.shown else ()
         return hash((tuple(parts), tuple(st.used), st.last, st.streak, shown, st.base_rank))
 
+    def __call__(self, st) -> int:
+        return self.hashed(self.pieces(st), st)
+
 
 class _Node:
-    __slots__ = ("st", "parts", "total", "move", "up")
+    __slots__ = ("st", "parts", "total", "move", "up", "pieces")
 
-    def __init__(self, st, parts, move, up):
+    def __init__(self, st, parts, move, up, pieces):
         self.st, self.parts, self.total, self.move, self.up = st, parts, sum(parts), move, up
+        self.pieces = pieces  # the key's pieces per pile (_Keys.pieces)
 
     def line(self) -> list:
         out, node = [], self
@@ -175,17 +268,20 @@ class _Node:
         return out[::-1]
 
 
-def find_win(variant, state, *, time_limit: float, clock=None, widths=WIDTHS, seed: int = 0, stats=None):
+def find_win(
+    variant, state, *, time_limit: float, clock=None, widths=WIDTHS, seed: int = 0, stats=None, runs: bool = True
+):
     """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
     or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
-    default). None says nothing about the deal."""
+    default). None says nothing about the deal. ``runs=False``: the score without the natural
+    order and the run pairs (Rating), as before issue 22."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     rng = random.Random(seed)
     k = 0
     while clock() < deadline:
         width = widths[min(k, len(widths) - 1)]
-        moves, cut = _run(variant, state, width, rng, clock, deadline, stats)
+        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, runs)
         if moves is not None:
             return replay(variant, state, moves)
         if not cut:  # no level was cut: a wider run would see no more (still no proof)
@@ -194,16 +290,16 @@ def find_win(variant, state, *, time_limit: float, clock=None, widths=WIDTHS, se
     return None
 
 
-def _run(variant, state, width, rng, clock, deadline, stats=None):
+def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
     to the width or the clock stopped the run)."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env, gen = g._do, g._undo, g._ops, g._env, g._generate
     win = _win_test(variant)
-    rate = Rating(variant, g.state)
     key = _Keys(variant)
-    root = _Node(state.copy(), rate.parts(state), None, None)
+    rate = Rating(variant, g.state, runs)
+    root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state))
     env.st = root.st
     if win(root.st, env):
         return [], False
@@ -221,14 +317,20 @@ def _run(variant, state, width, rng, clock, deadline, stats=None):
                 mark = len(ops)
                 env.st = st
                 do(st, m, env, ops)
-                h = key(st)
+                touched = touched_piles(g, mark)
+                if touched is None:
+                    h = key(st)
+                else:
+                    pieces = list(node.pieces)
+                    for p in touched:
+                        pieces[p] = key.piece(st, p)
+                    h = key.hashed(pieces, st)
                 if h in seen or h in pool:
                     undo(st, ops, mark)
                     continue
                 if win(st, env):
                     undo(st, ops, mark)
                     return node.line() + [m], False
-                touched = touched_piles(g, mark)
                 if touched is None:
                     score = sum(rate.parts(st))
                 else:
@@ -249,7 +351,7 @@ def _run(variant, state, width, rng, clock, deadline, stats=None):
             do(st, m, env, ops)
             del ops[mark:]
             seen.add(h)
-            beam.append(_Node(st, rate.parts(st), m, node))
+            beam.append(_Node(st, rate.parts(st), m, node, key.pieces(st)))
         if stats is not None:
             stats["up"] = max(stats.get("up", 0), sum(len(beam[0].st.piles[p]) for p in rate.sinks))
             stats["levels"] = stats.get("levels", 0) + 1

@@ -121,3 +121,123 @@ def test_check_asks_the_win_finder_where_the_solver_is_undecided(load, monkeypat
     assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes) == []
     assert "won 3 of 3" in notes[0]
     assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes, beam=False) == ["V902"]
+
+
+# A Spider of two suits of four ranks, two copies: a finished A-to-4 suit run leaves whole.
+MINI_SPIDER = """name: Mini Spider
+description: Sixteen cards in three columns; a finished suit run leaves for a foundation.
+deck: {decks: 2, ranks: [A, 2, 3, 4], suits: [{name: spades, letter: S, color: black}, {name: hearts, letter: H, color: red}]}
+piles:
+  stock:
+    role: stock
+  foundation:
+    count: 4
+    role: foundation
+    interchangeable: true
+    accept_empty: "run.size == 4 and card.rank == 4"
+  tableau:
+    count: 3
+    role: tableau
+    lift: run
+    sequence: "b.rank == a.rank - 1 and b.suit == a.suit"
+    accept: "card.rank == dest.top.rank - 1"
+    accept_empty: "true"
+deal:
+  - shuffle
+  - {to: tableau, count: 3, up: 1}
+  - {rest: "stock[0]"}
+actions:
+  deal:
+    kind: deal
+    from: "stock[0]"
+    to: tableau
+    when: "all(t in tableau: not t.empty)"
+auto:
+  - {move: tableau, to: foundation}
+  - flip: tableau
+win: "all(f in foundation: f.size == 4)"
+"""
+
+
+def test_run_pairs_are_read_from_the_removal_rule(load):
+    v = load(MINI_SPIDER)
+    pairs = beam.run_pairs(v)
+    assert pairs is not None
+    for suit in set(v.deck.suit_of):
+        assert ((3, suit), (2, suit)) in pairs and ((2, suit), (1, suit)) in pairs
+    assert not any(a[1] != b[1] or a[0] != b[0] + 1 for a, b in pairs)  # one suit, one rank down
+    assert beam.run_pairs(load()) is None  # single cards go up: the cards up count instead
+    assert beam.run_pairs(rulesdsl.load("black_widow")) == beam.run_pairs(rulesdsl.load("spider"))
+
+
+def test_a_pair_in_run_order_raises_the_score(load):
+    v = load(MINI_SPIDER)
+    suited = rulesdsl.Game.from_position(v, "tableau[0]: 3S 2S; stock[0]: #AH")
+    mixed = rulesdsl.Game.from_position(v, "tableau[0]: 3S 2H; stock[0]: #AH")
+    t0 = v.layout.groups["tableau"].piles[0]
+    on, off = beam.Rating(v, suited.state), beam.Rating(v, suited.state, runs=False)
+    gap = on.part(suited.state, t0) - on.part(mixed.state, t0)
+    assert gap == beam.R_RUN + off.part(suited.state, t0) - off.part(mixed.state, t0)
+    assert on.up == beam.R_FOUNDATION + beam.R_RUN  # a finished run leaving raises the score
+
+
+def test_scorpion_columns_are_scored_in_their_accept_order():
+    v = rulesdsl.load("scorpion")
+    rate = beam.Rating(v, v.new_game(1).state)
+    assert rate.pairs is not None and any(t is not None for t in rate.natural)
+    assert beam.Rating(v, v.new_game(1).state, runs=False).pairs is None
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(1, 10**6), runs=st.booleans())
+def test_the_run_score_wins_exactly_what_the_exhaustive_search_wins(load, seed, runs):
+    v = load(MINI_SPIDER)
+    g = v.new_game(seed)
+    exact = solve_game(g, face_foundations=False, partial=False, stuck=False)
+    line = beam.find_win(v, g.state, time_limit=10.0, widths=(2, 8, 100_000), runs=runs)
+    assert exact.verdict != "unknown"
+    assert (line is not None) == (exact.verdict == "won")
+    if line is not None:
+        assert replays_to_win(v, g.state, line)
+
+
+@pytest.mark.parametrize("name", ["spider", "forty_thieves", "scorpion"])
+def test_a_childs_key_from_its_parents_pieces_is_its_whole_key(name):
+    # the beam rebuilds only the piles a move touched: the hash must be the one of the whole key
+    v = rulesdsl.load(name)
+    g = rulesdsl.Game(v, v.new_game(3).state)
+    key = beam._Keys(v)
+    rng = beam.random.Random(5)
+    g.legal_moves()
+    for _ in range(60):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        pieces = key.pieces(g.state)
+        mark = len(g._ops)
+        g._env.st = g.state
+        g._do(g.state, rng.choice(moves), g._env, g._ops)
+        touched = beam.touched_piles(g, mark)
+        if touched is not None:
+            for p in touched:
+                pieces[p] = key.piece(g.state, p)
+        assert key.hashed(pieces, g.state) == key(g.state)
+        del g._ops[mark:]
+
+
+MINI_WIDOW = MINI_SPIDER.replace(
+    'sequence: "b.rank == a.rank - 1 and b.suit == a.suit"', 'sequence: "b.rank == a.rank - 1"'
+).replace(
+    'accept_empty: "run.size == 4 and card.rank == 4"',
+    'accept_empty: "run.size == 4 and card.rank == 4 and all(c in run: c.suit == card.suit)"',
+)
+
+
+def test_a_pair_out_of_run_order_is_a_break_where_runs_of_any_suit_move(load):
+    # Black Widow's kin: the columns build in any suit, only one-suit runs leave
+    v = load(MINI_WIDOW)
+    mixed = rulesdsl.Game.from_position(v, "tableau[0]: 3S 2H AS; stock[0]: #AH")
+    t0 = v.layout.groups["tableau"].piles[0]
+    assert beam.Rating(v, mixed.state, runs=False).part(mixed.state, t0) == 0  # in sequence
+    on = beam.Rating(v, mixed.state).part(mixed.state, t0)
+    assert on == -3 * beam.R_BREAK  # two cards above the break 3S-2H, one above 2H-AS
