@@ -71,6 +71,15 @@ from .sink_tables import _FREE_NAMES, _context_free, _free_defines
 # A stock card e takes onto P_a counts as a use (the clause above), so no draw can make e
 # legal unseen. Hence no cycle, and the search, which explores every child not dominated,
 # keeps a child with fewer card moves to go, as the other rules do (stock_macros.py (c)).
+#
+# Any face-up card lifts (lift ``run`` with no sequence rule, as Yukon's): "in sequence" is
+# read from G's accept table instead (c_(i-1) -> c_i in sequence when a pile of G with top
+# c_(i-1) accepts c_i from G), so the sequence rule equals accept by definition. The proof
+# above carries over: where it lifts cards of S, or S itself (M'), it asks only that the
+# cards be face up and that accept take S's bottom c_i on t (accept reads no run, checked),
+# never that S be a run, and a lift with no sequence rule asks no more than that; S's cards
+# are face up in both lines (moved cards stay up). Bases alike and the cycle argument read
+# only the accept table. ``solve(..., partial="runs")`` keeps this case out.
 
 _DEEP_ATTR = re.compile(
     r"\b(\w+)\s*\.\s*(size|bottom|cards|down|up|index|prev|next|at|free|covered|covered_by)\b|\b(cards|tops)\s*\("
@@ -81,7 +90,8 @@ _PLAY_SKIP = {"win", "score", "rules", "description", "family", "numbering", "na
 class PartialRule:
     """The tables that decide which partial-run moves are dominated (see above)."""
 
-    def __init__(self, piles, seq, takes, stock):
+    def __init__(self, piles, seq, takes, stock, any_group=False):
+        self.any_group = any_group  # any face-up card lifts: seq is G's accept table
         self.piles = frozenset(piles)  # G's piles
         self.seq = seq  # seq[a] = the cards b meeting the sequence rule on a (= accept)
         self.takes = takes  # takes[t] = the cards any source may put on t (G's accept)
@@ -147,7 +157,6 @@ def derive_partial(variant):
         g
         for g, r in variant.groups.items()
         if r.lift == "run"
-        and r.sequence is not None
         and r.accept is not None
         and r.max_run is None
         and not r.keep
@@ -176,7 +185,7 @@ def derive_partial(variant):
     if tables is None:
         return None
     seq, takes = tables
-    return PartialRule(gp, seq, takes, tuple(sorted(stock)))
+    return PartialRule(gp, seq, takes, tuple(sorted(stock)), any_group=rules[gp[0]].sequence is None)
 
 
 def _reads_nothing_deep(text, group) -> bool:
@@ -213,7 +222,7 @@ def _tables(variant, rules, gp):
         return None
     try:
         seq = []
-        for a in cards:
+        for a in cards if rule.sequence is not None else ():
             env.a = a
             seq.append(frozenset(b for b in cards if b != a and _meets(rule.sequence, env, b)))
         per_source = {}
@@ -227,6 +236,10 @@ def _tables(variant, rules, gp):
         st.piles[d][:] = []
     except Exception:  # a rule that cannot be judged out of play: no proof
         return None
+    if rule.sequence is None:  # any face-up card lifts: in sequence means accepted (above)
+        seq = per_source.get((rule.group, rule.role))
+        if seq is None:
+            return None
     if per_source.get((rule.group, rule.role)) != seq:
         return None
     for rows in per_source.values():

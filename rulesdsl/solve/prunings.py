@@ -14,6 +14,8 @@ def attach(search, variant, ends, memory, *, partial, stuck, departures, units, 
     one at a time and so leaves no room for these."""
     # dominated partial-run moves (partial_runs.py): not searched
     rule = derivations.partial_rule(variant) if partial and ends is None else None
+    if rule is not None and rule.any_group and partial == "runs":
+        rule = None  # "runs": not where any face-up card lifts (Yukon's class, partial_runs.py)
     search.dominated = rule.start(search) if rule is not None else None
     # runs in sequence as units (suit_units.py), where no partial-run rule applies: the units
     # stage's splits in the streamliner's search, the dominated splits in the full one

@@ -97,7 +97,7 @@ def solve(
     optimize: bool = False,
     stock_symmetry: bool = True,
     safe_foundations: bool = True,
-    partial: bool = True,
+    partial: bool | str = True,
     stuck: bool = True,
     departures: bool = True,
     returns: bool = True,
@@ -149,7 +149,8 @@ def solve(
     on the waste; False keys the stock and waste as they lie. ``safe_foundations``: with ``safe`` True and no
     derived safe rule for sinks, moves to foundations that give cards back are played without
     branching where derive_foundation_safe (safe_moves.py) proves them safe; False never.
-    ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless.
+    ``partial``, ``stuck``: False searches what partial_runs.py, stuck_cards.py prove needless;
+    ``partial="runs"`` keeps partial_runs.py's rule only where lifted cards must be in sequence.
     ``departures``: False leaves out the orders of departure of departures.py (the stuck
     cards' test stays, where ``stuck``).
     ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.

@@ -31,7 +31,7 @@ RED = set("HD")
         ("double_klondike", True),
         ("freecell", False),  # max_run: a longer run may not fit where a part of it does
         ("spider", False),  # accept (any suit) is not the sequence rule (one suit); deals onto columns
-        ("yukon", False),  # any face-up card lifts, in sequence or not
+        ("yukon", True),  # any face-up card lifts: in sequence read from the accept table
         ("fan", False),  # single cards only
     ],
 )
@@ -143,3 +143,63 @@ def test_the_rule_keeps_every_verdict_in_same_suit_building(deal):
         assert replays_to_win(v, start, on.moves)
     else:
         assert on.states <= off.states
+
+
+def test_any_face_up_card_lifts_in_sequence_read_from_accept():
+    """Yukon: a part of a pile that lay in sequence (accepted on the card under it) and
+    uncovers nothing used is not searched; out of sequence, or with "runs", it is."""
+    rule = derive_partial(rulesdsl.load("yukon"))
+    assert rule is not None and rule.any_group
+    got = dominated(game("yukon", "foundation[0]: AS; tableau[0]: KH QS JH; tableau[1]: QC; tableau[2]: 9D"))
+    assert got["JH@tableau[0]>tableau[1]"]  # QS: nothing can go on it, and it can go nowhere
+    got = dominated(game("yukon", "foundation[0]: AS; tableau[0]: KH 5S JH; tableau[1]: QC; tableau[2]: 9D"))
+    assert not got["JH@tableau[0]>tableau[1]"]  # 5S does not accept JH: not in sequence
+
+
+YUKON = rulesdsl.load("yukon")
+
+
+def loose_piles(rnd: random.Random, loose: int, columns: int) -> str:
+    """small_runs' games for Yukon: columns of runs, and out of order at random."""
+    text = small_runs(rnd, loose, columns, 0)
+    lines = text.split("; ")
+    for i, line in enumerate(lines):
+        if line.startswith("tableau") and rnd.random() < 0.5:
+            head, cards = line.split(": ")
+            cards_l = cards.split(" ")
+            k = rnd.randrange(len(cards_l))
+            cards_l[k:] = rnd.sample(cards_l[k:], len(cards_l) - k)
+            lines[i] = (
+                head + ": " + " ".join(c if not c.startswith("#") or j < k else c[1:] for j, c in enumerate(cards_l))
+            )
+    return "; ".join(lines)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(14, 20))
+def test_the_rule_keeps_every_verdict_where_any_face_up_card_lifts(rnd: random.Random, loose):
+    """Exhaustive searches (or wins) on small Yukon games agree with the rule's face-up case
+    on and off (``partial="runs"``) and with no partial rule; a proof with it never visits
+    more positions."""
+    g = rulesdsl.Game.from_position(YUKON, loose_piles(rnd, loose, 4))
+    on = solve_game(g, max_states=300_000, partial=True)
+    off = solve_game(g, max_states=300_000, partial="runs")
+    none = solve_game(g, max_states=300_000, partial=False)
+    assert on.verdict in ("won", "unwinnable") and off.verdict in ("won", "unwinnable")
+    assert on.verdict == off.verdict == none.verdict
+    if on.verdict == "won":
+        assert replays_to_win(g.variant, g.state, on.moves)
+    else:
+        assert on.states <= off.states
+
+
+@pytest.mark.parametrize("seed", [81, 18, 25, 32, 39, 46])
+def test_the_face_up_rule_keeps_the_verdicts_of_fixed_games(seed):
+    """Fixed small Yukon games (seed 81 is won only through a partial move this rule must
+    keep: pruning every partial move proves it lost)."""
+    g = rulesdsl.Game.from_position(YUKON, loose_piles(random.Random(seed), 18, 4))
+    on = solve_game(g, max_states=300_000, partial=True)
+    off = solve_game(g, max_states=300_000, partial="runs")
+    assert on.verdict in ("won", "unwinnable") and on.verdict == off.verdict
+    if on.verdict == "won":
+        assert replays_to_win(g.variant, g.state, on.moves)
