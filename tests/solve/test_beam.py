@@ -121,3 +121,21 @@ def test_check_asks_the_win_finder_where_the_solver_is_undecided(load, monkeypat
     assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes) == []
     assert "won 3 of 3" in notes[0]
     assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes, beam=False) == ["V902"]
+
+
+def test_a_wider_gap_buried_lowers_the_score_where_no_pile_builds():
+    # Numerica: a 9 on a 3 must wait for five more cards than a 4 on a 3 (buried_gaps)
+    v = rulesdsl.load("numerica")
+    near = rulesdsl.Game.from_position(v, "tableau[0]: 3S 4H")
+    far = rulesdsl.Game.from_position(v, "tableau[0]: 3S 9H")
+    t0 = v.layout.groups["tableau"].piles[0]
+    rate = beam.Rating(v, near.state)
+    assert rate.part(near.state, t0) - rate.part(far.state, t0) == 5 * beam.W_GAP
+    off = beam.Rating(v, near.state, gaps=False)
+    assert off.part(near.state, t0) == off.part(far.state, t0)
+    # where piles build (Forty Thieves), the score has no such term
+    assert beam.buried_gaps(load_thieves(), beam.chains(load_thieves())) is None
+
+
+def load_thieves():
+    return rulesdsl.load("forty_thieves")
