@@ -5,7 +5,7 @@ prints figures, asserts nothing.
 
 For each file and deals 1-5 (as ``check --solve 5`` deals them), the win finder alone with
 SECONDS CPU s (default 5) with the term off, then on: one line per file and setting with the
-deals won and the CPU seconds spent.
+deals won, the most cards the beam had up on each deal and the CPU seconds spent.
 """
 
 from __future__ import annotations
@@ -26,15 +26,21 @@ def main(argv: list) -> None:
         v = load(path, {})
         won: dict = {False: [], True: []}
         spent = {False: 0.0, True: 0.0}
+        up: dict = {False: [], True: []}
         for deal in range(1, 6):
             for gaps in (False, True):
                 t = time.process_time()
-                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, gaps=gaps)
+                stats: dict = {}
+                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, gaps=gaps, stats=stats)
+                up[gaps].append(stats.get("up", 0))
                 spent[gaps] += time.process_time() - t
                 if line is not None:
                     won[gaps].append(deal)
         for gaps in (False, True):
-            print(f"{path} gaps={'on ' if gaps else 'off'} won {won[gaps]} in {spent[gaps]:.1f} CPU s", flush=True)
+            print(
+                f"{path} gaps={'on ' if gaps else 'off'} won {won[gaps]}, cards up {up[gaps]}, {spent[gaps]:.1f} CPU s",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
