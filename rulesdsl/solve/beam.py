@@ -185,8 +185,9 @@ class Rating:
 
     def _gap(self, pile) -> int:
         """The ranks the pile's cards bury (``buried_gaps``), weighted by W_GAP."""
-        below = self.below
-        depth, unit = self.gaps
+        below, gaps = self.below, self.gaps
+        assert below is not None and gaps is not None  # buried_gaps is None without chains
+        depth, unit = gaps
         out = 0
         for i in range(1, len(pile)):
             c = pile[i]
