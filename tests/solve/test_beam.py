@@ -133,6 +133,10 @@ def test_a_wider_gap_buried_lowers_the_score_where_no_pile_builds():
     assert rate.part(near.state, t0) - rate.part(far.state, t0) == 5 * beam.W_GAP
     off = beam.Rating(v, near.state, gaps=False)
     assert off.part(near.state, t0) == off.part(far.state, t0)
+    # one rank is four cards of depth where suits do not matter, one where they do
+    assert beam.buried_gaps(v, beam.chains(v))[1] == 4
+    betty = rulesdsl.load("lady_betty")
+    assert beam.buried_gaps(betty, beam.chains(betty))[1] == 1
     # where piles build (Forty Thieves), the score has no such term
     assert beam.buried_gaps(load_thieves(), beam.chains(load_thieves())) is None
 
