@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import re
 import time
 
 from ..core.kinds import PROGRESS_ROLES
@@ -113,6 +114,55 @@ def run_pairs(variant) -> frozenset | None:
     return frozenset(pairs) or None
 
 
+# Per rank of the gap between a card and the card it buries that its foundation needs first,
+# in a game where no pile builds (``buried_gaps``). Numerica and its kin, seeds 1-5 at 5 CPU s:
+# see docs/solver.md, "check --solve 5, the reserve games".
+W_GAP = 3
+
+
+def buried_gaps(variant, below):
+    """Per card, what a card-player counts when a card must lie on a waste pile: how many ranks
+    separate it from the worst card it buries, for the games where no pile builds (every pile
+    that takes cards other than a foundation or a cell takes them only from piles that take
+    none, ``_fed_only_by_givers``), None elsewhere. A card
+    lying on a card its foundation needs first must wait for that card's successors: a 4 on a 3
+    costs one card, a 9 on a 3 six. The depth of a card is how many cards its chain holds below
+    it (``chains``); one rank is the smallest step of depth (four with the suits alike, one with
+    them apart). Returns (depth per card, rank unit)."""
+    if below is None or not _fed_only_by_givers(variant):
+        return None
+    depth = [bin(m).count("1") for m in below]
+    steps = [d for d in depth if d]
+    if not steps:
+        return None
+    return depth, min(steps)
+
+
+_FROM = re.compile(r"^(.* and )?source\.group == '([A-Za-z_][A-Za-z0-9_]*)'( and .*)?$")
+
+
+def _fed_only_by_givers(variant) -> bool:
+    """Whether every group that takes cards, other than foundations and cells, takes them only
+    from a group that takes none (a stock, a waste, a talon): each of its accept rules is a
+    conjunction one of whose terms is ``source.group == 'G'`` with such a G. Read from the
+    rules' text; what it cannot read counts against (the term is then left out)."""
+    text = variant.rules_text
+    if text is None:
+        return False
+    said = dict(text.strings)
+    takes = {r.group for r in variant.rules if r.takes}
+    seen = False
+    for r in variant.rules:
+        if r.role in PROGRESS_ROLES or r.role == "cell" or not r.takes:
+            continue
+        for field in ("accept", "accept_empty"):
+            m = _FROM.match(said.get(("piles", r.group, field), ""))
+            if m is None or " or " in m.group(0) or m.group(2) in takes:
+                return False
+        seen = True
+    return seen
+
+
 class Rating:
     """The score of a position, per pile: cards on foundations for, cards in cells against,
     empty piles that take cards for, face-down cards of the piles that build against (a
@@ -124,7 +174,7 @@ class Rating:
     sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
     finder depends on it."""
 
-    def __init__(self, variant, st, runs: bool = True):
+    def __init__(self, variant, st, runs: bool = True, gaps: bool = True):
         self.env = Env(st)
         self.kind = []
         for r in variant.rules:
@@ -132,6 +182,7 @@ class Rating:
         self.seq = [r.sequence for r in variant.rules]
         self.takes = [bool(r.takes) for r in variant.rules]
         self.below = chains(variant)
+        self.gaps = buried_gaps(variant, self.below) if gaps else None
         self.sinks = [p for p, k in enumerate(self.kind) if k == 0]
         self.memo: list[dict] = [{} for _ in variant.rules]  # per pile: (cards, face-down) -> part
         # runs=False: the score as before issue 22 (no natural order, no run pairs)
@@ -213,7 +264,24 @@ class Rating:
                 if below[c] & under:
                     out -= W_BLOCKED
                 under |= 1 << c
+        if self.gaps is not None:
+            out -= self._gap(pile)
         return out
+
+    def _gap(self, pile) -> int:
+        """The ranks the pile's cards bury (``buried_gaps``), weighted by W_GAP."""
+        below, gaps = self.below, self.gaps
+        assert below is not None and gaps is not None  # buried_gaps is None without chains
+        depth, unit = gaps
+        out = 0
+        for i in range(1, len(pile)):
+            c = pile[i]
+            worst = 0
+            for u in pile[:i]:
+                if below[c] >> u & 1:
+                    worst = max(worst, depth[c] - depth[u])
+            out += worst
+        return W_GAP * out // unit
 
     def parts(self, st) -> list[int]:
         return [self.part(st, p) for p in range(len(st.piles))]
@@ -269,19 +337,29 @@ class _Node:
 
 
 def find_win(
-    variant, state, *, time_limit: float, clock=None, widths=WIDTHS, seed: int = 0, stats=None, runs: bool = True
+    variant,
+    state,
+    *,
+    time_limit: float,
+    clock=None,
+    widths=WIDTHS,
+    seed: int = 0,
+    stats=None,
+    runs: bool = True,
+    gaps: bool = True,
 ):
     """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
     or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
     default). None says nothing about the deal. ``runs=False``: the score without the natural
-    order and the run pairs (Rating), as before issue 22."""
+    order and the run pairs (Rating), as before issue 22; ``gaps=False``: no buried-gap term
+    (``buried_gaps``)."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     rng = random.Random(seed)
     k = 0
     while clock() < deadline:
         width = widths[min(k, len(widths) - 1)]
-        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, runs)
+        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, runs, gaps)
         if moves is not None:
             return replay(variant, state, moves)
         if not cut:  # no level was cut: a wider run would see no more (still no proof)
@@ -290,7 +368,7 @@ def find_win(
     return None
 
 
-def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True):
+def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gaps=True):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
     to the width or the clock stopped the run)."""
     g = Game(variant, state.copy())
@@ -298,7 +376,7 @@ def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True):
     do, undo, ops, env, gen = g._do, g._undo, g._ops, g._env, g._generate
     win = _win_test(variant)
     key = _Keys(variant)
-    rate = Rating(variant, g.state, runs)
+    rate = Rating(variant, g.state, runs, gaps)
     root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state))
     env.st = root.st
     if win(root.st, env):

@@ -241,3 +241,25 @@ def test_a_pair_out_of_run_order_is_a_break_where_runs_of_any_suit_move(load):
     assert beam.Rating(v, mixed.state, runs=False).part(mixed.state, t0) == 0  # in sequence
     on = beam.Rating(v, mixed.state).part(mixed.state, t0)
     assert on == -3 * beam.R_BREAK  # two cards above the break 3S-2H, one above 2H-AS
+
+
+def test_a_wider_gap_buried_lowers_the_score_where_no_pile_builds():
+    # Numerica: a 9 on a 3 must wait for five more cards than a 4 on a 3 (buried_gaps)
+    v = rulesdsl.load("numerica")
+    near = rulesdsl.Game.from_position(v, "tableau[0]: 3S 4H")
+    far = rulesdsl.Game.from_position(v, "tableau[0]: 3S 9H")
+    t0 = v.layout.groups["tableau"].piles[0]
+    rate = beam.Rating(v, near.state)
+    assert rate.part(near.state, t0) - rate.part(far.state, t0) == 5 * beam.W_GAP
+    off = beam.Rating(v, near.state, gaps=False)
+    assert off.part(near.state, t0) == off.part(far.state, t0)
+    # one rank is four cards of depth where suits do not matter, one where they do
+    assert beam.buried_gaps(v, beam.chains(v))[1] == 4
+    betty = rulesdsl.load("lady_betty")
+    assert beam.buried_gaps(betty, beam.chains(betty))[1] == 1
+    # where piles build (Forty Thieves), the score has no such term
+    assert beam.buried_gaps(load_thieves(), beam.chains(load_thieves())) is None
+
+
+def load_thieves():
+    return rulesdsl.load("forty_thieves")
