@@ -184,10 +184,10 @@ def solve(
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     if beam is not False and time_limit is not None and memory is None and not _greedy:
-        kw = dict(locals())
+        rest = dict(locals())  # the other keywords, passed on as they came
         for name in ("beam", "started", "variant", "state", "time_limit", "clock"):
-            del kw[name]
-        return _with_beam(variant, state, time_limit, clock, started, BEAM_SHARE if beam is True else beam, kw)
+            del rest[name]
+        return _with_beam(variant, state, time_limit, clock, started, BEAM_SHARE if beam is True else beam, rest)
     if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
         got = solve_sinks(
             variant,
