@@ -246,7 +246,7 @@ def _with_beam(variant, state, time_limit, clock, started, part, kw) -> Result:
         raise ArgumentError(f"beam is True, False or a share between 0 and 1, not {part!r}")
     got = solve(variant, state, time_limit=time_limit * (1 - part), clock=clock, beam=False, **kw)
     rest = time_limit - (clock() - started)
-    if got.verdict != UNKNOWN or rest <= 0:
+    if got.verdict != UNKNOWN or got.limit != "time" or rest <= 0:  # a cap on positions is kept
         return got
     line = find_win(variant, state, time_limit=rest, clock=clock)
     spent = clock() - started
