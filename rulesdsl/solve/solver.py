@@ -55,6 +55,7 @@ from typing import Any
 from ..core.errors import ArgumentError
 from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
+from .beam import find_win
 from .dead_ends import DeadEnds, derive_dead
 from .derivations import face_rule, foundation_rule, safe_rule, stock_rule, units_rule
 from .optimize import OPTIMIZE_SECONDS, optimize_line
@@ -72,6 +73,9 @@ STOCK_SHARE = 0.2
 # The draws stage's share, after it (a full search without the stock macros: on some deals
 # their order misses a win the plain search finds in a few thousand positions).
 DRAWS_SHARE = 0.1
+# The win finder's share of a time limit (beam.py), after the search: see docs/solver.md,
+# "The win finder inside the search".
+BEAM_SHARE = 0.25
 
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
 
@@ -111,6 +115,7 @@ def solve(
     terminal: bool = True,
     clock=None,
     flat: bool = True,
+    beam: bool | float = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -168,12 +173,22 @@ def solve(
     ``streamline="always"``, which ask for the general search); False: the general search.
     ``terminal``: False leaves out the dead-end test's count of the cards the one sink takes
     nothing on (dead_ends._DeadState.ends_too_often). ``flat``: False jumps between waiting
-    positions by undoing and replaying moves, never by snapshot (jumps.py; the same search)."""
+    positions by undoing and replaying moves, never by snapshot (jumps.py; the same search).
+    ``beam``: with a ``time_limit``, the search above gets 1 - BEAM_SHARE of it (a number
+    between 0 and 1: that share instead), and a deal it leaves undecided gets the rest for the
+    win finder (beam.py), whose wins are replayed lines and which never says unwinnable;
+    False: the search alone, with the whole limit (so too with ``memory``: hinting.py stages
+    its own searches)."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
     if not 1 <= max_states <= MAX_STATES:
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
+    if beam is not False and time_limit is not None and memory is None and not _greedy:
+        rest = dict(locals())  # the other keywords, passed on as they came
+        for name in ("beam", "started", "variant", "state", "time_limit", "clock"):
+            del rest[name]
+        return _with_beam(variant, state, time_limit, clock, started, BEAM_SHARE if beam is True else beam, rest)
     if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
         got = solve_sinks(
             variant,
@@ -222,6 +237,28 @@ def solve(
     return result
 
 
+def _with_beam(variant, state, time_limit, clock, started, part, kw) -> Result:
+    """The search with ``1 - part`` of ``time_limit``, then, when it decided nothing, the win
+    finder with what is left. Soundness: the verdict ``unwinnable`` comes from the search
+    alone, run as with ``beam=False`` (only its time is shorter); the finder adds only wins,
+    each a line replayed move by move from ``state`` in a fresh game (beam.replay), so no
+    deal proved unwinnable can be said won, nor the reverse."""
+    if not 0 < part < 1:
+        raise ArgumentError(f"beam is True, False or a share between 0 and 1, not {part!r}")
+    got = solve(variant, state, time_limit=time_limit * (1 - part), clock=clock, beam=False, **kw)
+    rest = time_limit - (clock() - started)
+    if got.verdict != UNKNOWN or got.limit != "time" or rest <= 0:  # a cap on positions is kept
+        return got
+    line = find_win(variant, state, time_limit=rest, clock=clock)
+    spent = clock() - started
+    if line is None:
+        got.seconds = spent
+        return got
+    if kw["optimize"]:
+        line = optimize_line(variant, state, line, time_limit=OPTIMIZE_SECONDS)
+    return Result(WON, line, got.states, spent)
+
+
 def _staged(variant, streamline, stock) -> bool:
     """Does the streamliner run first? (``streamline`` as solve() takes it.)"""
     if streamline not in (True, False, "always"):
@@ -249,7 +286,7 @@ def _streamlined(variant, state, started, max_states, time_limit, kw, share, dra
     clock, states = kw["clock"], 0
     for part, stage_kw in stages:
         limit = None if time_limit is None else time_limit * part
-        got = solve(variant, state, max_states=max(1, int(max_states * part)), time_limit=limit, **stage_kw)
+        got = solve(variant, state, max_states=max(1, int(max_states * part)), time_limit=limit, beam=False, **stage_kw)
         if got.verdict == WON or (got.verdict == UNWINNABLE and not stage_kw.get("_greedy")):
             return _counted(got, states, clock() - started)
         states += got.states
@@ -259,7 +296,7 @@ def _streamlined(variant, state, started, max_states, time_limit, kw, share, dra
         if time_limit is not None and spent >= time_limit:
             return Result(UNKNOWN, [], states, spent, "time")
     rest = None if time_limit is None else time_limit - spent
-    full = solve(variant, state, max_states=max_states - states, time_limit=rest, streamline=False, **kw)
+    full = solve(variant, state, max_states=max_states - states, time_limit=rest, streamline=False, beam=False, **kw)
     return _counted(full, states, spent + full.seconds)
 
 

@@ -9,9 +9,8 @@ import time
 from typing import Any
 
 from ..core.errors import Diagnostic, short
-from ..solve.beam import find_win
 from ..solve.deals import deal_state
-from ..solve.solver import UNKNOWN, UNWINNABLE, WON, Result
+from ..solve.solver import UNWINNABLE, WON
 from ..solve.solver import solve as run_solver
 
 # How check --solve searches: CPU seconds of the process (a loaded machine does not shorten
@@ -25,16 +24,15 @@ def solver_check(
 ) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
-    undecided gets as much again for the win finder (beam.py, which only ever says won;
+    undecided gets as much again for the win finder (beam.py inside solve(), which only ever says won;
     ``beam=False``: not). "The solver won k of N deals" goes to ``notes``. An error only when
     no deal is winnable and every search was exhaustive."""
     won = proven = 0
     unsound: list = []
     for deal in range(1, deals + 1):
         try:
-            r = run_solver(v, deal_state(v, deal), time_limit=seconds, **CHECK_SOLVE)
-            if r.verdict == UNKNOWN and beam:
-                r = _found(v, deal, seconds, r)
+            # the search with ``seconds``, the win finder inside solve() with as much again
+            r = run_solver(v, deal_state(v, deal), time_limit=2 * seconds, beam=0.5 if beam else False, **CHECK_SOLVE)
         except Exception as exc:  # the playouts report failing rules; say it once here
             return [
                 doc.diag(
@@ -44,7 +42,9 @@ def solver_check(
                 )
             ]
         if r.verdict == UNWINNABLE and v.safe:
-            bare = run_solver(v, deal_state(v, deal), time_limit=seconds, declared_safe=False, **CHECK_SOLVE)
+            bare = run_solver(
+                v, deal_state(v, deal), time_limit=seconds, declared_safe=False, beam=False, **CHECK_SOLVE
+            )
             if bare.verdict == WON:
                 unsound.append(deal)
                 r = bare
@@ -90,12 +90,3 @@ def solver_check(
             "that the game can be won",
         )
     ]
-
-
-def _found(v, deal, seconds, r) -> Result:
-    """The win finder's win on a deal the solver left undecided, or the solver's Result."""
-    started = time.process_time()
-    line = find_win(v, deal_state(v, deal), time_limit=seconds, clock=time.process_time)
-    if line is None:
-        return r
-    return Result(WON, line, r.states, r.seconds + time.process_time() - started)

@@ -105,10 +105,13 @@ def test_a_line_that_does_not_win_is_refused(load):
     assert beam.replay(v, g.state, [g.legal_moves()[0]]) is None
 
 
-def test_check_asks_the_win_finder_where_the_solver_is_undecided(load, monkeypatch):
+def test_check_asks_the_win_finder_inside_solve(load, monkeypatch):
+    # the search keeps the check's seconds, the win finder (inside solve) as much again
     v = load()
+    calls: list = []
 
     def undecided(variant, state, **kw):
+        calls.append((kw["time_limit"], kw["beam"]))
         return Result(UNKNOWN, [], 1, 0.0, "time")
 
     monkeypatch.setattr(solvable, "run_solver", undecided)
@@ -263,3 +266,8 @@ def test_a_wider_gap_buried_lowers_the_score_where_no_pile_builds():
 
 def load_thieves():
     return rulesdsl.load("forty_thieves")
+    assert solvable.solver_check(Doc(), "x.yaml", v, 1, 2.0, notes) == ["V902"]
+    assert calls == [(4.0, 0.5)]
+    calls.clear()
+    solvable.solver_check(Doc(), "x.yaml", v, 1, 2.0, notes, beam=False)
+    assert calls == [(4.0, False)]

@@ -1,0 +1,74 @@
+"""The win finder inside solve() (solver.py, ``beam``): after the search, with the rest of a
+time limit; its wins replay, it never says unwinnable, and no deal's won or unwinnable
+verdict changes against ``beam=False`` when the search is exhaustive."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulesdsl
+from rulesdsl.core.errors import ArgumentError
+from rulesdsl.solve.solver import solve
+
+from .test_face_foundations import MINI_THIEVES, TIGHT_THIEVES
+from .test_solver import replays_to_win
+
+
+@pytest.fixture(scope="module")
+def load(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("beam_stage")
+
+    def load(text):
+        p = folder / f"v{abs(hash(text))}.yaml"
+        p.write_text(text)
+        return rulesdsl.load(str(p))
+
+    return load
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(1, 10**6))
+def test_the_stage_changes_no_decided_verdict(load, seed):
+    v = load(TIGHT_THIEVES)
+    state = v.new_game(seed).state
+    plain = solve(v, state, beam=False)  # no limit: exhaustive
+    staged = solve(v, state, time_limit=60.0, clock=time.process_time)
+    assert plain.verdict != "unknown"
+    assert staged.verdict == plain.verdict, seed
+    if staged.verdict == "won":
+        assert replays_to_win(v, state, staged.moves)
+
+
+def test_the_finder_wins_what_the_search_left_undecided(load):
+    # a search stopped after one position leaves every deal undecided: the win lines are
+    # the finder's, and each replays; with the switch off, nothing is won
+    v = load(MINI_THIEVES)
+    won = 0
+    for seed in range(1, 6):
+        state = v.new_game(seed).state
+        off = solve(v, state, max_states=1, time_limit=5.0, clock=time.process_time, beam=False)
+        on = solve(v, state, time_limit=5.0, clock=time.process_time, beam=0.99999)  # search: 50 us
+        assert off.verdict == "unknown"
+        assert on.verdict in ("won", "unknown")
+        if on.verdict == "won":
+            assert replays_to_win(v, state, on.moves)
+            won += 1
+    assert won
+
+
+def test_the_finder_never_says_unwinnable(load):
+    v = load(TIGHT_THIEVES)
+    for seed in range(1, 30):
+        r = solve(v, v.new_game(seed).state, time_limit=2.0, clock=time.process_time, beam=0.99999)
+        if r.verdict == "unwinnable":  # only where the search itself proved it
+            assert solve(v, v.new_game(seed).state, beam=False).verdict == "unwinnable", seed
+
+
+def test_a_share_out_of_range_is_refused(load):
+    v = load(MINI_THIEVES)
+    with pytest.raises(ArgumentError):
+        solve(v, v.new_game(1).state, time_limit=1.0, beam=1.5)
