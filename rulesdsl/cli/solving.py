@@ -42,7 +42,7 @@ def limits_of(args):
 
 def cmd_solve(args) -> int:
     g = game_of(args)
-    r = solve_game(g, optimize=getattr(args, "optimize", True), **limits_of(args))
+    r = solve_game(g, optimize=getattr(args, "optimize", True), beam=getattr(args, "beam", True), **limits_of(args))
     if args.json:
         print(json.dumps(r.to_json(), indent=2))
         return EXIT_OK
@@ -243,6 +243,13 @@ def add_solve(sub) -> None:
         action=argparse.BooleanOptionalAction,
         default=True,
         help="shorten a winning line: cut loops, take shortcuts (default on; --no-optimize: the search's own line)",
+    )
+    s.add_argument(
+        "--beam",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with --time-limit, give the last quarter of it to the win finder on a deal the search "
+        "leaves undecided (default on; --no-beam: the search alone, with the whole limit)",
     )
     s.set_defaults(fn=cmd_solve)
 

@@ -72,3 +72,21 @@ def test_a_share_out_of_range_is_refused(load):
     v = load(MINI_THIEVES)
     with pytest.raises(ArgumentError):
         solve(v, v.new_game(1).state, time_limit=1.0, beam=1.5)
+
+
+@pytest.mark.parametrize("flag, wanted", [((), True), (("--beam",), True), (("--no-beam",), False)])
+def test_the_solve_command_passes_the_stage_on(monkeypatch, capsys, flag, wanted):
+    # rulesdsl solve --no-beam: the search alone, with the whole --time-limit
+    from rulesdsl.cli import main
+    from rulesdsl.cli import solving
+
+    seen: list = []
+
+    def fake(game, **kw):
+        seen.append(kw["beam"])
+        return solve(game.variant, game.state, max_states=1, beam=False)
+
+    monkeypatch.setattr(solving, "solve_game", fake)
+    main(["solve", "freecell", "--deal", "1", "--time-limit", "2", *flag])
+    assert seen == [wanted]
+    assert "unknown" in capsys.readouterr().out
