@@ -76,12 +76,7 @@ def test_a_lost_position_is_never_won_and_a_won_one_is_found(load):
 def test_it_wins_exactly_what_the_exhaustive_search_wins(load, seed, ties):
     v = load(TIGHT_THIEVES)
     g = v.new_game(seed)
-    exact = solve_game(g, face_foundations=False, partial=False, stuck=False)
-    line = beam.find_win(v, g.state, time_limit=5.0, widths=(2, 8, 100_000), seed=ties)
-    assert exact.verdict != "unknown"
-    assert (line is not None) == (exact.verdict == "won")
-    if line is not None:
-        assert replays_to_win(v, g.state, line)
+    wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, seed=ties)
 
 
 def test_a_narrow_beam_is_not_complete(load):
@@ -198,12 +193,7 @@ def test_scorpion_columns_are_scored_in_their_accept_order():
 def test_the_run_score_wins_exactly_what_the_exhaustive_search_wins(load, seed, runs):
     v = load(MINI_SPIDER)
     g = v.new_game(seed)
-    exact = solve_game(g, face_foundations=False, partial=False, stuck=False)
-    line = beam.find_win(v, g.state, time_limit=10.0, widths=(2, 8, 100_000), runs=runs)
-    assert exact.verdict != "unknown"
-    assert (line is not None) == (exact.verdict == "won")
-    if line is not None:
-        assert replays_to_win(v, g.state, line)
+    wins_what_the_exhaustive_search_wins(v, g, time_limit=10.0, runs=runs)
 
 
 @pytest.mark.parametrize("name", ["spider", "forty_thieves", "scorpion"])
@@ -268,3 +258,14 @@ def test_a_wider_gap_buried_lowers_the_score_where_no_pile_builds():
 
 def load_thieves():
     return rulesdsl.load("forty_thieves")
+
+
+def wins_what_the_exhaustive_search_wins(v, g, **finder) -> None:
+    """The finder (wide enough to see everything at last) wins a small deal exactly when the
+    plain exhaustive search does, and its line replays to a win."""
+    exact = solve_game(g, face_foundations=False, partial=False, stuck=False)
+    line = beam.find_win(v, g.state, widths=(2, 8, 100_000), **finder)
+    assert exact.verdict != "unknown"
+    assert (line is not None) == (exact.verdict == "won")
+    if line is not None:
+        assert replays_to_win(v, g.state, line)

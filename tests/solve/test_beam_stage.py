@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rulesdsl
+from rulesdsl.cli import main, solving
 from rulesdsl.core.errors import ArgumentError
 from rulesdsl.solve.solver import solve
 
@@ -77,9 +78,6 @@ def test_a_share_out_of_range_is_refused(load):
 @pytest.mark.parametrize("flag, wanted", [((), True), (("--beam",), True), (("--no-beam",), False)])
 def test_the_solve_command_passes_the_stage_on(monkeypatch, capsys, flag, wanted):
     # rulesdsl solve --no-beam: the search alone, with the whole --time-limit
-    from rulesdsl.cli import main
-    from rulesdsl.cli import solving
-
     seen: list = []
 
     def fake(game, **kw):

@@ -10,12 +10,12 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve, solve_game
 from tests.helpers import game
+from tests.solve.test_jumps import SMALL_GAMES
 from tests.solve.test_prunings import small_deal
 
 
@@ -49,12 +49,7 @@ def test_flat_and_nested_entries_give_the_same_search(monkeypatch, name, options
 
 
 @settings(max_examples=15, deadline=None)
-@given(
-    st.integers(0, 10_000),
-    st.sampled_from(["freecell", "bakers_game", "seahaven_towers"]),
-    st.integers(8, 26),
-    st.integers(3, 6),
-)
+@given(*SMALL_GAMES)
 def test_random_small_games_give_the_same_search_with_either_heap(seed, name, loose, columns):
     text = small_deal(random.Random(seed), "SHDC", loose, columns)
     on = solve_game(game(name, text), max_states=3000)

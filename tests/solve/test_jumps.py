@@ -22,6 +22,14 @@ from tests.solve.test_prunings import small_deal
 
 FLAT = ["freecell", "beleaguered_castle", "alpha_star", "bakers_game", "seahaven_towers", "king_albert"]
 
+# small FreeCell-like deals (seed, game, loose cards, columns) for the same-search checks
+SMALL_GAMES = (
+    st.integers(0, 10_000),
+    st.sampled_from(["freecell", "bakers_game", "seahaven_towers"]),
+    st.integers(8, 26),
+    st.integers(3, 6),
+)
+
 
 @pytest.mark.parametrize("name", FLAT)
 def test_the_op_kept_on_a_node_is_the_one_the_game_logs(name):
@@ -93,12 +101,7 @@ def test_the_flat_jump_searches_the_same_positions(name, deals):
 
 
 @settings(max_examples=15, deadline=None)
-@given(
-    st.integers(0, 10_000),
-    st.sampled_from(["freecell", "bakers_game", "seahaven_towers"]),
-    st.integers(8, 26),
-    st.integers(3, 6),
-)
+@given(*SMALL_GAMES)
 def test_random_small_games_give_the_same_search_with_and_without_the_flat_jump(seed, name, loose, columns):
     text = small_deal(random.Random(seed), "SHDC", loose, columns)
     on = solve_game(game(name, text), max_states=3000)
