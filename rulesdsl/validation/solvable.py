@@ -32,7 +32,9 @@ def solver_check(
     for deal in range(1, deals + 1):
         try:
             # the search with ``seconds``, the win finder inside solve() with as much again
-            r = run_solver(v, deal_state(v, deal), time_limit=2 * seconds, beam=0.5 if beam else False, **CHECK_SOLVE)
+            # (beam=False: the search alone, with its ``seconds``)
+            limit, share = (2 * seconds, 0.5) if beam else (seconds, False)
+            r = run_solver(v, deal_state(v, deal), time_limit=limit, beam=share, **CHECK_SOLVE)
         except Exception as exc:  # the playouts report failing rules; say it once here
             return [
                 doc.diag(

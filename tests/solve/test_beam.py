@@ -120,7 +120,7 @@ def test_check_asks_the_win_finder_inside_solve(load, monkeypatch):
     assert calls == [(4.0, 0.5)]
     calls.clear()
     solvable.solver_check(Doc(), "x.yaml", v, 1, 2.0, notes, beam=False)
-    assert calls == [(4.0, False)]
+    assert calls == [(2.0, False)]  # the search alone keeps its seconds, no more
 
 
 # A Spider of two suits of four ranks, two copies: a finished A-to-4 suit run leaves whole.

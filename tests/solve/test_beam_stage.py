@@ -4,6 +4,7 @@ verdict changes against ``beam=False`` when the search is exhaustive."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 import rulesdsl
 from rulesdsl.cli import main, solving
 from rulesdsl.core.errors import ArgumentError
+from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
 
 from .test_face_foundations import MINI_THIEVES, TIGHT_THIEVES
@@ -88,3 +90,16 @@ def test_the_solve_command_passes_the_stage_on(monkeypatch, capsys, flag, wanted
     main(["solve", "freecell", "--deal", "1", "--time-limit", "2", *flag])
     assert seen == [wanted]
     assert "unknown" in capsys.readouterr().out
+
+
+def test_the_finder_wins_a_deal_the_search_leaves_undecided_on_a_counting_clock():
+    # a clock that counts its own readings makes the budgets exact on every machine: FreeCell
+    # MS 380's search stops undecided after a hundred readings (25,856 positions), and the
+    # finder, given the rest, wins it; without the stage the same search says unknown
+    v, an = compiled_variant("freecell", {})
+    state = deal_state(v, 380)
+    alone = solve(v, state, time_limit=100, analysis=an, clock=itertools.count().__next__, beam=False)
+    staged = solve(v, state, time_limit=4000, analysis=an, clock=itertools.count().__next__, beam=0.975)
+    assert alone.verdict == "unknown" and alone.states == staged.states
+    assert staged.verdict == "won"
+    assert replays_to_win(v, state, staged.moves)
