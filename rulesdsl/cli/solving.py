@@ -83,6 +83,8 @@ def cmd_stats(args) -> int:
     if args.plot:
         svgplot.pyplot()  # without the plot extra: say so now, not after the run
     tag = run_tag(args.variant, options)
+    if not args.beam:
+        tag["beam"] = False  # every record says how it was searched
     settled = reused_records(args, options, deals, tag) if args.reuse else None
     try:
         summaries, tally = stream_passes(
@@ -98,6 +100,7 @@ def cmd_stats(args) -> int:
             tag=tag,
             chunk=args.chunk,
             say=say,
+            beam=args.beam,
             **limits,
         )
     except stats.Interrupted as exc:
@@ -287,6 +290,13 @@ def add_stats(sub) -> None:
         "at most 1000): an interruption loses at most the chunks in flight",
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument(
+        "--beam",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="give the last quarter of each deal's time to the win finder when the search leaves it "
+        "undecided (default on; --no-beam: the search alone, with the whole limit)",
+    )
     add_stats_study(s)
     s.set_defaults(fn=cmd_stats)
 

@@ -89,11 +89,13 @@ def compiled(spec: VariantSpec):
 @dataclass(frozen=True)
 class Limits:
     """What every deal of a run is searched under; ``memory``: bytes per task (None: what
-    the Dask worker the task runs in has)."""
+    the Dask worker the task runs in has); ``beam``: the win finder's stage inside solve()
+    (False: the search alone with the whole time limit)."""
 
     time_limit: float | None = None
     max_states: int | None = None
     memory: int | None = None
+    beam: bool = True
 
 
 class Chunker:

@@ -35,7 +35,7 @@ from .tally import summary_of, wilson
 # and a thousand from the one asked for): a study of millions of deals stays in its own JSONL,
 # and the client holds at most this many (slim) cached records, whatever the range.
 MAX_CACHED = 10_000
-CACHE_KEYS = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states")
+CACHE_KEYS = ("deal", "verdict", "states", "difficulty", "time_limit", "max_states", "beam")
 
 __all__ = [
     "MAX_CHUNK_OPTION",
@@ -60,19 +60,23 @@ def solve_deal(
     *,
     compiled=None,
     memory_states: int | None = None,
+    beam: bool = True,
 ) -> dict:
     """Deal ``deal`` of a variant, solved: one JSON-ready record (runs in a worker).
     ``by_seed`` deals a numbered variant by rulesdsl's seeded shuffle, not its numbering.
     ``compiled``: the (Variant, Analysis) to use (the task's own, from the text it carried);
     ``memory_states``: the positions the worker's memory allows, below ``max_states`` an
-    unknown it stops says ``"limit": "memory"``."""
+    unknown it stops says ``"limit": "memory"``; ``beam=False``: the search alone (solve()'s
+    win finder stage off), said in the record as ``"beam": false``."""
     v, analysis = compiled if compiled is not None else compiled_variant(name, options)
     state = seeded(v, deal) if by_seed else deal_state(v, deal)
     asked = DEFAULT_MAX_STATES if max_states is None else max_states
     capped = memory_states is not None and memory_states < asked
     states = memory_states if capped else max_states
-    r = solve(v, state, time_limit=time_limit, max_states=states, analysis=analysis)
+    r = solve(v, state, time_limit=time_limit, max_states=states, analysis=analysis, beam=beam)
     out = {"deal": deal, "verdict": r.verdict, "states": r.states, "seconds": round(r.seconds, 4)}
+    if not beam:
+        out["beam"] = False
     if r.verdict == "won":
         out["moves"] = len(r.moves)
         out["difficulty"] = r.difficulty
@@ -96,6 +100,7 @@ def solve_chunk(spec: VariantSpec, deals: tuple, limits: Limits) -> list:
             limits.max_states,
             compiled=(v, analysis),
             memory_states=cap,
+            beam=limits.beam,
         )
         for d in deals
     ]
@@ -163,6 +168,7 @@ def run(
     say=None,
     each=None,
     keep: bool = True,
+    beam: bool = True,
 ) -> list:
     """Solve every deal in ``deals`` (any iterable: a range or a Seen is never listed), each
     once; return every record (those resumed included), sorted by deal. Records are appended to
@@ -170,11 +176,12 @@ def run(
     from the measured rate, chunks.py); ``memory``: bytes per task (None: the machine's
     memory shared among the jobs, or the Dask worker's limit); ``say``: warnings.
     ``each``: called with every batch of records as it arrives (resumed ones first);
-    ``keep=False`` keeps none and returns [], so the client's memory stays flat."""
+    ``keep=False`` keeps none and returns [], so the client's memory stays flat; ``beam=False``:
+    the search alone on every deal (solve()'s win finder stage off)."""
     if not isinstance(deals, (range, Seen)):
         deals = list(dict.fromkeys(deals))  # an iterable handed over: its deals, each once
     seen = Seen(deals)
-    out = _Output(name, options, (time_limit, max_states), each, keep)
+    out = _Output(name, options, (time_limit, max_states, beam), each, keep)
     if resume and out_path:
         for batch in _resumed(out_path, deals, tag, seen, say):
             out.take(batch, cache=False)
@@ -187,7 +194,7 @@ def run(
     jobs = max(1, min(jobs or os.cpu_count() or 1, todo))
     if memory is None and not cluster:
         memory = mem.jobs_budget(jobs)
-    limits = Limits(time_limit, max_states, memory)
+    limits = Limits(time_limit, max_states, memory, beam)
     chunker = Chunker((d for d in deals if seen.add(d)), chunk)
     sink = open_sink(out_path) if out_path else None
     try:
@@ -316,20 +323,23 @@ class DealCache:
         self.records = {r["deal"]: r for r in read_records(self.path)}
         self.new: list = []
 
-    def known(self, deal: int, time_limit=None, max_states=None) -> dict | None:
+    def known(self, deal: int, time_limit=None, max_states=None, beam: bool = True) -> dict | None:
         """The cached record of ``deal`` when searching it again under these limits would
-        tell nothing new: a verdict, or an unknown found under limits at least as large."""
+        tell nothing new: a verdict, or an unknown found under limits at least as large
+        (and with the win finder's stage as asked)."""
         rec = self.records.get(deal)
         if rec is None or rec["verdict"] != "unknown":
             return rec
-        return rec if _covers(rec, time_limit, max_states) else None
+        return rec if _covers(rec, time_limit, max_states, beam) else None
 
-    def add(self, rec: dict, time_limit=None, max_states=None) -> None:
+    def add(self, rec: dict, time_limit=None, max_states=None, beam: bool = True) -> None:
         old = self.records.get(rec["deal"])
         if rec.get("verdict") == "unknown":
-            if old is not None and (old["verdict"] != "unknown" or _covers(old, time_limit, max_states)):
+            if old is not None and (old["verdict"] != "unknown" or _covers(old, time_limit, max_states, beam)):
                 return
             rec = {**rec, "time_limit": time_limit, "max_states": _states(max_states)}
+            if not beam:
+                rec["beam"] = False
         elif old is not None and old["verdict"] != "unknown":
             return
         rec = {k: rec[k] for k in CACHE_KEYS if k in rec}  # no line, no tag: kept small
@@ -353,9 +363,13 @@ def _states(max_states) -> int:
     return DEFAULT_MAX_STATES if max_states is None else max_states
 
 
-def _covers(rec: dict, time_limit, max_states) -> bool:
-    """Was this unknown record searched under limits at least as large as these?
-    (A time limit of None is none at all.)"""
+def _covers(rec: dict, time_limit, max_states, beam: bool = True) -> bool:
+    """Was this unknown record searched under limits at least as large as these, the win
+    finder's stage on or off as asked? (A time limit of None is none at all. Neither mode
+    covers the other: the stage takes a quarter of the search's time and may win what the
+    search alone does not.)"""
+    if rec.get("beam", True) != beam:
+        return False
     tl = rec.get("time_limit")
     ms = rec.get("max_states")
     if not isinstance(ms, int) or ms < _states(max_states):

@@ -312,3 +312,41 @@ def test_sigint_to_a_stats_process_and_its_workers_exits_130(tmp_path):
     done = len(stats.read_records(out))
     assert f"interrupted after {done} of 100000 deal(s)" in err, err
     assert "--resume continues" in err and "Traceback" not in err
+
+
+def test_no_beam_reaches_solve_and_is_said_in_every_record(tmp_path, monkeypatch):
+    """stats --no-beam: each deal's solve() runs without the win finder's stage, and the
+    records (the file's and the cache's unknowns) say so; the default keeps it on."""
+    seen: list = []
+    real = stats.solve
+
+    def spy(*a, **kw):
+        seen.append(kw.get("beam"))
+        return real(*a, **kw)
+
+    monkeypatch.setattr(stats, "solve", spy)
+    out = tmp_path / "o.jsonl"
+    args = ("stats", "golf", "--deals", "1-2", "--jobs", "1", "--time-limit", "0.05", "--out", str(out))
+    code, _, _ = run(*args, "--no-beam")
+    assert code == 0 and seen == [False, False]
+    recs = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["beam"] for r in recs] == [False, False]
+    seen.clear()
+    out.unlink()
+    code, _, _ = run(*args)
+    assert code == 0 and seen == [True, True]
+    assert all("beam" not in json.loads(x) for x in out.read_text().splitlines())
+
+
+def test_an_unknown_covers_only_the_same_beam_mode():
+    """An unknown found with the win finder's stage off is no answer for a search with it on
+    (the finder may win it), nor the other way (the search alone has the whole limit)."""
+    c = stats.DealCache("golf", {})
+    c.add({"deal": 1, "verdict": "unknown", "states": 9}, 2.0, 500, beam=False)
+    c.add({"deal": 2, "verdict": "unknown", "states": 9}, 2.0, 500)
+    assert c.known(1, 2.0, 500, beam=False) is not None and c.known(1, 2.0, 500) is None
+    assert c.known(2, 2.0, 500) is not None and c.known(2, 2.0, 500, beam=False) is None
+    assert c.known(1, 1.0, 400, beam=False) is not None  # smaller limits, the same mode
+    c.save()
+    again = stats.DealCache("golf", {})  # the mode is kept in the file
+    assert again.known(1, 2.0, 500) is None and again.known(1, 2.0, 500, beam=False) is not None
