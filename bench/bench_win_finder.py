@@ -12,6 +12,10 @@ finder's beam had up, and the CPU seconds of each stage, so before (the solver a
 
 The finder alone (no solver) on deals 1-5, SECONDS CPU s each, with the score's run terms off
 (``find_win(runs=False)``, before issue 22) and on, interleaved deal by deal.
+
+    nice -n 19 python bench/bench_win_finder.py --dealt [SECONDS] FILE ...
+
+The same with a stock's order scored as a column's (``find_win(dealt=False)``) and not.
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from rulesdsl.validation.solvable import CHECK_SOLVE
 from rulesdsl.variant.loader import load
 
 
-def runs_ab(seconds: float, paths: list) -> None:
-    """Before/after of ``find_win(runs=...)`` on deals 1-5, interleaved."""
+def runs_ab(seconds: float, paths: list, term: str = "runs") -> None:
+    """Before/after of ``find_win(runs=...)`` (or another of its switches, ``term``) on deals
+    1-5, interleaved."""
     for path in paths:
         v = load(path, {})
         won = {False: [], True: []}
@@ -35,21 +40,21 @@ def runs_ab(seconds: float, paths: list) -> None:
         for deal in range(1, 6):
             for runs in (False, True):
                 t = time.process_time()
-                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, runs=runs)
+                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, **{term: runs})
                 cpu[runs] += time.process_time() - t
                 if line is not None:
                     won[runs].append(deal)
         print(
-            f"{path}: runs off won {won[False]} ({cpu[False]:.1f} CPU s), on won {won[True]} ({cpu[True]:.1f} CPU s)",
+            f"{path}: {term} off won {won[False]} ({cpu[False]:.1f} CPU s), on won {won[True]} ({cpu[True]:.1f} CPU s)",
             flush=True,
         )
 
 
 def main(argv: list) -> None:
-    if argv and argv[0] == "--runs":
-        argv = argv[1:]
+    if argv and argv[0] in ("--runs", "--dealt"):
+        term, argv = argv[0][2:], argv[1:]
         seconds = float(argv[0]) if argv and argv[0].replace(".", "", 1).isdigit() else 2.0
-        return runs_ab(seconds, argv[1:] if argv and argv[0].replace(".", "", 1).isdigit() else argv)
+        return runs_ab(seconds, argv[1:] if argv and argv[0].replace(".", "", 1).isdigit() else argv, term)
     seconds = 2.0
     if argv and argv[0].replace(".", "", 1).isdigit():
         seconds, argv = float(argv[0]), argv[1:]

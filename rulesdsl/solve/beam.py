@@ -174,7 +174,7 @@ class Rating:
     sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
     finder depends on it."""
 
-    def __init__(self, variant, st, runs: bool = True, gaps: bool = True):
+    def __init__(self, variant, st, runs: bool = True, gaps: bool = True, dealt: bool = True):
         self.env = Env(st)
         self.kind = []
         for r in variant.rules:
@@ -183,6 +183,11 @@ class Rating:
         self.takes = [bool(r.takes) for r in variant.rules]
         self.below = chains(variant)
         self.gaps = buried_gaps(variant, self.below) if gaps else None
+        # A pile no move takes cards to and none lifts from (a stock): its cards leave only by
+        # the actions, in its order, in every line alike; no card of it waits on a move to
+        # free the card under it, so its order costs nothing (``dealt=False``: it costs as a
+        # column's, as before issue 22, which paid each deal for emptying the stock).
+        self.fixed = [dealt and not r.takes and r.lift == "none" for r in variant.rules]
         self.sinks = [p for p, k in enumerate(self.kind) if k == 0]
         self.memo: list[dict] = [{} for _ in variant.rules]  # per pile: (cards, face-down) -> part
         # runs=False: the score as before issue 22 (no natural order, no run pairs)
@@ -258,6 +263,8 @@ class Rating:
                 if not seq(env):
                     out -= R_BREAK * (n - i)
         below = self.below
+        if self.fixed[p]:
+            below = None
         if below is not None:
             under = 0
             for c in pile:
@@ -347,19 +354,20 @@ def find_win(
     stats=None,
     runs: bool = True,
     gaps: bool = True,
+    dealt: bool = True,
 ):
     """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
     or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
     default). None says nothing about the deal. ``runs=False``: the score without the natural
     order and the run pairs (Rating), as before issue 22; ``gaps=False``: no buried-gap term
-    (``buried_gaps``)."""
+    (``buried_gaps``); ``dealt=False``: a stock's order costs as a column's (Rating)."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     rng = random.Random(seed)
     k = 0
     while clock() < deadline:
         width = widths[min(k, len(widths) - 1)]
-        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, runs, gaps)
+        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, runs, gaps, dealt)
         if moves is not None:
             return replay(variant, state, moves)
         if not cut:  # no level was cut: a wider run would see no more (still no proof)
@@ -368,7 +376,7 @@ def find_win(
     return None
 
 
-def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gaps=True):
+def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gaps=True, dealt=True):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
     to the width or the clock stopped the run)."""
     g = Game(variant, state.copy())
@@ -376,7 +384,7 @@ def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gap
     do, undo, ops, env, gen = g._do, g._undo, g._ops, g._env, g._generate
     win = _win_test(variant)
     key = _Keys(variant)
-    rate = Rating(variant, g.state, runs, gaps)
+    rate = Rating(variant, g.state, runs, gaps, dealt)
     root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state))
     env.st = root.st
     if win(root.st, env):
