@@ -1,0 +1,47 @@
+"""The win finder's wait term read from each foundation's own steps (beam.Rating.wait, step_tables.py) on and off, deal by deal in one run:
+prints figures, asserts nothing.
+
+    nice -n 19 python bench/bench_steps.py [SECONDS] FILE ...
+
+For each file and deals 1-5 (as ``check --solve 5`` deals them), the win finder alone with
+SECONDS CPU s (default 5) with the term off, then on: one line per file and setting with the
+deals won, the most cards the beam had up on each deal and the CPU seconds spent.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from rulesdsl.solve import beam
+from rulesdsl.solve.deals import deal_state
+from rulesdsl.variant.loader import load
+
+
+def main(argv: list) -> None:
+    seconds = 5.0
+    if argv and argv[0].replace(".", "", 1).isdigit():
+        seconds, argv = float(argv[0]), argv[1:]
+    for path in argv:
+        v = load(path, {})
+        won: dict = {False: [], True: []}
+        spent = {False: 0.0, True: 0.0}
+        up: dict = {False: [], True: []}
+        for deal in range(1, 6):
+            for gaps in (False, True):  # the steps term off, on
+                t = time.process_time()
+                stats: dict = {}
+                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, steps=gaps, stats=stats)
+                up[gaps].append(stats.get("up", 0))
+                spent[gaps] += time.process_time() - t
+                if line is not None:
+                    won[gaps].append(deal)
+        for gaps in (False, True):  # the steps term off, on
+            print(
+                f"{path} steps={'on ' if gaps else 'off'} won {won[gaps]}, cards up {up[gaps]}, {spent[gaps]:.1f} CPU s",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
