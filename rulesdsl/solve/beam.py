@@ -142,7 +142,7 @@ def buried_gaps(variant, below):
 # builds and the foundations' orders do not merge into chains (``Rating.wait``: Calculation,
 # Strategy, Puss in the Corner). The weight: docs/solver.md, "Calculation and the Numerica
 # three" (issue 22).
-W_WAIT = 3
+W_WAIT = 8
 
 
 _FROM = re.compile(r"^(.* and )?source\.group == '([A-Za-z_][A-Za-z0-9_]*)'( and .*)?$")
