@@ -1,4 +1,5 @@
-"""The win finder's wait term read from each foundation's own steps (beam.Rating.wait, step_tables.py) on and off, deal by deal in one run:
+"""The win finder's wait term (beam.Rating.wait, read from each foundation's own steps by
+step_tables.py) on and off, deal by deal in one run:
 prints figures, asserts nothing.
 
     nice -n 19 python bench/bench_steps.py [SECONDS] FILE ...
@@ -28,17 +29,17 @@ def main(argv: list) -> None:
         spent = {False: 0.0, True: 0.0}
         up: dict = {False: [], True: []}
         for deal in range(1, 6):
-            for gaps in (False, True):  # the steps term off, on
+            for steps in (False, True):
                 t = time.process_time()
                 stats: dict = {}
-                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, steps=gaps, stats=stats)
-                up[gaps].append(stats.get("up", 0))
-                spent[gaps] += time.process_time() - t
+                line = beam.find_win(v, deal_state(v, deal), time_limit=seconds, steps=steps, stats=stats)
+                up[steps].append(stats.get("up", 0))
+                spent[steps] += time.process_time() - t
                 if line is not None:
-                    won[gaps].append(deal)
-        for gaps in (False, True):  # the steps term off, on
+                    won[steps].append(deal)
+        for steps in (False, True):
             print(
-                f"{path} steps={'on ' if gaps else 'off'} won {won[gaps]}, cards up {up[gaps]}, {spent[gaps]:.1f} CPU s",
+                f"{path} steps={'on ' if steps else 'off'} won {won[steps]}, cards up {up[steps]}, {spent[steps]:.1f} CPU s",
                 flush=True,
             )
 
