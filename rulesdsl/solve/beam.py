@@ -22,7 +22,7 @@ from ..engine.codegen import position_rule
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
-from .derivations import next_rule
+from .derivations import next_rule, steps_rule
 from .keys import touched_piles
 from .natural_runs import natural_tables
 
@@ -138,6 +138,13 @@ def buried_gaps(variant, below):
     return depth, min(steps)
 
 
+# Per card a card must wait for beyond the least wait of the cards it buries, where no pile
+# builds and the foundations' orders do not merge into chains (``Rating.wait``: Calculation,
+# Strategy, Puss in the Corner). The weight: docs/solver.md, "Calculation and the Numerica
+# three" (issue 22).
+W_WAIT = 8
+
+
 _FROM = re.compile(r"^(.* and )?source\.group == '([A-Za-z_][A-Za-z0-9_]*)'( and .*)?$")
 
 
@@ -174,7 +181,9 @@ class Rating:
     sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
     finder depends on it."""
 
-    def __init__(self, variant, st, runs: bool = True, gaps: bool = True, dealt: bool = True):
+    def __init__(
+        self, variant, st, runs: bool = True, gaps: bool = True, dealt: bool = True, steps: bool = True
+    ):
         self.env = Env(st)
         self.kind = []
         for r in variant.rules:
@@ -189,6 +198,12 @@ class Rating:
         # column's, as before issue 22, which paid each deal for emptying the stock).
         self.fixed = [dealt and not r.takes and r.lift == "none" for r in variant.rules]
         self.sinks = [p for p, k in enumerate(self.kind) if k == 0]
+        # each foundation's own steps, where the chains give no gaps and no pile builds
+        # (``wait``); steps=False: not read
+        self.steps = None
+        if steps and self.gaps is None and _fed_only_by_givers(variant):
+            self.steps = steps_rule(variant)
+        self.waiting = [p for p, k in enumerate(self.kind) if k == 2 and self.takes[p]]
         self.memo: list[dict] = [{} for _ in variant.rules]  # per pile: (cards, face-down) -> part
         # runs=False: the score as before issue 22 (no natural order, no run pairs)
         self.natural = natural_tables(variant) if runs else [None] * len(variant.rules)
@@ -293,6 +308,28 @@ class Rating:
     def parts(self, st) -> list[int]:
         return [self.part(st, p) for p in range(len(st.piles))]
 
+    def wait(self, st) -> int:
+        """Against, per card of a pile that takes cards (no foundation, no cell): how many more
+        cards the foundations must take before it than before the card it buries that they can
+        take soonest (``step_tables``: each foundation's own order, from its present top).
+        0 without step tables. It reads the foundations' tops, so it is not part of the
+        per-pile parts (they are remembered by a pile's own cards)."""
+        steps = self.steps
+        if steps is None:
+            return 0
+        waits = steps.waits(st)
+        cap = len(waits)
+        out = 0
+        for p in self.waiting:
+            low = None
+            for c in st.piles[p]:
+                w = min(waits[c], cap)
+                if low is not None and w > low:
+                    out += w - low
+                if low is None or w < low:
+                    low = w
+        return -W_WAIT * out
+
 
 class _Keys:
     """A position's key for the win finder, hashed: the piles of a group no rule tells apart
@@ -355,19 +392,23 @@ def find_win(
     runs: bool = True,
     gaps: bool = True,
     dealt: bool = True,
+    steps: bool = True,
 ):
     """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
     or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
     default). None says nothing about the deal. ``runs=False``: the score without the natural
     order and the run pairs (Rating), as before issue 22; ``gaps=False``: no buried-gap term
-    (``buried_gaps``); ``dealt=False``: a stock's order costs as a column's (Rating)."""
+    (``buried_gaps``); ``dealt=False``: a stock's order costs as a column's (Rating);
+    ``steps=False``: no wait term read from each foundation's own steps (``Rating.wait``)."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     rng = random.Random(seed)
     k = 0
     while clock() < deadline:
         width = widths[min(k, len(widths) - 1)]
-        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, runs, gaps, dealt)
+        moves, cut = _run(
+            variant, state, width, rng, clock, deadline, stats, runs=runs, gaps=gaps, dealt=dealt, steps=steps
+        )
         if moves is not None:
             return replay(variant, state, moves)
         if not cut:  # no level was cut: a wider run would see no more (still no proof)
@@ -376,7 +417,7 @@ def find_win(
     return None
 
 
-def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gaps=True, dealt=True):
+def _run(variant, state, width, rng, clock, deadline, stats=None, *, runs=True, gaps=True, dealt=True, steps=True):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
     to the width or the clock stopped the run)."""
     g = Game(variant, state.copy())
@@ -384,7 +425,8 @@ def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gap
     do, undo, ops, env, gen = g._do, g._undo, g._ops, g._env, g._generate
     win = _win_test(variant)
     key = _Keys(variant)
-    rate = Rating(variant, g.state, runs, gaps, dealt)
+    rate = Rating(variant, g.state, runs, gaps, dealt=dealt, steps=steps)
+    waits = rate.steps is not None
     root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state))
     env.st = root.st
     if win(root.st, env):
@@ -423,6 +465,8 @@ def _run(variant, state, width, rng, clock, deadline, stats=None, runs=True, gap
                     parts, score = node.parts, node.total
                     for p in touched:
                         score += rate.part(st, p) - parts[p]
+                if waits:
+                    score += rate.wait(st)
                 undo(st, ops, mark)
                 pool[h] = (score, rng.random(), node, m)
         if not pool:

@@ -17,6 +17,7 @@ from .partial_runs import derive_partial
 from .removal_ends import derive_removal_ends
 from .safe_foundations import derive_foundation_safe
 from .safe_moves import derive_safe
+from .step_tables import derive_steps
 from .stock_cycle import derive_cycle
 from .stock_macros import derive_stock
 from .stuck_cards import derive_stuck
@@ -52,3 +53,4 @@ stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile
 departure_rule = _per_variant(derive_departures)  # no order of departures left (departures.py)
 face_rule = _per_variant(derive_face_safe)  # the same by faces, in games of several decks
 units_rule = _per_variant(derive_units)  # runs in sequence as units (suit_units.py)
+steps_rule = _per_variant(derive_steps)  # each foundation's own steps, for the win finder (step_tables.py)

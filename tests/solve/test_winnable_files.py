@@ -1,0 +1,23 @@
+"""Files whose first seeds are all lost (issue 22): a deal that wins shows the rules allow a
+win, so V901 on seeds 1-5 says the game is hard, not that the file is wrong."""
+
+from __future__ import annotations
+
+import rulesdsl
+from rulesdsl.solve.solver import solve
+
+from .test_solver import replays_to_win
+
+
+def test_auld_lang_syne_wins_a_stacked_deal():
+    # the twos dealt first, then each round of four the next rank: every card goes up in turn
+    v = rulesdsl.load("auld_lang_syne")
+    stock = " ".join("#" + r + s for r in "3456789TJQK" for s in "SHDC")
+    g = rulesdsl.Game.from_position(
+        v,
+        "foundation[0]: AS; foundation[1]: AH; foundation[2]: AD; foundation[3]: AC; "
+        "tableau[0]: 2S; tableau[1]: 2H; tableau[2]: 2D; tableau[3]: 2C; stock[0]: " + stock,
+    )
+    r = solve(v, g.state, time_limit=20)
+    assert r.verdict == "won"
+    assert replays_to_win(v, g.state, r.moves)
