@@ -39,11 +39,12 @@ from .safe_moves import win_group
 # pile nor a refill's source. For a pile t outside F, want(t) is what a pile outside F with
 # top t could ever take (any source, either reading of source.empty and of run.size == 1).
 #
-# The test, for a legal move c -> f (c the top of a column A, lying there on a face-up card u;
-# f in F not empty): (a) every card of want(c) lies on F; (b) of the cards off F, f takes on
-# its top c only (under every emptiness of F's other piles); (c) no other pile g of F can ever
-# take c: c is not reached from g's top (g empty: from a card g takes when empty) through
-# what g takes on each top, leaving out the cards on F (they never move).
+# The test, for a legal move c -> f (c the top of a column A, lying there on a face-up card u,
+# or alone there with every source of A's refills empty; f in F not empty): (a) every card of
+# want(c) lies on F; (b) of the cards off F, f takes on its top c only (under every emptiness
+# of F's other piles); (c) no other pile g of F can ever take c: c is not reached from g's top
+# (g empty: from a card g takes when empty) through what g takes on each top, leaving out the
+# cards on F (they never move).
 #
 # Proof. Let L win from P; L' is c -> f, then L without c's moves. Invariant: the position X'
 # that L' reaches is the position X that L reaches with c taken off the top of its pile, until
@@ -53,11 +54,12 @@ from .safe_moves import win_group
 # drops the move; else L' lifts the run without c (a prefix of a run is one: the sequence rule
 # is read pair by pair), which leaves the same cards behind, so source.empty reads the same,
 # and *prefix* (for two cards) or the same reading of run.size == 1 (three or more) lets it go
-# where the run went. A pile is empty in X' and not in X only when it holds c alone in X (A
-# never: c lies on u there, and u leaves only under c); c got there alone onto an empty pile.
-# If that pile is a refill's, no refill's source had a card then (the follow-ups refill every
-# empty pile while a source has one), and the sources stay empty (they take no card by a move,
-# no action deals to them): every refill does the same in X and X'. No rule reads a pile's
+# where the run went. A pile is empty in X' and not in X only when it holds c alone in X: A
+# when c is alone there now (with u under c, never: u leaves only under c), and then A's
+# refills' sources are empty now; or a pile c got onto alone, empty then. If that pile is a
+# refill's, no refill's source had a card then (the follow-ups refill every empty pile while a
+# source has one). The sources stay empty (they take no card by a move, no action deals to
+# them): every refill does the same in X and X'. No rule reads a pile's
 # emptiness but a move's source and destination (the class), and the extra empty pile is only
 # ever a destination in X' of moves X makes elsewhere up to the permutation above. Flips: u is
 # face up, and every other pile is the same in X and X'. f is not empty, so F's piles are empty
@@ -68,8 +70,8 @@ from .safe_moves import win_group
 #
 # Where it does not hold (the class leaves these out): from the waste (later turns of several
 # cards bring up other triples), from the reserve (the next refill would take another card),
-# from a column of one card (the refill brings in the reserve's top at once), onto an empty
-# foundation (its emptiness decides which foundation takes the next base card).
+# from a column of one card while the reserve has one (the refill brings in its top at once),
+# onto an empty foundation (its emptiness decides which foundation takes the next base card).
 
 _ATTRS = {
     "card": {"rank", "suit", "color"},
@@ -278,8 +280,11 @@ class RefillRule:
             and len(m.cards) == 1
             and m.sources[0] in self.columns
             and piles[m.dest]
-            and len(piles[m.sources[0]]) >= 2
-            and down[m.sources[0]] <= len(piles[m.sources[0]]) - 2
+            and (
+                len(piles[m.sources[0]]) >= 2
+                and down[m.sources[0]] <= len(piles[m.sources[0]]) - 2
+                or not any(piles[s] for s in self.feeds[m.sources[0]])  # alone, nothing to refill it
+            )
         ]
         if not cands:
             return None
@@ -377,6 +382,8 @@ def derive_refill_safe(variant):
     if not columns:
         return None
     rule = RefillRule(variant, sinks, columns, givers.values())
+    refills = [a for a in variant.autos if a.kind == AutoKind.REFILL]
+    rule.feeds = {p: tuple(s for a in refills if p in a.piles for s in a.sources) for p in columns}
     rule.index_read = any(  # the columns' rules read the pile's index: *prefix* pile by pile
         "index" in _IDENT.findall(str(spec.get(k, "")))
         for name, spec in text.piles

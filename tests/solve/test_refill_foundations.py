@@ -126,9 +126,13 @@ def test_verdicts_agree_with_an_exhaustive_search(mini, moves, passes):
 SAFE = "foundation[0]: 3S 4S; foundation[1]: 3H 4H; tableau[0]: 6H 5S; tableau[1]: AH; stock[0]: *"
 
 
-def test_a_column_card_goes_up_when_what_it_could_take_is_up(mini):
+@pytest.mark.parametrize(
+    "text", [SAFE, "foundation[0]: 3S 4S; foundation[1]: 3H 4H; tableau[0]: 5S; tableau[1]: 6H; stock[0]: *"]
+)
+def test_a_column_card_goes_up_when_what_it_could_take_is_up(mini, text):
+    # on a face-up card, or alone with the reserve empty (no refill can follow)
     v = mini()
-    g = rulesdsl.Game.from_position(v, SAFE)
+    g = rulesdsl.Game.from_position(v, text)
     m = derive_refill_safe(v).pick(g.state, list(g.legal_moves()))
     assert m is not None and [v.deck.text(x) for x in m.cards] == ["5S"]
     assert v.layout.pile_names[m.dest] == "foundation[0]" and v.layout.pile_names[m.sources[0]] == "tableau[0]"
