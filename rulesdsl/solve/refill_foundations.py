@@ -28,12 +28,13 @@ from .safe_moves import win_group
 # fixed by the deal (not by play), no face-down card over a face-up one; the follow-ups are
 # flips and refills with no condition, a refill's sources taking no card by a move; the actions
 # are deals and recycles whose piles take no card by a move and are no refill's sources, and
-# whose strings name no other pile group; no pile has lift_when or max_run; every destination
-# rule reads of the move only card (rank, suit, color), run.size compared with 1, dest (its
-# top, index, group, role), source (group, role, empty), base_rank and the options, and F's
-# own rules read F's other piles only through ``x in F: ... x.empty / x.index`` (no rule
-# outside F names F); a pile's rule accepts a run of one card wherever it accepts one of two
-# from a source as empty (checked on every top, card and source: *prefix*).
+# whose strings name no other pile group; no pile has max_run; every destination rule and
+# lift_when reads of the move only card (rank, suit, color, suit_index), run.size compared
+# with 1, dest (its top, index, group, role), source (group, role, empty), base_rank and the
+# options, and F's own rules read F's other piles only through ``x in F: ... x.empty /
+# x.index`` (no rule outside F names F); a pile's rule accepts a run of one card wherever it
+# accepts one of two from a source as empty, and a column's lift_when lets one card leave
+# wherever it lets two (checked on every top, card and source: *prefix*).
 #
 # The *columns* C: the piles outside F that lift a card or a run and are neither an action's
 # pile nor a refill's source. For a pile t outside F, want(t) is what a pile outside F with
@@ -53,8 +54,8 @@ from .safe_moves import win_group
 # so c tops its pile until it moves, and a run L lifts with c in it has c on top: alone, L'
 # drops the move; else L' lifts the run without c (a prefix of a run is one: the sequence rule
 # is read pair by pair), which leaves the same cards behind, so source.empty reads the same,
-# and *prefix* (for two cards) or the same reading of run.size == 1 (three or more) lets it go
-# where the run went. A pile is empty in X' and not in X only when it holds c alone in X: A
+# and *prefix* (for two cards) or the same reading of run.size == 1 (three or more) lets it
+# leave (lift_when) and go where the run went. A pile is empty in X' and not in X only when it holds c alone in X: A
 # when c is alone there now (with u under c, never: u leaves only under c), and then A's
 # refills' sources are empty now; or a pile c got onto alone, empty then. If that pile is a
 # refill's, no refill's source had a card then (the follow-ups refill every empty pile while a
@@ -74,7 +75,7 @@ from .safe_moves import win_group
 # onto an empty foundation (its emptiness decides which foundation takes the next base card).
 
 _ATTRS = {
-    "card": {"rank", "suit", "color"},
+    "card": {"rank", "suit", "color", "suit_index"},
     "top": {"rank", "suit", "color"},
     "dest": {"top", "index", "group", "role"},
     "source": {"group", "role", "empty"},
@@ -82,7 +83,7 @@ _ATTRS = {
 _RUN_ONE = re.compile(r"\brun\s*\.\s*size\s*==\s*1\b")
 _ATTR = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)")
 _WORDS = {"and", "or", "not", "in", "true", "false", "abs", "succ", "pred", "A", "J", "Q", "K", "T"}
-_WORDS |= {"red", "black", "base_rank", "rank", "suit", "color", "index", "group", "role", "empty", "top"}
+_WORDS |= {"red", "black", "base_rank", "rank", "suit", "color", "suit_index", "index", "group", "role", "empty", "top"}
 
 
 def _reads_ok(text, names, sink_name, own) -> bool:
@@ -123,8 +124,9 @@ class RefillRule:
         self.sinks = tuple(sinks)
         self.sink_set = frozenset(sinks)
         self.columns = frozenset(columns)
-        self.givers = tuple(givers)  # one source pile per (group, role)
+        self.givers = tuple(givers)  # the giving piles of each (group, role), two at most
         self.takers = tuple(p for p, r in enumerate(variant.rules) if r.takes and p not in self.sink_set)
+        self.index_read = True
         self.st = State.empty(variant)
         self.env = Env(self.st)
         self.base = None
@@ -150,9 +152,7 @@ class RefillRule:
         piles[d] = [] if top is None else [top]
         env.st, env.card, env.dest = st, x, d
         env.run = (x,) if size == 1 else (x, x)
-        for s in self.givers:
-            if s == d or s in self.sink_set:
-                continue
+        for s in self._sources(d):
             saved = piles[s]
             for full in (False, True):
                 piles[s] = [x] if full else []
@@ -162,6 +162,10 @@ class RefillRule:
                     return True
             piles[s] = saved
         return False
+
+    def _sources(self, d) -> list:
+        """One source of each (group, role) other than d (the rules read no more of it)."""
+        return [next(s for s in ps if s != d) for ps in self.givers if any(s != d for s in ps)]
 
     def _combos(self, g):
         others = [h for h in self.sinks if h != g]
@@ -179,7 +183,7 @@ class RefillRule:
                 if x != c
                 and any(
                     rules[d].accept is not None and self._accepts(rules[d].accept, d, c, x, size)
-                    for d in self.takers
+                    for d in self.kinds()
                     for size in (1, 2)
                 )
             )
@@ -217,47 +221,55 @@ class RefillRule:
 
     def prefix(self) -> bool:
         """*prefix*: every pile outside F accepts one card wherever it accepts two from a
-        source as empty (every top, card and source)."""
+        source as empty (every top, card and source), and every column's lift_when lets one
+        card leave wherever it lets two (a source as empty either way)."""
         got = self.prefix_ok.get(self.base)
         if got is None:
-            got = True
-            rules, cards = self.variant.rules, range(self.variant.deck.size)
-            seen = set()
-            for d in self.takers:
-                r = rules[d]
-                cls = (r.group, id(r.accept), id(r.accept_empty))
-                if cls in seen and not self.index_read:
-                    continue
-                seen.add(cls)
-                for fn, tops in ((r.accept, cards), (r.accept_empty, (None,))):
-                    if fn is None:
-                        continue
-                    for t in tops:
-                        for x in cards:
-                            if x != t and not self._prefix_at(fn, d, t, x):
-                                got = False
-                                break
-                        if not got:
-                            break
-                    if not got:
-                        break
-                if not got:
-                    break
+            try:
+                got = self._prefix()
+            except Exception:  # a rule that cannot be judged out of play: no proof
+                got = False
             self.prefix_ok[self.base] = got
         return got
 
-    index_read = True
+    def _prefix(self) -> bool:
+        rules, cards = self.variant.rules, range(self.variant.deck.size)
+        for d in self.kinds():
+            r = rules[d]
+            for fn, tops in ((r.accept, cards), (r.accept_empty, (None,))):
+                if fn is not None and not all(self._prefix_at(fn, d, t, x) for t in tops for x in cards if x != t):
+                    return False
+        for p in self.columns:
+            fn = rules[p].lift_when
+            if fn is not None and not all(self._prefix_at(fn, None, None, x, (p,)) for x in cards):
+                return False
+        return True
 
-    def _prefix_at(self, fn, d, t, x) -> bool:
+    def kinds(self) -> tuple:
+        """The piles outside F that take cards, one of each group's alike piles when no
+        rule reads a pile's index (they give the same tables)."""
+        if self.index_read:
+            return self.takers
+        seen, out = set(), []
+        rules = self.variant.rules
+        for d in self.takers:
+            cls = (rules[d].group, id(rules[d].accept), id(rules[d].accept_empty))
+            if cls not in seen:
+                seen.add(cls)
+                out.append(d)
+        return tuple(out)
+
+    def _prefix_at(self, fn, d, t, x, sources=None) -> bool:
+        """Does fn take one card x wherever it takes two, onto pile d with top t (d None: a
+        lift), from each source, as empty and not?"""
         st, env = self.st, self.env
         piles = st.piles
         for p in range(len(piles)):
             piles[p] = []
-        piles[d] = [] if t is None else [t]
+        if d is not None:
+            piles[d] = [] if t is None else [t]
         env.st, env.card, env.dest = st, x, d
-        for s in self.givers:
-            if s == d or s in self.sink_set:
-                continue
+        for s in sources or self._sources(d):
             for full in (False, True):
                 piles[s] = [x] if full else []
                 env.source = s
@@ -337,8 +349,9 @@ def derive_refill_safe(variant):
     rules = variant.rules
     if any(rules[p].lift != "none" for p in sinks):
         return None
-    if any(r.lift_when is not None or r.max_run is not None for r in rules):
+    if any(r.max_run is not None for r in rules):
         return None
+    lifts = {path[1]: t for path, t in text.strings if len(path) == 3 and path[0] == "piles" and path[2] == "lift_when"}
     refill_sources: set = set()
     for a in variant.autos:
         if a.when is not None or a.kind not in (AutoKind.FLIP, AutoKind.REFILL):
@@ -370,10 +383,15 @@ def derive_refill_safe(variant):
         for key in ("accept", "accept_empty"):
             if key in spec and not _reads_ok(spec[key], names, group.name, name == group.name):
                 return None
-    givers = {}
+    for r in rules:  # a lift_when reads what a destination rule may (*prefix* checks it on the columns)
+        if r.lift_when is not None and (r.group not in lifts or not _reads_ok(lifts[r.group], names, "", False)):
+            return None
+    givers: dict = {}
     for p, r in enumerate(rules):
         if r.lift != "none":
-            givers.setdefault((r.group, r.role), p)
+            got = givers.setdefault((r.group, r.role), [])
+            if len(got) < 2:
+                got.append(p)
     columns = [
         p
         for p, r in enumerate(rules)

@@ -96,10 +96,22 @@ def mini(tmp_path_factory):
 SEEDS = (*range(1, 61), 165)
 
 
-@pytest.mark.parametrize("moves", ["top_or_whole", "whole"])
+# Chameleon's way: the top card or the whole column leaves (lift_when), regardless of suit
+LIFT_WHEN = MINI.replace(
+    "    accept: >-\n      (run.size == 1 and not (whole_only and source.group == 'tableau') or source.empty)\n"
+    "      and card.rank == pred(dest.top.rank) and card.color != dest.top.color\n",
+    '    lift_when: "run.size == 1 or source.empty"\n    accept: "card.rank == pred(dest.top.rank)"\n',
+).replace('sequence: "b.rank == pred(a.rank) and b.color != a.color"', 'sequence: "b.rank == pred(a.rank)"')
+
+
+@pytest.mark.parametrize("moves", ["top_or_whole", "whole", "lift_when"])
 @pytest.mark.parametrize("passes", [1, 2])
 def test_verdicts_agree_with_an_exhaustive_search(mini, moves, passes):
-    v = mini(tableau_moves=moves, passes=passes)
+    if moves == "lift_when":
+        assert "lift_when" in LIFT_WHEN and "b.color" not in LIFT_WHEN
+        v = mini(LIFT_WHEN, passes=passes)
+    else:
+        v = mini(tableau_moves=moves, passes=passes)
     rule = derive_refill_safe(v)
     assert rule is not None
     picked = 0
@@ -168,6 +180,12 @@ def test_a_rule_taking_two_cards_where_not_one_turns_it_off(mini):
     g = rulesdsl.Game.from_position(v, SAFE)
     rule = derive_refill_safe(v)
     assert rule is not None and rule.pick(g.state, list(g.legal_moves())) is None
+    # the same for a lift_when that lets two cards leave where one may not (5S, alone, may)
+    alone = "foundation[0]: 3S 4S; foundation[1]: 3H 4H; tableau[0]: 5S; tableau[1]: 6H; stock[0]: *"
+    for text, safe in (('"not (run.size == 1) or source.empty"', False), ('"run.size == 1 or source.empty"', True)):
+        v = mini(LIFT_WHEN.replace('"run.size == 1 or source.empty"', text))
+        g = rulesdsl.Game.from_position(v, alone)
+        assert (derive_refill_safe(v).pick(g.state, list(g.legal_moves())) is not None) == safe
 
 
 @pytest.mark.parametrize(
@@ -193,6 +211,8 @@ def test_rules_outside_the_class_derive_nothing(mini, old, new):
         ("rainbow", {}),
         ("storehouse", {}),
         ("superior_canfield", {}),
+        ("chameleon", {}),
+        ("four_seasons", {}),
     ],
 )
 def test_the_family_is_recognised(name, options):
