@@ -104,12 +104,25 @@ LIFT_WHEN = MINI.replace(
 ).replace('sequence: "b.rank == pred(a.rank) and b.color != a.color"', 'sequence: "b.rank == pred(a.rank)"')
 
 
-@pytest.mark.parametrize("moves", ["top_or_whole", "whole", "lift_when"])
+# Four Seasons' way: no reserve and no refill (a lone card goes up), the top card alone moves
+NO_RESERVE = (
+    MINI.replace("  reserve:\n    role: reserve\n    lift: top\n", "")
+    .replace("  - {to: reserve, count: 3, up: 1}\n", "")
+    .replace('auto:\n  - flip: reserve\n  - refill: tableau\n    from: ["reserve[0]"]\n', "")
+    .replace('    lift: run\n    sequence: "b.rank == pred(a.rank) and b.color != a.color"\n', "    lift: top\n")
+    .replace("count: 2\n    role: tableau", "count: 3\n    role: tableau")
+)
+
+
+@pytest.mark.parametrize("moves", ["top_or_whole", "whole", "lift_when", "no_reserve"])
 @pytest.mark.parametrize("passes", [1, 2])
 def test_verdicts_agree_with_an_exhaustive_search(mini, moves, passes):
     if moves == "lift_when":
         assert "lift_when" in LIFT_WHEN and "b.color" not in LIFT_WHEN
         v = mini(LIFT_WHEN, passes=passes)
+    elif moves == "no_reserve":
+        assert "role: reserve" not in NO_RESERVE and "refill" not in NO_RESERVE and "lift: run" not in NO_RESERVE
+        v = mini(NO_RESERVE, passes=passes)
     else:
         v = mini(tableau_moves=moves, passes=passes)
     rule = derive_refill_safe(v)
