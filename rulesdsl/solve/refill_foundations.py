@@ -115,6 +115,9 @@ def _reads_ok(text, names, sink_name, own) -> bool:
     return all(w in allowed for w in _IDENT.findall(body))
 
 
+_UNSET = object()
+
+
 class RefillRule:
     """The tables that decide which moves to foundations nothing leaves are safe in the class
     above; evaluated lazily from the compiled rules, per base rank."""
@@ -129,7 +132,7 @@ class RefillRule:
         self.index_read = True
         self.st = State.empty(variant)
         self.env = Env(self.st)
-        self.base = None
+        self.base = _UNSET  # the base rank the tables below are for (None: the game has none)
         self.cache: dict = {}
         self.prefix_ok: dict = {}  # base rank -> *prefix* holds
 
