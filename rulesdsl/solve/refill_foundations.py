@@ -130,6 +130,7 @@ class RefillRule:
         self.givers = tuple(givers)  # the giving piles of each (group, role), two at most
         self.takers = tuple(p for p, r in enumerate(variant.rules) if r.takes and p not in self.sink_set)
         self.index_read = True
+        self.others_read: dict = {}  # F's rule (accept, accept_empty) -> does it read F's other piles?
         self.st = State.empty(variant)
         self.env = Env(self.st)
         self.base = _UNSET  # the base rank the tables below are for (None: the game has none)
@@ -199,7 +200,7 @@ class RefillRule:
         got = memo.get((g, t))
         if got is None:
             fn = self.variant.rules[g].accept
-            combos = self._combos(g)
+            combos = self._combos(g) if self.others_read.get("accept", True) else [()]
             got = frozenset(
                 x
                 for x in range(self.variant.deck.size)
@@ -213,7 +214,7 @@ class RefillRule:
         got = memo.get(g)
         if got is None:
             fn = self.variant.rules[g].accept_empty
-            combos = self._combos(g)
+            combos = self._combos(g) if self.others_read.get("accept_empty", True) else [()]
             got = frozenset(
                 x
                 for x in range(self.variant.deck.size)
@@ -403,6 +404,9 @@ def derive_refill_safe(variant):
     if not columns:
         return None
     rule = RefillRule(variant, sinks, columns, givers.values())
+    spec = dict(text.piles).get(group.name) or {}
+    quantifier = re.compile(r"\b(all|any)\s*\(\s*\w+\s+in\s+" + re.escape(group.name) + r"\s*:")
+    rule.others_read = {k: bool(quantifier.search(str(spec.get(k, "")))) for k in ("accept", "accept_empty")}
     refills = [a for a in variant.autos if a.kind == AutoKind.REFILL]
     rule.feeds = {p: tuple(s for a in refills if p in a.piles for s in a.sources) for p in columns}
     rule.index_read = any(  # the columns' rules read the pile's index: *prefix* pile by pile
