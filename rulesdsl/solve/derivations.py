@@ -14,6 +14,7 @@ from .face_foundations import derive_face_safe
 from .foundation_returns import derive_returns
 from .guidance import derive_next
 from .partial_runs import derive_partial
+from .refill_foundations import derive_refill_safe
 from .removal_ends import derive_removal_ends
 from .safe_foundations import derive_foundation_safe
 from .safe_moves import derive_safe
@@ -51,6 +52,7 @@ partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (part
 returns_rule = _per_variant(derive_returns)  # safe foundation cards kept up (foundation_returns.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
 departure_rule = _per_variant(derive_departures)  # no order of departures left (departures.py)
+refill_rule = _per_variant(derive_refill_safe)  # foundations nothing leaves, with a refill (refill_foundations.py)
 face_rule = _per_variant(derive_face_safe)  # the same by faces, in games of several decks
 units_rule = _per_variant(derive_units)  # runs in sequence as units (suit_units.py)
 steps_rule = _per_variant(derive_steps)  # each foundation's own steps, for the win finder (step_tables.py)

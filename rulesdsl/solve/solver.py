@@ -57,7 +57,7 @@ from ..core.limits import DEFAULT_MAX_STATES, MAX_STATES
 from .analysis import Analysis
 from .beam import find_win
 from .dead_ends import DeadEnds, derive_dead
-from .derivations import face_rule, foundation_rule, safe_rule, stock_rule, units_rule
+from .derivations import face_rule, foundation_rule, refill_rule, safe_rule, stock_rule, units_rule
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
@@ -106,6 +106,7 @@ def solve(
     departures: bool = True,
     returns: bool = True,
     face_foundations: bool = True,
+    refill_safe: bool = True,
     units: bool = True,
     keep_up: bool = True,
     share: float | None = None,
@@ -161,6 +162,8 @@ def solve(
     ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.
     ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
     faces, in games of several decks).
+    ``refill_safe``: False leaves out refill_foundations.py's safe moves to foundations nothing
+    leaves where a reserve refills the columns (Canfield's family).
     ``units``: where one group lifts runs under a sequence rule (suit_units.py), the
     streamliner runs first and splits a run only to make a longer one, and the full search
     skips the splits onto a break the proof there covers; False: neither.
@@ -214,6 +217,8 @@ def solve(
         safe = safe_rule(variant) or (foundation_rule(variant) if safe_foundations else None)
         if safe is None and safe_foundations and face_foundations:  # several decks (face_foundations.py)
             safe = face_rule(variant)
+        if safe is None and safe_foundations and refill_safe:  # a refill from a reserve (refill_foundations.py)
+            safe = refill_rule(variant)
     kw: dict[str, Any] = dict(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
