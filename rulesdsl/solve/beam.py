@@ -369,11 +369,24 @@ class _Stock:
         spiles = tuple(sorted(piles))
         start = len(ops)
 
-        def conf():
-            c = tuple((tuple(st.piles[p]), st.down[p]) for p in spiles)
-            return c if cycle is not None else (c, tuple(st.used))
+        # the configurations met, each with the counters it was met with: one met again with
+        # no fewer uses of every action is not walked again (it reaches nothing the first did
+        # not, stock_macros' (a)); with the symmetry, the counters do not bind (see above)
+        seen: dict = {}
 
-        seen = {conf()}
+        def known() -> bool:
+            c = tuple((tuple(st.piles[p]), st.down[p]) for p in spiles)
+            used = st.used
+            got = seen.setdefault(c, [])
+            if cycle is not None:
+                if got:
+                    return True
+            elif any(all(a <= b for a, b in zip(u, used)) for u in got):
+                return True
+            got.append(tuple(used))
+            return False
+
+        known()
         landing = _landing(cycle, st, (cycle.stock, cycle.waste)) if cycle is not None else None
         prefix: list = []
         marks: list = []  # where each action of prefix starts in the op log
@@ -390,11 +403,9 @@ class _Stock:
             mark = len(ops)
             env.st = st
             do(st, a, env, ops)
-            c = conf()
-            if c in seen:
+            if known():
                 undo(st, ops, mark)
                 continue
-            seen.add(c)
             prefix.append(a)
             marks.append(mark)
             if landing is not None:

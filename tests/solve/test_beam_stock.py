@@ -92,3 +92,23 @@ def test_it_wins_exactly_what_the_exhaustive_search_wins(mini, seed, draw, passe
     plain = ((False, False),) if passes != "unlimited" else ()
     for stock, score in ((True, True), (True, False), *plain):
         wins_what_the_exhaustive_search_wins(v, g, time_limit=20.0, stock=stock, stock_score=score)
+
+
+def test_the_walk_ends_without_the_symmetry_where_passes_are_unlimited(mini):  # noqa: F811
+    # (Triple Klondike's class: the macros without the symmetry, counters in the key) a
+    # configuration met again with no fewer uses of every action is not walked again
+    v = mini()
+    g = rulesdsl.Game.from_position(v, NEEDS_REDEAL)
+    macro = beam._Stock.of(v, g.state)
+    macro.cycle = macro.hook = None
+    met: list = []
+
+    def visit(prefix, taking):
+        met.append(prefix)
+        assert len(met) < 100, "the walk goes round the stock again and again"
+
+    actions = [m for m in g.legal_moves() if m.kind == "action"]
+    macro.walk(v, g.state, g._env, g, actions, visit)
+    # the pointer from 2 to 5, 7, a recycle to 0, then 3, 6 and 7 (met with fewer uses): five
+    assert len(met) == 5
+    assert [m.name for m in met[2]] == ["draw", "draw", "recycle"]
