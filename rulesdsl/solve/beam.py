@@ -458,9 +458,11 @@ class _Node:
 
 # The stock's term of the score (TalonScore), where the stock symmetry holds: per card still
 # in the stock or the waste, against; per card of theirs that draws can turn to the waste's
-# top and that some pile would take now, for. Measured on Klondike draw 3 and draw 1: see
-# docs/solver.md, "The win finder and the stock".
-W_TALON, W_REACH = 2, 3
+# top and that some pile would take now, for. Off by default (find_win's stock_score): on
+# Klondike, the finder alone at 2.5 CPU s on the deals the search leaves unknown, W_REACH 4
+# won draw 1's deal 14 (with W_TALON 0, 2 or 4; not with W_REACH 0) and lost draw 3's deal 59
+# (every weight tried): no net gain. See docs/solver.md, "The win finder and the stock".
+W_TALON, W_REACH = 2, 4
 
 
 class TalonScore:
