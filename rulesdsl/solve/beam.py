@@ -19,12 +19,14 @@ import time
 from ..core.kinds import PROGRESS_ROLES
 from ..core.state import State
 from ..engine.codegen import position_rule
+from ..engine.moves import action_allowed
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
-from .derivations import next_rule, steps_rule
+from .derivations import cycle_rule, next_rule, steps_rule, stock_rule
 from .keys import touched_piles
 from .natural_runs import natural_tables
+from .stock_cycle import _landing
 
 # The widths of the successive runs (measured on Forty Thieves, Gypsy and their kin, seeds
 # 1-5: the narrow runs win the easy deals in a fraction of a second, the wide ones the rest).
@@ -181,9 +183,7 @@ class Rating:
     sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
     finder depends on it."""
 
-    def __init__(
-        self, variant, st, runs: bool = True, gaps: bool = True, dealt: bool = True, steps: bool = True
-    ):
+    def __init__(self, variant, st, runs: bool = True, gaps: bool = True, dealt: bool = True, steps: bool = True):
         self.env = Env(st)
         self.kind = []
         for r in variant.rules:
@@ -337,11 +337,14 @@ class _Keys:
     the solver's keys merge them). A position merged with another is only not expanded
     twice; the line kept is the real one to the position kept."""
 
-    def __init__(self, variant):
+    def __init__(self, variant, stock=None):
         a = analyse(variant)
         self.groups = [tuple(g) for g in a.interchangeable if len(g) > 1]
         deck = variant.deck
         self.face = [deck.rank_of[c] * 64 + deck.suit_of[c] for c in range(deck.size)] if a.faces else None
+        # the stock's piles keyed by the talon where the stock symmetry holds (_Stock.hook),
+        # the counters then left out (as the search's table leaves them out)
+        self.hook = stock.hook if stock is not None else None
 
     def pieces(self, st) -> list:
         """Per pile, its piece of the key (unsorted): a child's are its parent's but for the
@@ -349,6 +352,9 @@ class _Keys:
         return [self.piece(st, p) for p in range(len(st.piles))]
 
     def piece(self, st, p) -> tuple:
+        hook = self.hook
+        if hook is not None and p in hook.piles:
+            return (hook(st, p),)
         face = self.face
         pile = st.piles[p]
         return (tuple(pile) if face is None else tuple([face[c] for c in pile]), st.down[p])
@@ -359,25 +365,183 @@ class _Keys:
             for i, got in zip(grp, sorted([parts[i] for i in grp])):
                 parts[i] = got
         shown = tuple(sorted(st.shown.items())) if st.shown else ()
-        return hash((tuple(parts), tuple(st.used), st.last, st.streak, shown, st.base_rank))
+        used = () if self.hook is not None else tuple(st.used)
+        return hash((tuple(parts), used, st.last, st.streak, shown, st.base_rank))
 
     def __call__(self, st) -> int:
         return self.hashed(self.pieces(st), st)
 
 
-class _Node:
-    __slots__ = ("st", "parts", "total", "move", "up", "pieces")
+class _Stock:
+    """The finder's stock macro moves, as the search's (stock_macros.py, stock_cycle.py, whose
+    classes and proofs these are): where derive_stock holds, a position's children are its
+    moves that are no action, and for every configuration of the stock's piles the actions
+    reach (each once per position), the moves there that take from a pile of the stock, each
+    played as the actions and then that move (one child, one level). Actions and moves off the
+    stock commute there, so every line of the game is a line of these children with the same
+    card moves. Where the stock symmetry holds too (derive_cycle) and no line of a run can
+    reach the recycle's limit (each child plays at most one recycle, and a run has at most
+    LEVELS_PER_CARD * cards levels: StockCycle.unlimited with that bound), positions that
+    differ only by how far the stock has turned share a key (StockKey) and the walk asks for
+    the moves only where the waste's top would land somewhere (stock_cycle._landing). The
+    finder's lines are replayed move by move all the same (replay)."""
 
-    def __init__(self, st, parts, move, up, pieces):
-        self.st, self.parts, self.total, self.move, self.up = st, parts, sum(parts), move, up
+    def __init__(self, variant, st):
+        rule = stock_rule(variant)
+        assert rule is not None
+        self.piles = frozenset(rule.piles)
+        cycle = cycle_rule(variant) if not analyse(variant).faces else None
+        if cycle is not None and not cycle.unlimited(st, LEVELS_PER_CARD * variant.deck.size):
+            cycle = None
+        self.cycle = cycle
+        self.hook = cycle.key_piece() if cycle is not None else None
+
+    @staticmethod
+    def of(variant, st):
+        """A _Stock where the variant is in the stock macros' class, else None."""
+        return _Stock(variant, st) if variant.actions and stock_rule(variant) is not None else None
+
+    def walk(self, variant, st, env, game, actions, visit):
+        """Every configuration the ``actions`` (legal here) reach from ``st``, depth first,
+        each once; at each, ``visit(prefix, taking)`` with the actions played and the moves
+        taking from the stock (st is on that configuration while visit runs). A visit that
+        returns a non-None value stops the walk with it (st put back). Returns that or None."""
+        piles, cycle = self.piles, self.cycle
+        do, undo, ops, gen = game._do, game._undo, game._ops, game._generate
+        spiles = tuple(sorted(piles))
+        start = len(ops)
+
+        # the configurations met, each with the counters it was met with: one met again with
+        # no fewer uses of every action is not walked again (it reaches nothing the first did
+        # not, stock_macros' (a)); with the symmetry, the counters do not bind (see above)
+        seen: dict = {}
+
+        def known() -> bool:
+            c = tuple((tuple(st.piles[p]), st.down[p]) for p in spiles)
+            used = st.used
+            got = seen.setdefault(c, [])
+            if cycle is not None:
+                if got:
+                    return True
+            elif any(all(a <= b for a, b in zip(u, used)) for u in got):
+                return True
+            got.append(tuple(used))
+            return False
+
+        known()
+        landing = _landing(cycle, st, (cycle.stock, cycle.waste)) if cycle is not None else None
+        prefix: list = []
+        marks: list = []  # where each action of prefix starts in the op log
+        stack = [iter(actions)]  # the actions still to try after each prefix
+        got = None
+        while stack and got is None:
+            a = next(stack[-1], None)
+            if a is None:
+                stack.pop()
+                if prefix:
+                    prefix.pop()
+                    undo(st, ops, marks.pop())
+                continue
+            mark = len(ops)
+            env.st = st
+            do(st, a, env, ops)
+            if known():
+                undo(st, ops, mark)
+                continue
+            prefix.append(a)
+            marks.append(mark)
+            if landing is not None:
+                waste = st.piles[cycle.waste]
+                if not waste or waste[-1] not in landing:  # nothing would take the waste's top
+                    got = visit(tuple(prefix), ())
+                    stack.append(iter([x for x in cycle.moves if _allowed(variant, x, st, env)]))
+                    continue
+            env.st = st
+            moves = list(gen(st, env))
+            got = visit(tuple(prefix), [m for m in moves if m.kind != "action" and m.sources[0] in piles])
+            stack.append(iter([m for m in moves if m.kind == "action"]))
+        undo(st, ops, start)
+        env.st = st
+        return got
+
+
+def _allowed(variant, move, st, env) -> bool:
+    i = variant.action_index[move.name]
+    env.st = st
+    return action_allowed(variant.actions[i], i, st, env)
+
+
+class _Level:
+    """One node's expansion in _run: the node, its board, where its op log starts, the pool."""
+
+    __slots__ = ("node", "st", "base", "pool", "visit")
+
+    def __init__(self, node, st, base, pool, visitor):
+        self.node, self.st, self.base, self.pool = node, st, base, pool
+        self.visit = lambda prefix, taking: visitor(self, prefix, taking)
+
+
+class _Node:
+    __slots__ = ("st", "parts", "total", "move", "up", "pieces", "extra")
+
+    def __init__(self, st, parts, move, up, pieces, extra=0):
+        self.st, self.parts, self.total, self.move, self.up = st, parts, sum(parts) + extra, move, up
         self.pieces = pieces  # the key's pieces per pile (_Keys.pieces)
+        self.extra = extra  # the board-wide part of the score (TalonScore), 0 without it
 
     def line(self) -> list:
+        """The moves from the root, a macro child's (a tuple: draws, then its move) spelled out."""
         out, node = [], self
         while node is not None and node.move is not None:
             out.append(node.move)
             node = node.up
-        return out[::-1]
+        return [m for item in reversed(out) for m in (item if type(item) is tuple else (item,))]
+
+
+# The stock's term of the score (TalonScore), where the stock symmetry holds: per card still
+# in the stock or the waste, against; per card of theirs that draws can turn to the waste's
+# top and that some pile would take now, for. Off by default (find_win's stock_score): on
+# Klondike, the finder alone at 2.5 CPU s on the deals the search leaves unknown, W_REACH 4
+# won draw 1's deal 14 (with W_TALON 0, 2 or 4; not with W_REACH 0) and lost draw 3's deal 59
+# (every weight tried): no net gain. See docs/solver.md, "The win finder and the stock".
+W_TALON, W_REACH = 2, 4
+
+
+class TalonScore:
+    """The board-wide part of the score where the stock goes round (stock_cycle.derive_cycle):
+    the talon (waste bottom first, then the stock top first) has n cards and the pointer p =
+    |waste|; the draws alone turn to the waste's top the talon's card q - 1 for q in p, p + k,
+    ..., up to n, then (a recycle) k, 2k, ..., and n (stock_cycle.py). A card counts as
+    playable when it is such a card and some pile outside the stock's would take it now (the
+    cycle's tables, ``lands``: the same test the walk makes). W_TALON per talon card against,
+    W_REACH per playable one for. Only the finder's order depends on it."""
+
+    def __init__(self, cycle):
+        self.rule = cycle
+        self.spiles = (cycle.stock, cycle.waste)
+
+    @staticmethod
+    def of(macro):
+        cycle = macro.cycle if macro is not None else None
+        return TalonScore(cycle) if cycle is not None and cycle.lands is not None else None
+
+    def __call__(self, st) -> int:
+        rule = self.rule
+        x, y = st.piles[rule.stock], st.piles[rule.waste]
+        n = len(x) + len(y)
+        if not n:
+            return 0
+        landing = _landing(rule, st, self.spiles)
+        k, p = rule.draw, len(y)
+        reach = 0
+        if landing:
+            tops = set(range(p, n + 1, k)) | set(range(k, n + 1, k)) | {n}
+            tops.discard(0)
+            for q in tops:
+                c = y[q - 1] if q <= p else x[len(x) - (q - p)]
+                if c in landing:
+                    reach += 1
+        return W_REACH * reach - W_TALON * n
 
 
 def find_win(
@@ -393,13 +557,17 @@ def find_win(
     gaps: bool = True,
     dealt: bool = True,
     steps: bool = True,
+    stock: bool = True,
+    stock_score: bool = False,
 ):
     """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
     or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
     default). None says nothing about the deal. ``runs=False``: the score without the natural
     order and the run pairs (Rating), as before issue 22; ``gaps=False``: no buried-gap term
     (``buried_gaps``); ``dealt=False``: a stock's order costs as a column's (Rating);
-    ``steps=False``: no wait term read from each foundation's own steps (``Rating.wait``)."""
+    ``steps=False``: no wait term read from each foundation's own steps (``Rating.wait``);
+    ``stock=False``: every action a child of its own, not the stock macro moves (_Stock);
+    ``stock_score=False``: no talon term in the score (TalonScore)."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     rng = random.Random(seed)
@@ -407,7 +575,19 @@ def find_win(
     while clock() < deadline:
         width = widths[min(k, len(widths) - 1)]
         moves, cut = _run(
-            variant, state, width, rng, clock, deadline, stats, runs=runs, gaps=gaps, dealt=dealt, steps=steps
+            variant,
+            state,
+            width,
+            rng,
+            clock,
+            deadline,
+            stats,
+            runs=runs,
+            gaps=gaps,
+            dealt=dealt,
+            steps=steps,
+            stock=stock,
+            stock_score=stock_score,
         )
         if moves is not None:
             return replay(variant, state, moves)
@@ -417,71 +597,123 @@ def find_win(
     return None
 
 
-def _run(variant, state, width, rng, clock, deadline, stats=None, *, runs=True, gaps=True, dealt=True, steps=True):
+def _run(
+    variant,
+    state,
+    width,
+    rng,
+    clock,
+    deadline,
+    stats=None,
+    *,
+    runs=True,
+    gaps=True,
+    dealt=True,
+    steps=True,
+    stock=True,
+    stock_score=False,
+):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
-    to the width or the clock stopped the run)."""
+    to the width or the clock stopped the run). ``stock``: the stock macro moves (_Stock)
+    where they apply; False: every action a child of its own. ``stock_score``: the talon's
+    term of the score (TalonScore), where the macros and the stock symmetry apply."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env, gen = g._do, g._undo, g._ops, g._env, g._generate
     win = _win_test(variant)
-    key = _Keys(variant)
+    macro = _Stock.of(variant, g.state) if stock else None
+    key = _Keys(variant, macro)
     rate = Rating(variant, g.state, runs, gaps, dealt=dealt, steps=steps)
     waits = rate.steps is not None
-    root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state))
+    talon = TalonScore.of(macro) if stock_score else None
+    root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state), talon(state) if talon else 0)
     env.st = root.st
     if win(root.st, env):
         return [], False
     seen = {key(root.st)}
+
+    def child(lv, m, item):
+        """Play m (after item's draws, already on the board), keep the child in the level's
+        pool when new; the line when it wins, else None (the board put back to before m)."""
+        st, node, pool = lv.st, lv.node, lv.pool
+        mark = len(ops)
+        env.st = st
+        do(st, m, env, ops)
+        touched = touched_piles(g, lv.base)
+        if touched is None:
+            h = key(st)
+        else:
+            pieces = list(node.pieces)
+            for p in touched:
+                pieces[p] = key.piece(st, p)
+            h = key.hashed(pieces, st)
+        if h in seen or h in pool:
+            undo(st, ops, mark)
+            return None
+        if win(st, env):
+            undo(st, ops, mark)
+            return node.line() + (list(item) if type(item) is tuple else [m])
+        if touched is None:
+            score = sum(rate.parts(st)) + node.extra
+        else:
+            parts, score = node.parts, node.total
+            for p in touched:
+                score += rate.part(st, p) - parts[p]
+        if talon is not None:
+            score += talon(st) - node.extra
+        if waits:  # board-wide, not kept in the node's total: each child's own
+            score += rate.wait(st)
+        undo(st, ops, mark)
+        pool[h] = (score, rng.random(), node, item)
+        return None
+
+    def visit(lv, prefix, taking):
+        """A configuration of the stock's walk (_Stock.walk): a win by the draws alone, or
+        each move taking from the stock there, a child."""
+        env.st = lv.st
+        if win(lv.st, env):
+            return lv.node.line() + list(prefix)
+        for m in taking:
+            got = child(lv, m, (*prefix, m))
+            if got is not None:
+                return got
+        return None
+
     beam = [root]
     cut = False
     for _ in range(LEVELS_PER_CARD * variant.deck.size):
-        pool: dict = {}  # key hash -> (score, draw, node, move, touched)
+        pool: dict = {}  # key hash -> (score, draw, node, move or macro)
         for node in beam:
             if clock() >= deadline:
                 return None, True
             st = node.st
             env.st = st
-            for m in list(gen(st, env)):
-                mark = len(ops)
-                env.st = st
-                do(st, m, env, ops)
-                touched = touched_piles(g, mark)
-                if touched is None:
-                    h = key(st)
-                else:
-                    pieces = list(node.pieces)
-                    for p in touched:
-                        pieces[p] = key.piece(st, p)
-                    h = key.hashed(pieces, st)
-                if h in seen or h in pool:
-                    undo(st, ops, mark)
-                    continue
-                if win(st, env):
-                    undo(st, ops, mark)
-                    return node.line() + [m], False
-                if touched is None:
-                    score = sum(rate.parts(st))
-                else:
-                    parts, score = node.parts, node.total
-                    for p in touched:
-                        score += rate.part(st, p) - parts[p]
-                if waits:
-                    score += rate.wait(st)
-                undo(st, ops, mark)
-                pool[h] = (score, rng.random(), node, m)
+            lv = _Level(node, st, len(ops), pool, visit)
+            moves = list(gen(st, env))
+            for m in moves:
+                if macro is not None and m.kind == "action":
+                    continue  # in the walk below
+                got = child(lv, m, m)
+                if got is not None:
+                    return got, False
+            if macro is not None:
+                got = macro.walk(variant, st, env, g, [m for m in moves if m.kind == "action"], lv.visit)
+                if got is not None:
+                    return got, False
         if not pool:
             return None, cut
         cut = cut or len(pool) > width
         best = heapq.nlargest(width, pool.items(), key=lambda kv: kv[1][:2])
         beam = []
-        for h, (_, _, node, m) in best:
+        for h, (_, _, node, item) in best:
             st = node.st.copy()
             env.st = st
             mark = len(ops)
-            do(st, m, env, ops)
+            for m in item if type(item) is tuple else (item,):
+                do(st, m, env, ops)
             del ops[mark:]
             seen.add(h)
-            beam.append(_Node(st, rate.parts(st), m, node, key.pieces(st)))
+            beam.append(_Node(st, rate.parts(st), item, node, key.pieces(st), talon(st) if talon else 0))
         if stats is not None:
             stats["up"] = max(stats.get("up", 0), sum(len(beam[0].st.piles[p]) for p in rate.sinks))
             stats["levels"] = stats.get("levels", 0) + 1
