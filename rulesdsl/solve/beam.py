@@ -574,21 +574,8 @@ def find_win(
     k = 0
     while clock() < deadline:
         width = widths[min(k, len(widths) - 1)]
-        moves, cut = _run(
-            variant,
-            state,
-            width,
-            rng,
-            clock,
-            deadline,
-            stats,
-            runs=runs,
-            gaps=gaps,
-            dealt=dealt,
-            steps=steps,
-            stock=stock,
-            stock_score=stock_score,
-        )
+        terms = dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps)  # Rating's switches
+        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, terms, stock, stock_score)
         if moves is not None:
             return replay(variant, state, moves)
         if not cut:  # no level was cut: a wider run would see no more (still no proof)
@@ -597,35 +584,17 @@ def find_win(
     return None
 
 
-def _run(
-    variant,
-    state,
-    width,
-    rng,
-    clock,
-    deadline,
-    stats=None,
-    *,
-    runs=True,
-    gaps=True,
-    dealt=True,
-    steps=True,
-    stock=True,
-    stock_score=False,
-):
+def _run(variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=True, stock_score=False):
     """One beam run of ``width``: (the moves of a win or None, whether some level was cut
-    to the width or the clock stopped the run). ``stock``: the stock macro moves (_Stock)
-    where they apply; False: every action a child of its own. ``stock_score``: the talon's
-    term of the score (TalonScore), where the macros and the stock symmetry apply."""
+    to the width or the clock stopped the run). ``terms``, ``stock``, ``stock_score``: find_win's."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env, gen = g._do, g._undo, g._ops, g._env, g._generate
     win = _win_test(variant)
     macro = _Stock.of(variant, g.state) if stock else None
     key = _Keys(variant, macro)
-    rate = Rating(variant, g.state, runs, gaps, dealt=dealt, steps=steps)
-    waits = rate.steps is not None
-    talon = TalonScore.of(macro) if stock_score else None
+    rate = Rating(variant, g.state, **(terms or {}))
+    waits, talon = rate.steps is not None, TalonScore.of(macro) if stock_score else None
     root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state), talon(state) if talon else 0)
     env.st = root.st
     if win(root.st, env):
@@ -640,29 +609,14 @@ def _run(
         env.st = st
         do(st, m, env, ops)
         touched = touched_piles(g, lv.base)
-        if touched is None:
-            h = key(st)
-        else:
-            pieces = list(node.pieces)
-            for p in touched:
-                pieces[p] = key.piece(st, p)
-            h = key.hashed(pieces, st)
+        h = _child_key(key, st, node, touched)
         if h in seen or h in pool:
             undo(st, ops, mark)
             return None
         if win(st, env):
             undo(st, ops, mark)
             return node.line() + (list(item) if type(item) is tuple else [m])
-        if touched is None:
-            score = sum(rate.parts(st)) + node.extra
-        else:
-            parts, score = node.parts, node.total
-            for p in touched:
-                score += rate.part(st, p) - parts[p]
-        if talon is not None:
-            score += talon(st) - node.extra
-        if waits:  # board-wide, not kept in the node's total: each child's own
-            score += rate.wait(st)
+        score = _child_score(rate, st, node, touched, talon, waits)
         undo(st, ops, mark)
         pool[h] = (score, rng.random(), node, item)
         return None
@@ -679,8 +633,7 @@ def _run(
                 return got
         return None
 
-    beam = [root]
-    cut = False
+    beam, cut = [root], False
     for _ in range(LEVELS_PER_CARD * variant.deck.size):
         pool: dict = {}  # key hash -> (score, draw, node, move or macro)
         for node in beam:
@@ -703,21 +656,53 @@ def _run(
         if not pool:
             return None, cut
         cut = cut or len(pool) > width
-        best = heapq.nlargest(width, pool.items(), key=lambda kv: kv[1][:2])
         beam = []
-        for h, (_, _, node, item) in best:
-            st = node.st.copy()
-            env.st = st
-            mark = len(ops)
-            for m in item if type(item) is tuple else (item,):
-                do(st, m, env, ops)
-            del ops[mark:]
+        for h, (_, _, node, item) in heapq.nlargest(width, pool.items(), key=lambda kv: kv[1][:2]):
             seen.add(h)
-            beam.append(_Node(st, rate.parts(st), item, node, key.pieces(st), talon(st) if talon else 0))
+            beam.append(_kept(node, item, g, rate, key, talon))
         if stats is not None:
             stats["up"] = max(stats.get("up", 0), sum(len(beam[0].st.piles[p]) for p in rate.sinks))
             stats["levels"] = stats.get("levels", 0) + 1
     return None, True
+
+
+def _child_key(key, st, node, touched) -> int:
+    """The child's key hash: only the pieces of the piles its move touched rebuilt."""
+    if touched is None:
+        return key(st)
+    pieces = list(node.pieces)
+    for p in touched:
+        pieces[p] = key.piece(st, p)
+    return key.hashed(pieces, st)
+
+
+def _child_score(rate, st, node, touched, talon, waits) -> int:
+    """The child's score from its parent's: the touched piles' parts again, and the
+    board-wide terms (the talon's, kept in the node; the wait, each child's own)."""
+    if touched is None:
+        score = sum(rate.parts(st)) + node.extra
+    else:
+        parts, score = node.parts, node.total
+        for p in touched:
+            score += rate.part(st, p) - parts[p]
+    if talon is not None:
+        score += talon(st) - node.extra
+    if waits:
+        score += rate.wait(st)
+    return score
+
+
+def _kept(node, item, g, rate, key, talon) -> "_Node":
+    """A child kept for the next level, its board built from its parent's (a macro item:
+    its draws, then its move)."""
+    ops, env = g._ops, g._env
+    st = node.st.copy()
+    env.st = st
+    mark = len(ops)
+    for m in item if type(item) is tuple else (item,):
+        g._do(st, m, env, ops)
+    del ops[mark:]
+    return _Node(st, rate.parts(st), item, node, key.pieces(st), talon(st) if talon else 0)
 
 
 def replay(variant, state, moves) -> list[str] | None:
