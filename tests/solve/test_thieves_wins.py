@@ -1,7 +1,8 @@
 """Deals of the Forty Thieves family that are winnable, with the line that wins them
 (tests/data/thieves_wins.json, found by the win finder with W_BLOCKED = 8: docs/solver.md,
-"Forty Thieves seeds 1-5: which are winnable (issue 22)"). Each line replays move by move in
-a fresh game of that deal, as check --solve deals it, and ends won; one move short it is not."""
+"Forty Thieves seeds 1-5: which are winnable, and what the win finder needs (issue 22)").
+Each line replays move by move in a fresh game of that deal, as check --solve deals it, and
+ends won; one move short it is not."""
 
 from __future__ import annotations
 
