@@ -39,6 +39,19 @@ _CANFIELD_WHOLE = {
 }
 _BAKERS_DOZEN = {"tableau piles": {"count": 13, "build policy": "any-suit", "spaces policy": "no-build"}}
 
+
+def _thieves(columns: int, build: str, stock: int) -> dict:
+    """Its presets forty-thieves, limited and maria, with a foundation's top card allowed
+    back onto a column (its default forbids it, PySolFC and our files allow it). Its stock is
+    ours with our waste's one card back on it: its game starts before the first turn."""
+    return {
+        "tableau piles": {"count": columns, "build policy": build},
+        "foundations": {"removable": True},
+        "stock": {"size": stock, "redeal": False},
+        "two decks": True,
+    }
+
+
 GAMES = {
     "klondike": [
         ({"draw": 1, "passes": "unlimited", "thoughtful": "no"}, "klondike-deal-1-arbitrary-built-moves"),
@@ -54,6 +67,9 @@ GAMES = {
     "black_hole": [({}, "black-hole")],
     "golf": [({"corner": "stop", "kings": "open"}, "golf")],
     "canfield": [({"tableau_moves": "whole", "corner": "base"}, _CANFIELD_WHOLE)],
+    "forty_thieves": [({}, _thieves(10, "same-suit", 64))],
+    "limited": [({}, _thieves(12, "same-suit", 68))],
+    "maria": [({}, _thieves(9, "red-black", 68))],
 }
 
 

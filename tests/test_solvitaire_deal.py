@@ -77,3 +77,20 @@ def test_only_equal_rules_are_compared():
     assert side.deal_file(v, deal_state(v, 1))["hole"] == _name(
         v, deal_state(v, 1).piles[v.layout.groups["foundation"].piles[0]][-1]
     )
+
+
+@pytest.mark.parametrize("name, columns", [("forty_thieves", 10), ("limited", 12), ("maria", 9)])
+def test_the_thieves_two_decks_every_card_twice(name, columns):
+    # its rules as ours: the columns, a stock of the rest (our waste's card back on it, next
+    # to turn), and foundation cards that may come back down (its default forbids that)
+    v, _ = compiled_variant(name, {})
+    game = side.game_for(name, v)
+    assert isinstance(game, dict) and game["foundations"]["removable"] is True
+    assert game["tableau piles"]["count"] == columns == len(v.layout.groups["tableau"].piles)
+    st = deal_state(v, 1)
+    f = side.deal_file(v, st)
+    got = Counter(_all_cards(f))
+    assert sum(got.values()) == 104 and set(got.values()) == {2}
+    assert len(f["stock"]) == game["stock"]["size"] == 104 - sum(len(p) for p in f["tableau piles"])
+    waste = v.layout.groups["waste"].piles[0]
+    assert f["stock"][-1] == _name(v, st.piles[waste][-1])
