@@ -13,7 +13,7 @@ Good Measure, Shamrocks, British Canister: where stuck_cards.py applies).
 
 from __future__ import annotations
 
-from .safe_moves import win_group
+from .safe_moves import flat_win_group
 from .sink_tables import sink_tables
 from .stuck_cards import chain_needs
 
@@ -168,9 +168,7 @@ def derive_departures(variant):
     if text is None or variant.actions or variant.removals or variant.autos:
         return None
     layout, rules, deck = variant.layout, variant.rules, variant.deck
-    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
-        return None
-    group = win_group(variant)
+    group = flat_win_group(variant)
     if group is None:
         return None
     sinks = tuple(group.piles)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..core.kinds import AutoKind
 from .analysis import analyse
 from .safe_foundations import _SINGLE, _empty_takes, _one, lows_on_foundations
-from .safe_moves import win_group
+from .safe_moves import flat_win_group
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -146,10 +146,7 @@ def derive_face_safe(variant):
     stock = derive_stock(variant, recycling=False) if variant.actions else None
     if variant.actions and stock is None:
         return None
-    layout = variant.layout
-    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
-        return None
-    group = win_group(variant)
+    group = flat_win_group(variant)
     if group is None:
         return None
     sinks = tuple(group.piles)

@@ -19,7 +19,7 @@ from ..core.kinds import ActionKind, AutoKind
 from ..core.state import State
 from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED
-from .safe_moves import win_group
+from .safe_moves import flat_win_group
 
 # -- the class and the proof ----------------------------------------------------------------
 #
@@ -344,9 +344,7 @@ def derive_refill_safe(variant):
     if text is None or variant.removals or variant.base_live or variant.history_in_play or variant.mixed_facing:
         return None
     layout = variant.layout
-    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
-        return None
-    group = win_group(variant)
+    group = flat_win_group(variant)
     if group is None:
         return None
     sinks = tuple(group.piles)

@@ -12,7 +12,7 @@ from ..core.kinds import AutoKind
 from ..core.state import State
 from ..lang.runtime import Env
 from .analysis import analyse
-from .safe_moves import win_group
+from .safe_moves import flat_win_group
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -234,10 +234,7 @@ def derive_foundation_safe(variant):
     if variant.actions and stock is None:
         return None
     chain = not variant.actions and not variant.autos
-    layout = variant.layout
-    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
-        return None
-    group = win_group(variant)
+    group = flat_win_group(variant)
     if group is None:
         return None
     sinks = tuple(group.piles)

@@ -103,6 +103,15 @@ def win_group(variant):
     return group if int(m.group(3)) * group.count == variant.deck.size else None
 
 
+def flat_win_group(variant):
+    """win_group() where no pile lies over another (the proofs that read it read no
+    covering), else None."""
+    layout = variant.layout
+    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
+        return None
+    return win_group(variant)
+
+
 def _plain_flips(variant, sinks) -> bool:
     """Are the follow-ups, if any, flips with no condition of piles that are no sinks, with no
     face-down card over a face-up one (the flips of the proof above)?"""

@@ -59,7 +59,7 @@ def derive_steps(variant) -> Steps | None:
     in a bare position (it reads what is not there) or none takes a card."""
     rules = variant.rules
     sinks = [p for p, r in enumerate(rules) if r.role in PROGRESS_ROLES and r.takes]
-    one = {}  # one giving pile per (group, role): all a rule can read of its source here
+    one: dict = {}  # one giving pile per (group, role): all a rule can read of its source here
     for p, r in enumerate(rules):
         if r.role not in PROGRESS_ROLES and r.lift != "none":
             one.setdefault((r.group, r.role), p)
@@ -81,7 +81,7 @@ def derive_steps(variant) -> Steps | None:
             st.piles[f][:] = []
         if not empty and not any(on.values()):
             continue
-        table = {None: _distances(empty, on, size)}
+        table: dict = {None: _distances(empty, on, size)}
         for t in range(size):
             table[t] = _distances(on.get(t, ()), on, size)
         out_sinks.append(f)

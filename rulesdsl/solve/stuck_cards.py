@@ -10,7 +10,7 @@ from ..core.kinds import AutoKind
 from ..core.state import State
 from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED
-from .safe_moves import win_group
+from .safe_moves import flat_win_group
 from .sink_tables import sink_tables
 from .stock_macros import derive_stock
 
@@ -158,9 +158,7 @@ def derive_stuck(variant):
             return None
         stock = macro.piles
     layout, rules, deck = variant.layout, variant.rules, variant.deck
-    if any(layout.covers[p] or layout.under[p] for p in range(layout.size)):
-        return None
-    group = win_group(variant)
+    group = flat_win_group(variant)
     if group is None:
         return None
     sinks = tuple(group.piles)
