@@ -32,7 +32,7 @@ def run(v, state, **kw):
 def test_a_draw_and_its_move_are_one_level_and_the_line_replays(mini, passes):  # noqa: F811
     v = mini(passes)
     g = rulesdsl.Game.from_position(v, NEEDS_REDEAL)
-    moves, levels = run(v, g.state)
+    moves, levels = run(v, g.state, stock=True)
     assert moves is not None and any(m.kind == "action" for m in moves)
     line = beam.replay(v, g.state, moves)
     assert line is not None and replays_to_win(v, g.state, line)
@@ -45,7 +45,7 @@ def test_a_draw_and_its_move_are_one_level_and_the_line_replays(mini, passes):  
 def test_klondike_lines_through_the_stock_replay():
     v = rulesdsl.load("klondike", {"draw": 3})
     g = rulesdsl.Game.numbered(v, 1)
-    line = beam.find_win(v, g.state, time_limit=30.0, widths=(32,))
+    line = beam.find_win(v, g.state, time_limit=30.0, widths=(32,), stock=True)
     assert line is not None and "draw" in line and replays_to_win(v, g.state, line)
 
 
