@@ -26,7 +26,7 @@ from .analysis import analyse
 from .derivations import cycle_rule, next_rule, steps_rule, stock_rule
 from .keys import touched_piles
 from .natural_runs import natural_tables
-from .stock_cycle import _landing
+from .stock_cycle import landing_cards
 
 # The widths of the successive runs (measured on Forty Thieves, Gypsy and their kin, seeds
 # 1-5: the narrow runs win the easy deals in a fraction of a second, the wide ones the rest).
@@ -387,7 +387,7 @@ class _Stock:
     reach the recycle's limit (each child plays at most one recycle, and a run has at most
     LEVELS_PER_CARD * cards levels: StockCycle.unlimited with that bound), positions that
     differ only by how far the stock has turned share a key (StockKey) and the walk asks for
-    the moves only where the waste's top would land somewhere (stock_cycle._landing). The
+    the moves only where the waste's top would land somewhere (stock_cycle.landing_cards). The
     finder's lines are replayed move by move all the same (replay)."""
 
     def __init__(self, variant, st):
@@ -433,7 +433,7 @@ class _Stock:
             return False
 
         known()
-        landing = _landing(cycle, st, (cycle.stock, cycle.waste)) if cycle is not None else None
+        landing = landing_cards(cycle, st, (cycle.stock, cycle.waste)) if cycle is not None else None
         prefix: list = []
         marks: list = []  # where each action of prefix starts in the op log
         stack = [iter(actions)]  # the actions still to try after each prefix
@@ -535,7 +535,7 @@ class TalonScore:
         n = len(x) + len(y)
         if not n:
             return 0
-        landing = _landing(rule, st, self.spiles)
+        landing = landing_cards(rule, st, self.spiles)
         k, p = rule.draw, len(y)
         reach = 0
         if landing:

@@ -176,7 +176,7 @@ def walk(search, out, actions) -> object:
     walked: list = []
     here = actions
     got: object = True
-    landing = _landing(rule, st, spiles)
+    landing = landing_cards(rule, st, spiles)
     waste = st.piles[rule.waste]
     while here:
         a = here[0]  # one action at most is legal: the deal, or with the stock empty the recycle
@@ -218,7 +218,7 @@ def walk(search, out, actions) -> object:
     return True if got is None else got
 
 
-def _landing(rule, st, spiles):
+def landing_cards(rule, st, spiles):
     """The cards some pile outside the stock's would take now (the rest of the board does not
     change during a walk), or None when the rules give no table."""
     if rule.lands is None:
