@@ -19,6 +19,10 @@ from .analysis import Analysis
 class Keyer:
     """The canonical key of the game's position, one byte string per pile kept up to date."""
 
+    # False: the key joined by itemgetter and sorted() and child() encoding a sealed
+    # destination (the first paths; tests/solve/test_key_paths.py compares the two)
+    GENERATED = True
+
     def __init__(self, variant, state, analysis: Analysis, top_class=None, *, symmetry: bool = False, pile_key=None):
         self.st = state
         # pile_key: a derivation's own keying of some piles (stock_cycle.StockKey): called as
@@ -58,6 +62,15 @@ class Keyer:
         # suit symmetry (analysis.suit_symmetry): the key is the least over the renamings
         self.renames = self._renames(variant, analysis) if symmetry else []
         self._join = _joiner(self.get_fixed, self.get_groups)
+        if self.GENERATED:  # the same bytes from generated code (see _generated_joiner)
+            self._join = _generated_joiner(self.fixed, self.groups)
+        # piles keyed by their size, face-down count and top alone (sealed, no class map of a
+        # size or face-up bits): child() writes such a destination's piece from the moving
+        # run's top without encoding the pile (see _sealed_piece)
+        self.sealed_top = [
+            not self.wide and not self.mixed and p in self.sealed and p not in self.shrinking and p not in self.hooked
+            for p in range(n)
+        ]
         if not self.renames and not self.history:
             join, piece = self._join, self.piece
             self.key = lambda: join(piece)  # type: ignore[method-assign]  # the common case, one call
@@ -141,6 +154,13 @@ class Keyer:
             return out, ps, pd
         piles, down = self.st.piles, self.st.down
         src, dst = piles[s], piles[d]
+        if self.plain[s] and self.sealed_top[d] and self.GENERATED:  # (the common move to a foundation)
+            left = old_s[0] - n
+            ps = piece[s] = _HEADS[left][old_s[1] if old_s[1] <= left else left] + old_s[2 : 2 + left]
+            pd = piece[d] = self._sealed_piece(d, len(dst) + n, down[d], old_s[-1])
+            out = self.key()
+            piece[s], piece[d] = old_s, old_d
+            return out, ps, pd
         left = len(src) - n
         ds = down[s] if down[s] <= left else left
         if self.plain[s]:
@@ -154,6 +174,16 @@ class Keyer:
         out = self.key()
         piece[s], piece[d] = old_s, old_d
         return out, ps, pd
+
+    def _sealed_piece(self, p, size, down, top) -> bytes:
+        """_encode_cards() of sealed pile p (sealed_top[p]) holding ``size`` cards, ``down``
+        of them face down, whose top is card ``top``: the same bytes, read from the top alone
+        (size >= 1)."""
+        cls = self.top_class.get(p)
+        if cls is not None:
+            return bytes((size, down, 255, cls[top]))
+        face = self.face
+        return bytes((size, down, 255, top if face is None else face[top]))
 
     def touch(self, piles) -> None:
         if piles is None:
@@ -231,6 +261,28 @@ def _joiner(get_fixed, get_groups):
         return out
 
     return joined
+
+
+def _generated_joiner(fixed, groups):
+    """_joiner()'s function as generated code for this layout of piles: each group's pieces
+    taken by a slice where its piles are consecutive and sorted in place, the fixed piles'
+    pieces by a slice or by index. The same bytes: the same pieces in the same order, and
+    sorting a list in place orders it as sorted() does."""
+
+    def taken(piles) -> str:
+        if piles and list(piles) == list(range(piles[0], piles[-1] + 1)):
+            return f"piece[{piles[0]}:{piles[-1] + 1}]"
+        return "[" + "".join(f"piece[{p}], " for p in piles) + "]"
+
+    lines = ["def joined(piece):"]
+    parts = [f"join({taken(fixed)})"] if fixed else []
+    for i, g in enumerate(groups):
+        lines += [f"    g{i} = {taken(g)}", f"    g{i}.sort()"]
+        parts.append(f"join(g{i})")
+    lines.append(f"    return {' + '.join(parts) or 'bytes()'}")
+    space: dict = {"join": b"".join}
+    exec(compile("\n".join(lines), "<rulesdsl generated key join>", "exec"), space)
+    return space["joined"]
 
 
 def _getter(piles):
