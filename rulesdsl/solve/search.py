@@ -26,7 +26,7 @@ from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
-from .jumps import flat_jump, replay_jump, snapshot, step_down, transfer_op
+from .jumps import flat_jump, replay_jump, snapshot, step_down
 from .keys import Keyer, touched_piles
 from .prunings import attach as attach_prunings
 from .stock_cycle import walk as cycle_walk
@@ -371,17 +371,23 @@ class Search:
         total = scorer.total
         scorer.total = scorer.child_total(s, d, ps, pd, keyer.sealed)  # (what order() reads)
         table = self.table
-        table.add(key, st.used)
+        # table.add(key, st.used) where the set alone decides (children() looked the key up
+        # in it just before, with nothing added since: it is new)
+        table.seen.add(key)
+        table.size += 1
         won = self.won()
         if not won:  # with the two pieces, for goto() (which then needs not encode them)
-            child = (self.order(m, depth), len(out), m, (ps, pd))
             if self.snap:  # and the child's snapshot and op, for the flat jump (jumps.py)
                 raw = list(self.board_raw)
-                raw[s] = ps if keyer.plain[s] else snapshot(st, s)
-                raw[d] = pd if keyer.plain[d] else snapshot(st, d)
-                # (a tuple of strings: the collector stops tracking it, where a list it walks again)
-                child += (tuple(raw), transfer_op(s, d, n, was, down[d]))
-            out.append(child)
+                plain = keyer.plain
+                raw[s] = ps if plain[s] else snapshot(st, s)
+                raw[d] = pd if plain[d] else snapshot(st, d)
+                # (a tuple of strings: the collector stops tracking it, where a list it walks
+                # again; the op is jumps.transfer_op's, written out)
+                op = s << 2 | d << 12 | n << 22 | was << 34 | down[d] << 45
+                out.append((self.order(m, depth), len(out), m, (ps, pd), tuple(raw), op))
+            else:
+                out.append((self.order(m, depth), len(out), m, (ps, pd)))
         src.extend(dst[-n:])
         del dst[-n:]
         down[s] = was
