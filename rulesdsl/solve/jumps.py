@@ -70,9 +70,14 @@ def flat_jump(search, node) -> bool:
         changed.append(p)
         if plain[p]:
             piece[p] = r  # a plain piece is the snapshot's string itself (keys.Keyer._piece)
+    sealed_top = keyer.sealed_top if keyer.GENERATED else None
     for p in changed:
         if not plain[p]:
-            piece[p] = keyer._piece(p)
+            r = raw[p]
+            if sealed_top is not None and sealed_top[p] and r[0]:  # (from the snapshot: the same bytes)
+                piece[p] = keyer._sealed_piece(p, r[0], r[1], r[-1])
+            else:
+                piece[p] = keyer._piece(p)
     search.scorer.touch_keyed(changed, keyer)
     search.board_raw = raw
     node[4] = node[5] = None  # searched from now on: the board holds its snapshot (its op stays)
