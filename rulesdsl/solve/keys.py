@@ -71,8 +71,10 @@ class Keyer:
             not self.wide and not self.mixed and p in self.sealed and p not in self.shrinking and p not in self.hooked
             for p in range(n)
         ]
+        self.joined = None  # key() as the join alone, where it is (child() calls it so)
         if not self.renames and not self.history:
             join, piece = self._join, self.piece
+            self.joined = join
             self.key = lambda: join(piece)  # type: ignore[method-assign]  # the common case, one call
 
     def _renames(self, variant, analysis) -> list:
@@ -149,7 +151,7 @@ class Keyer:
             head = _HEADS[left]
             ps = piece[s] = head[ds] + old_s[2 : 2 + left]
             pd = piece[d] = _HEADS[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
-            out = self.key()
+            out = self.key() if self.joined is None else self.joined(piece)
             piece[s], piece[d] = old_s, old_d
             return out, ps, pd
         piles, down = self.st.piles, self.st.down
@@ -158,7 +160,7 @@ class Keyer:
             left = old_s[0] - n
             ps = piece[s] = _HEADS[left][old_s[1] if old_s[1] <= left else left] + old_s[2 : 2 + left]
             pd = piece[d] = self._sealed_piece(d, len(dst) + n, down[d], old_s[-1])
-            out = self.key()
+            out = self.key() if self.joined is None else self.joined(piece)
             piece[s], piece[d] = old_s, old_d
             return out, ps, pd
         left = len(src) - n
