@@ -283,7 +283,7 @@ def _generated_joiner(fixed, groups):
         parts.append(f"join(g{i})")
     lines.append(f"    return {' + '.join(parts) or 'bytes()'}")
     space: dict = {"join": b"".join}
-    exec(compile("\n".join(lines), "<rulesdsl generated key join>", "exec"), space)
+    exec(compile("\n".join(lines), "<rulesdsl generated key join>", "exec"), space)  # our own text: pile indices only
     return space["joined"]
 
 
