@@ -127,7 +127,7 @@ class StockKey:
         n, ptr = len(x) + len(y), len(y)
         regular = dy == 0 and dx == (0 if rule.face_up else len(x))
         if regular and (ptr % rule.draw == 0 or ptr == n):
-            return bytes((0, n)) + bytes(y) + bytes(reversed(x))
+            return bytes((0, n, *y, *x[::-1]))  # (one bytes built: the common case)
         return bytes((1, len(x), dx, len(y), dy)) + bytes(x) + bytes(y)
 
 
