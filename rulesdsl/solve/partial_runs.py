@@ -9,6 +9,7 @@ import re
 
 from ..core.kinds import AutoKind
 from ..core.state import State
+from ..engine.codegen import moves_from
 from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED, analyse
 from .sink_tables import _FREE_NAMES, _context_free, _free_defines
@@ -103,6 +104,8 @@ class PartialRule:
         do, undo, generate = search.do, search.undo_ops, search.g.generate
         piles_g, seq, takes, stock = self.piles, self.seq, self.takes, self.stock
         piles, down = st.piles, st.down
+        # the moves that use a pile of G, generated alone (exact: the pile keeps c_(i-1))
+        near = {p: moves_from(search.variant, frozenset((p,)), p) for p in piles_g}
 
         def whole(s, x) -> bool:
             return not down[s] and len(x.cards) == len(piles[s])
@@ -127,7 +130,8 @@ class PartialRule:
             mark = len(ops)
             do(st, m, env, ops)
             try:
-                return unused(generate(), s, d, m.cards[0])
+                gen = near[s]
+                return unused(generate() if gen is None else gen(st, env), s, d, m.cards[0])
             finally:
                 undo(st, ops, mark)
 

@@ -12,11 +12,13 @@ from typing import Any
 
 from ..core.kinds import ActionKind
 from ..core.state import State
-from ..engine.moves import Move, action_allowed
+from ..engine.codegen import moves_from
+from ..engine.moves import Move
 from ..lang.runtime import Env
+from .analysis import _IDENT, _QUOTED
 from .safe_foundations import _empty_takes
 from .sink_tables import sink_tables
-from .stock_macros import derive_stock
+from .stock_macros import _define_groups, derive_stock
 
 # -- the talon as one sequence and a pointer ---------------------------------------------
 #
@@ -85,6 +87,15 @@ class StockCycle:
     # asks for the moves only where the waste's top could go somewhere
     lands: object = None
     moves: tuple = ()  # the two actions as moves (the deal, the recycle)
+    # the win names no group of the stock's piles (a define counts where it is used): the
+    # actions, which change only those piles and the counters (stock_macros.py (1)-(3); no
+    # rule reads the counters, used() is refused), leave its value as it was, so the walk
+    # asks it once (see walk)
+    win_still: bool = False
+    # the recycle's limit as a number (a constant of the variant, derive_cycle) and the
+    # generator of the card moves from the stock's piles alone (codegen.moves_from, or None)
+    passes: Any = None
+    taking: Any = None
 
     def unlimited(self, st, max_states: int) -> bool:
         """No line of a search of at most ``max_states`` positions from ``st`` can reach the
@@ -116,7 +127,7 @@ class StockKey:
         n, ptr = len(x) + len(y), len(y)
         regular = dy == 0 and dx == (0 if rule.face_up else len(x))
         if regular and (ptr % rule.draw == 0 or ptr == n):
-            return bytes((0, n)) + bytes(y) + bytes(reversed(x))
+            return bytes((0, n, *y, *x[::-1]))  # (one bytes built: the common case)
         return bytes((1, len(x), dx, len(y), dy)) + bytes(x) + bytes(y)
 
 
@@ -159,7 +170,25 @@ def derive_cycle(variant):
         if tables is not None and empty is not None:
             lands = (tables[0], empty)
     moves = tuple(Move("action", (a.source,), None, (), a.name) for a in (d, r))
-    return StockCycle(d.source, r.source, k, deal, rec, bool(r.face_up), r.limit, lands, moves)
+    still = _win_still(variant, {variant.layout.group_of[d.source], variant.layout.group_of[r.source]})
+    passes = r.limit(Env(State.empty(variant))) if r.limit is not None else None
+    taking = moves_from(variant, frozenset((d.source, r.source)))
+    cycle = StockCycle(d.source, r.source, k, deal, rec, bool(r.face_up), r.limit, lands, moves, still, passes, taking)
+    return cycle
+
+
+def _win_still(variant, sgroups) -> bool:
+    """The win's text names no group of the stock's piles, itself or through a define."""
+    text = variant.rules_text
+    groups = set(variant.layout.groups)
+    defines = _define_groups(text.defines, groups)
+    for path, body in text.strings:
+        if path[:1] != ("win",):
+            continue
+        for w in _IDENT.findall(_QUOTED.sub("''", body)):
+            if w in sgroups or (w in defines and defines[w] & sgroups):
+                return False
+    return True
 
 
 def walk(search, out, actions) -> object:
@@ -167,35 +196,43 @@ def walk(search, out, actions) -> object:
     on the board) or a str (a limit was hit). ``actions``: the legal actions here.
 
     The actions are played on the board alone (the key and the score are brought up to date
-    only where a move from the stock is considered, and again at the end)."""
+    only where a move from the stock is considered, and again at the end). A configuration
+    is known by the pointer and the two face-down counts: the actions keep the talon T, and
+    T with the pointer gives both piles (see above). The win is asked once where the actions
+    cannot change it (``win_still``)."""
     rule = search.cycle
     st, spiles = search.st, (rule.stock, rule.waste)
     do, ops, env, path = search.do, search.ops, search.env, search.path
-    seen = {_config(st, spiles)}
+    g, down = search.g, st.down
+    stock, waste = rule.stock, st.piles[rule.waste]
+    ask_win = not rule.win_still or g.won  # (never true at a node: it would be won already)
+    seen = {(len(waste), down[stock], down[rule.waste])}
     mark = len(ops)
     walked: list = []
     here = actions
     got: object = True
     landing = landing_cards(rule, st, spiles)
-    waste = st.piles[rule.waste]
+    taker = rule.taking
     while here:
         a = here[0]  # one action at most is legal: the deal, or with the stock empty the recycle
         do(st, a, env, ops)
         walked.append(a)
-        if search.g.won:
+        if ask_win and g.won:
             _refresh(search, spiles)
             path.extend(walked)
             return None
-        conf = _config(st, spiles)
+        conf = (len(waste), down[stock], down[rule.waste])
         if conf in seen:
             break
         seen.add(conf)
         if landing is not None and (not waste or waste[-1] not in landing):
             # no pile would take the waste's top: the legal actions are the only moves
-            here = [x for x in rule.moves if _allowed(search, x)]
+            here = _actions(search, rule)
             continue
-        moves = search.generate()
-        taking = [m for m in moves if m.kind != "action" and m.sources[0] in spiles]
+        if taker is None:
+            here, taking = _split(search.generate(), spiles)
+        else:  # the same moves from the stock's piles, generated alone
+            here, taking = _actions(search, rule), taker(st, env)
         if taking:
             _refresh(search, spiles)
             prefix = tuple(walked)
@@ -209,13 +246,23 @@ def walk(search, out, actions) -> object:
             del path[-len(prefix) :]
             if got is not True:
                 break
-        here = [m for m in moves if m.kind == "action"]
     search.undo_ops(st, ops, mark)
     _refresh(search, spiles)
     if got is not True:
         return got
     got = search.limit_hit()
     return True if got is None else got
+
+
+def _split(moves, spiles) -> tuple:
+    """(the actions, the card moves taking from the stock's piles), each in the moves' order."""
+    here, taking = [], []
+    for m in moves:
+        if m.kind == "action":
+            here.append(m)
+        elif m.sources[0] in spiles:
+            taking.append(m)
+    return here, taking
 
 
 def landing_cards(rule, st, spiles):
@@ -235,16 +282,20 @@ def landing_cards(rule, st, spiles):
     return out
 
 
-def _allowed(search, move) -> bool:
-    v = search.variant
-    i = v.action_index[move.name]
-    return action_allowed(v.actions[i], i, search.st, search.env)
+def _actions(search, rule) -> list:
+    """The legal actions, as the generator lists them. The class's actions have no
+    condition and the deal no limit (derive_cycle): the deal is legal when the stock holds a
+    card, the recycle when the stock is empty, the waste is not and its limit, a constant,
+    is not reached (engine.moves.action_allowed)."""
+    st = search.st
+    piles = st.piles
+    if piles[rule.stock]:
+        return [rule.moves[0]]
+    if not piles[rule.waste] or (rule.passes is not None and st.used[rule.recycle] >= rule.passes):
+        return []
+    return [rule.moves[1]]
 
 
 def _refresh(search, spiles) -> None:
     search.keyer.touch(spiles)
     search.scorer.touch_keyed(spiles, search.keyer)
-
-
-def _config(st, spiles) -> tuple:
-    return tuple((tuple(st.piles[p]), st.down[p]) for p in spiles)

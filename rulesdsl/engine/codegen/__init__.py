@@ -84,28 +84,51 @@ def _compiled(v) -> tuple:
     if found is None:
         b = _Build(v)
         text = b.source(loop=not unrolled(v))
-        space: dict = {
-            "Move": Move,
-            "K": tuple(b.consts),
-            "F": tuple(b.fns),
-            "V": v,
-            "REMOVE": moves._removals,
-            "ALLOWED": moves.action_allowed,
-            "PAIRS": _pairs,
-            "FREE": _free_of,
-            "SAT": ops.saturate,
-            "POW": ops.power,
-            **b.table_values,
-        }
-        try:
-            code = compile(text, f"<rulesdsl generated: {v.id}>", "exec")
-        except (SyntaxError, RecursionError, MemoryError) as exc:  # a bug here: never a crash
-            note = f"# {NOT_COMPILED} ({type(exc).__name__}): the closure engine instead\n"
-            found = _CACHE[v] = (note + text, reference(v))
-            return found
-        exec(code, space)  # our own source, holding no text of the variant file
-        found = _CACHE[v] = (text, space["generate"])
+        found = _CACHE[v] = _compile(v, b, text)
     return found
+
+
+def _compile(v, b, text) -> tuple:
+    """(text, generate) for a generator's text built by b; the closure engine where it fails."""
+    space: dict = {
+        "Move": Move,
+        "K": tuple(b.consts),
+        "F": tuple(b.fns),
+        "V": v,
+        "REMOVE": moves._removals,
+        "ALLOWED": moves.action_allowed,
+        "PAIRS": _pairs,
+        "FREE": _free_of,
+        "SAT": ops.saturate,
+        "POW": ops.power,
+        **b.table_values,
+    }
+    try:
+        code = compile(text, f"<rulesdsl generated: {v.id}>", "exec")
+    except (SyntaxError, RecursionError, MemoryError) as exc:  # a bug here: never a crash
+        note = f"# {NOT_COMPILED} ({type(exc).__name__}): the closure engine instead\n"
+        return (note + text, reference(v))
+    exec(code, space)  # our own source, holding no text of the variant file
+    return (text, space["generate"])
+
+
+_FROM_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def moves_from(v, piles: frozenset, onto: int | None = None):
+    """``f(st, env) -> list``: the card moves from those piles alone, exactly those the
+    generator lists, in its order (the solver's stock walk asks only these); with ``onto``,
+    also every move onto that pile, exactly the generator's while that pile holds a card
+    (the partial-run test asks these). None where there is no such generator (loop mode,
+    the closure engine, a watched variant)."""
+    if v.watched or not unrolled(v) or os.environ.get(ENGINE_VAR) == "closures":
+        return None
+    per = _FROM_CACHE.setdefault(v, {})
+    if (piles, onto) not in per:
+        b = _Build(v)
+        text, fn = _compile(v, b, b.source(loop=False, only=piles, onto=onto))
+        per[piles, onto] = None if text.startswith(f"# {NOT_COMPILED}") else fn  # (then every move)
+    return per[piles, onto]
 
 
 def source(v) -> str:

@@ -97,8 +97,13 @@ def _kept(parts: dict) -> tuple | None:
 
 
 class _Build(_Gen):
-    def source(self, loop: bool) -> str:
-        """The text of generate(st, env); loop: loop mode (many piles), else unrolled."""
+    def source(self, loop: bool, only: frozenset | None = None, onto: int | None = None) -> str:
+        """The text of generate(st, env); loop: loop mode (many piles), else unrolled.
+        ``only`` (unrolled): the card moves from those piles alone, each block as in the
+        whole generator (a block reads the piles' tops and nothing another block sets), so
+        they come in the same order; no removal, no action. ``onto``: with them, the moves
+        of every other pile onto that pile (its own tests as in the whole generator; while
+        it is empty, an alike empty pile before it may take a move instead there)."""
         v = self.v
         o = _Out()
         rules, layout = v.rules, v.layout
@@ -111,11 +116,14 @@ class _Build(_Gen):
                 self.source_loop(body, srcs, _runs(v, takers))
         else:
             for s in v.sources:
-                self.source_block(body, s, takers, groups)
-        if v.removals:
+                if only is None or s in only:
+                    self.source_block(body, s, takers, groups)
+                elif onto is not None and onto in takers:
+                    self.source_block(body, s, [onto], groups)
+        if v.removals and only is None:
             body("# removals: the reference engine's own function")
             body("REMOVE(V, st, env, out)")
-        for i, a in enumerate(v.actions):
+        for i, a in enumerate(v.actions if only is None else ()):
             self.action(body, i, a)
         o("piles = st.piles")
         o("down = st.down")
