@@ -16,7 +16,7 @@ from rulesdsl.solve.search import UNKNOWN, Result
 from rulesdsl.solve.solver import solve_game
 from rulesdsl.validation import solvable
 
-from .test_face_foundations import MINI_THIEVES, TIGHT_THIEVES
+from .test_face_foundations import MINI_THIEVES, STRANDED, TIGHT_THIEVES
 from .test_solver import replays_to_win
 
 
@@ -332,4 +332,38 @@ def test_the_stock_score_wins_exactly_what_the_exhaustive_search_wins(load):
         verdicts.add(solve_game(g, face_foundations=False, partial=False, stuck=False).verdict)
         for dealt in (True, False):
             wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, dealt=dealt)
+    assert verdicts == {"won", "unwinnable"}  # both occur, so the agreement means something
+
+
+def settle(v, g, pick):
+    """beam.settled on the game's position, as _run calls it on a node of its beam."""
+    g.legal_moves()  # builds the generator
+    rate, key = beam.Rating(v, g.state), beam._Keys(v)
+    node = beam._Node(g.state.copy(), rate.parts(g.state), None, None, key.pieces(g.state))
+    return beam.settled(node, pick, g, rate, key, None, beam._win_test(v))
+
+
+def test_a_position_with_safe_moves_plays_them_before_it_branches(load):
+    v = load()
+    pick = beam.safe_pick(v)
+    assert pick is not None  # the face rule (face_foundations.py) holds in Mini Forty Thieves
+    g = rulesdsl.Game.from_position(v, STRANDED)  # both aces of spades up, a 2 of spades free
+    node, moves = settle(v, g, pick)
+    line = [v.deck.text(m.cards[0]) for m in node.line()]
+    assert line and line[0] == "2S"  # then whatever the closure frees
+    assert moves and pick.pick(node.st, moves) is None  # it stops where no move is safe
+    assert len(node.st.piles[v.layout.groups["foundation"].piles[0]]) > 1
+    # safe=False: the position as it is, every legal move
+    node, moves = settle(v, g, None)
+    assert node.line() == [] and moves == g.legal_moves()
+
+
+def test_the_safe_moves_win_exactly_what_the_exhaustive_search_wins(load):
+    v = load(TIGHT_THIEVES)
+    verdicts = set()
+    for seed in range(1, 25):
+        g = v.new_game(seed)
+        verdicts.add(solve_game(g, face_foundations=False, partial=False, stuck=False).verdict)
+        for safe in (True, False):
+            wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, safe=safe)
     assert verdicts == {"won", "unwinnable"}  # both occur, so the agreement means something
