@@ -128,6 +128,7 @@ def beside_fcsolve(a, b, secs=10.0, cpu_limit=False):
         return
     v, an = compiled_variant("freecell", {})
     ours, theirs, our_len, their_len, won, cpu, their_cpu = [], [], [], [], [0, 0], [], []
+    missed = []  # ours not won: (deal, verdict, positions, CPU seconds)
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     for d in range(a, b + 1):
         st = v.numbered_game(d).state
@@ -139,6 +140,8 @@ def beside_fcsolve(a, b, secs=10.0, cpu_limit=False):
         if r.verdict == "won":
             won[0] += 1
             our_len.append(len(r.moves))
+        else:
+            missed.append((d, r.verdict, r.states, round(cpu[-1], 2)))
         t, c = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(
             [exe, "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
@@ -158,6 +161,8 @@ def beside_fcsolve(a, b, secs=10.0, cpu_limit=False):
     m_ours, m_theirs = statistics.median(ours), statistics.median(theirs)
     print(f"freecell MS {a}-{b}, {secs:g} s a deal for ours; fc-solve default preset, same run")
     print(f"  won: ours {won[0]}, fc-solve {won[1]} of {b - a + 1}")
+    if missed:
+        print(f"  not won by ours (deal, verdict, positions, CPU s): {missed}")
     print(
         f"  time a deal: ours median {m_ours:.3f} s, max {max(ours):.3f} s; fc-solve median {m_theirs:.3f} s, max {max(theirs):.3f} s"
     )

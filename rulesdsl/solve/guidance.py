@@ -240,6 +240,22 @@ class Scorer:
 W_BURIED = 3
 W_RUN = 1
 RUN_CAP = 16
+# The buried next cards' weight in an open game, where no card lies face down and no pile is a
+# stock at the search's start (``buried_weight``): there they are the whole of what keeps the
+# foundations waiting. Measured by positions (docs/solver.md, "FreeCell's hard deals: the buried
+# cards' weight, two orders"): MS 1-150 median 1,324 -> 1,030 and the 13 deals of 1-1000 not won
+# at 2 CPU s all won within 21,000; with a stock and face-down cards (Klondike draw 3) it was
+# worse, so there W_BURIED stays. It has unlucky deals of its own: the solver searches in both
+# orders (solver.FIRST_ORDER_STATES).
+W_BURIED_OPEN = 8
+
+
+def buried_weight(variant, st) -> int:
+    """W_BURIED_OPEN where nothing in ``st`` lies face down and no pile is a stock, else
+    W_BURIED. It only orders the search (read at the call: a bench may set either)."""
+    if any(st.down) or any(r.role == Role.STOCK for r in variant.rules):
+        return W_BURIED
+    return W_BURIED_OPEN
 
 
 class NextCards:

@@ -25,7 +25,7 @@ from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
-from .guidance import RUN_CAP, W_BURIED, W_RUN, RunRoom, Scorer, declared_pick, orderer
+from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, declared_pick, orderer
 from .jumps import flat_jump, replay_jump, snapshot, step_down
 from .keys import Keyer, touched_piles
 from .prunings import attach as attach_prunings
@@ -94,6 +94,7 @@ class Search:
         units=True,
         flat=True,
         keep_up=True,
+        w_buried=None,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -120,6 +121,8 @@ class Search:
         self.scorer = Scorer(variant, g.state)
         nexts = next_rule(variant) if ends is None else None
         self.buried = nexts.start(g.state) if nexts is not None else None
+        # the buried next cards' weight (guidance.py; the solver's second order gives its own)
+        self.w_buried = buried_weight(variant, g.state) if w_buried is None else w_buried
         self.room = RunRoom(variant, g.state) if ends is None else None
         self.table = Table(replace(analysis, limited=()) if self.cycle else analysis, len(variant.actions))
         self.rank = orderer(variant).rank
@@ -222,6 +225,7 @@ class Search:
     def _order(self):
         """The key children are sorted by (the smallest first)."""
         st, rank, scorer, buried, room, ends = self.st, self.rank, self.scorer, self.buried, self.room, self.ends
+        w_buried = self.w_buried
         piles = st.piles
         if ends is not None:
             count, cls = ends.count, ends.cls
@@ -242,7 +246,7 @@ class Search:
                 # Scorer's total (depth: buried.depth() when the caller has it)
                 value = scorer.total
                 if buried is not None:
-                    value -= W_BURIED * (buried.depth() if depth is None else depth)
+                    value -= w_buried * (buried.depth() if depth is None else depth)
                 if room.fn is not None:
                     value += W_RUN * min(room.value(), RUN_CAP)
                 return (-value, rank(st, m), -scorer.total)

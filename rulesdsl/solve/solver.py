@@ -58,6 +58,7 @@ from .analysis import Analysis
 from .beam import find_win
 from .dead_ends import DeadEnds, derive_dead
 from .derivations import face_rule, foundation_rule, refill_rule, safe_rule, stock_rule, units_rule
+from .guidance import W_BURIED, buried_weight
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
@@ -76,6 +77,10 @@ DRAWS_SHARE = 0.1
 # The win finder's share of a time limit (beam.py), after the search: see docs/solver.md,
 # "The win finder inside the search".
 BEAM_SHARE = 0.25
+# Where the buried cards weigh more (guidance.buried_weight: an open game), the positions the
+# search in that order gets before the search starts again in the first order (W_BURIED): see
+# docs/solver.md, "FreeCell's hard deals: the buried cards' weight, two orders".
+FIRST_ORDER_STATES = 5_000
 
 __all__ = ["solve", "solve_game", "Result", "WON", "UNWINNABLE", "UNKNOWN"]
 
@@ -117,6 +122,7 @@ def solve(
     clock=None,
     flat: bool = True,
     beam: bool | float = True,
+    orders: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -181,7 +187,9 @@ def solve(
     between 0 and 1: that share instead), and a deal it leaves undecided gets the rest for the
     win finder (beam.py), whose wins are replayed lines and which never says unwinnable;
     False: the search alone, with the whole limit (so too with ``memory``: hinting.py stages
-    its own searches)."""
+    its own searches). ``orders``: in an open game (guidance.buried_weight), a search in the
+    open order with at most FIRST_ORDER_STATES positions, then, when that cap stopped it, the
+    search in the first order with the rest; False: the open order alone."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -232,10 +240,7 @@ def solve(
         draws = DRAWS_SHARE if by_stock and draws_stage and stock is True else 0.0
         result = _streamlined(variant, state, started, max_states, time_limit, kw, share, draws)
     else:
-        search = Search(
-            variant, state, max_states=max_states, started=started, time_limit=time_limit, greedy=_greedy, **kw
-        )
-        result = search.run()
+        result = _two_orders(variant, state, started, max_states, time_limit, kw, _greedy, orders)
     if optimize and result.verdict == WON:
         result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
         result.seconds = clock() - started
@@ -262,6 +267,26 @@ def _with_beam(variant, state, time_limit, clock, started, part, kw) -> Result:
     if kw["optimize"]:
         line = optimize_line(variant, state, line, time_limit=OPTIMIZE_SECONDS)
     return Result(WON, line, got.states, spent)
+
+
+def _two_orders(variant, state, started, max_states, time_limit, kw, greedy, orders) -> Result:
+    """The search in the open order (guidance.W_BURIED_OPEN) with at most FIRST_ORDER_STATES
+    positions, then, when that cap stopped it, a fresh search in the first order (W_BURIED)
+    with the rest of the limits; where the two orders are one (not an open game), with
+    ``orders`` False, with a hint table or for the streamliner: the one search. Soundness:
+    each is the whole search in another order, so an ``unwinnable`` from either is a proof
+    (every reachable position was explored) and a win is a line played on the board."""
+    first = FIRST_ORDER_STATES
+    kw = dict(kw, greedy=greedy, time_limit=time_limit, started=started)
+    if not orders or greedy or kw["memory"] is not None or max_states <= first:
+        return Search(variant, state, max_states=max_states, **kw).run()
+    if buried_weight(variant, state) == W_BURIED:
+        return Search(variant, state, max_states=max_states, **kw).run()
+    got = Search(variant, state, max_states=first, **kw).run()
+    if got.verdict != UNKNOWN or got.limit != "states":
+        return got
+    rest = Search(variant, state, max_states=max_states - got.states, w_buried=W_BURIED, **kw).run()
+    return _counted(rest, got.states, kw["clock"]() - started)
 
 
 def _staged(variant, streamline, stock) -> bool:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 import rulesdsl
+import rulesdsl.solve.guidance as guidance
 import rulesdsl.solve.search as search
-from rulesdsl.solve.guidance import W_BURIED, RunRoom, Scorer, derive_next
+import rulesdsl.solve.solver as solver
+from rulesdsl.solve.guidance import W_BURIED, W_BURIED_OPEN, RunRoom, Scorer, buried_weight, derive_next
 from rulesdsl.solve.solver import solve_game
 from tests.helpers import game
 
@@ -106,9 +108,10 @@ def test_best_first_and_its_fallback_agree_with_a_naive_search(tmp_path, monkeyp
 
 def test_a_hard_deal_is_won_within_few_positions():
     # Microsoft FreeCell 617 took over 100,000 positions depth-first before this guidance
+    # (15,151 with the buried cards' weight 3, 30,965 with the open weight 8)
     v = rulesdsl.load("freecell")
     g = v.numbered_game(617)
-    r = solve_game(g, max_states=20_000)
+    r = solve_game(g, max_states=40_000)
     assert r.verdict == "won"
     assert replays_to_win(v, g.state, r.moves)
 
@@ -120,3 +123,71 @@ def test_the_run_room_is_the_variants_max_run_with_no_pile_left_out():
     assert RunRoom(g.variant, g.state).value() == 3 * 2
     # Klondike moves any run: no max_run, no term
     assert RunRoom(rulesdsl.load("klondike"), rulesdsl.load("klondike").new_game(1).state).fn is None
+
+
+def test_the_buried_cards_weigh_more_where_every_card_is_in_sight():
+    # no card face down and no stock: the open weight; Klondike (a stock, cards face down)
+    # keeps the first one
+    free, klondike = rulesdsl.load("freecell"), rulesdsl.load("klondike")
+    assert W_BURIED_OPEN > W_BURIED
+    assert buried_weight(free, free.new_game(1).state) == W_BURIED_OPEN
+    assert buried_weight(klondike, klondike.new_game(1).state) == W_BURIED
+
+
+def test_the_open_weight_wins_a_deal_the_first_one_leaves_long_unwon():
+    # MS 94: 55,334 positions with the weight 3 everywhere, about 1,400 with the open weight
+    v = rulesdsl.load("freecell")
+    g = v.numbered_game(94)
+    r = solve_game(g, max_states=5_000)
+    assert r.verdict == "won"
+    assert replays_to_win(v, g.state, r.moves)
+
+
+@pytest.mark.parametrize("weight", [W_BURIED, W_BURIED_OPEN, 20])
+def test_the_buried_weight_orders_only(tmp_path, monkeypatch, weight):
+    # the mini game is open (no stock, all face up): whatever its weight, the exhaustive
+    # search says what a naive one says
+    monkeypatch.setattr(guidance, "W_BURIED_OPEN", weight)
+    p = tmp_path / "mini.yaml"
+    p.write_text(MINI)
+    v = rulesdsl.load(str(p))
+    assert buried_weight(v, v.new_game(1).state) == weight
+    for seed in range(1, 40):
+        g = v.new_game(seed)
+        r = solve_game(g)
+        truth = naive(g.clone())
+        assert r.verdict == ("won" if truth else "unwinnable"), seed
+        if truth:
+            assert replays_to_win(v, g.state, r.moves)
+
+
+def test_the_first_order_wins_what_the_open_order_leaves_long_unwon():
+    # MS 617: 30,965 positions in the open order alone, 15,151 in the first order; with both,
+    # 5,000 in the open order and then the first order's search
+    v = rulesdsl.load("freecell")
+    g = v.numbered_game(617)
+    assert solve_game(g, max_states=25_000, orders=False).verdict == "unknown"
+    r = solve_game(g, max_states=25_000)
+    assert r.verdict == "won"
+    assert r.states == solver.FIRST_ORDER_STATES + 15_151
+    assert replays_to_win(v, g.state, r.moves)
+
+
+@pytest.mark.parametrize("first", [1, 5])
+def test_two_orders_give_the_naive_verdicts(tmp_path, monkeypatch, first):
+    # the open order stopped after a few positions: the first order's search decides, and an
+    # unwinnable from either is a proof
+    monkeypatch.setattr(solver, "FIRST_ORDER_STATES", first)
+    p = tmp_path / "mini.yaml"
+    p.write_text(MINI)
+    v = rulesdsl.load(str(p))
+    seen = set()
+    for seed in range(1, 40):
+        g = v.new_game(seed)
+        r = solve_game(g)
+        truth = naive(g.clone())
+        seen.add((truth, r.states > first))
+        assert r.verdict == ("won" if truth else "unwinnable"), seed
+        if truth:
+            assert replays_to_win(v, g.state, r.moves)
+    assert (False, True) in seen and (True, True) in seen  # the second search ran both ways
