@@ -324,14 +324,20 @@ def test_a_stock_dealt_in_its_order_costs_nothing_for_its_order(load):
     assert rate.part(col_ok.state, t0) - rate.part(col_blocked.state, t0) >= beam.W_BLOCKED
 
 
-def test_the_stock_score_wins_exactly_what_the_exhaustive_search_wins(load):
-    v = load(MINI_GYPSY)
+@pytest.mark.parametrize(
+    ("game", "switch"),
+    [(MINI_GYPSY, "dealt"), (TIGHT_THIEVES, "safe")],
+    ids=["the stock's score", "the safe moves"],
+)
+def test_the_finder_wins_exactly_what_the_exhaustive_search_wins_either_way(load, game, switch):
+    # dealt: a stock's order left out of the score; safe: the derived safe moves played first
+    v = load(game)
     verdicts = set()
     for seed in range(1, 25):
         g = v.new_game(seed)
         verdicts.add(solve_game(g, face_foundations=False, partial=False, stuck=False).verdict)
-        for dealt in (True, False):
-            wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, dealt=dealt)
+        for on in (True, False):
+            wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, **{switch: on})
     assert verdicts == {"won", "unwinnable"}  # both occur, so the agreement means something
 
 
@@ -356,14 +362,3 @@ def test_a_position_with_safe_moves_plays_them_before_it_branches(load):
     # safe=False: the position as it is, every legal move
     node, moves = settle(v, g, None)
     assert node.line() == [] and moves == g.legal_moves()
-
-
-def test_the_safe_moves_win_exactly_what_the_exhaustive_search_wins(load):
-    v = load(TIGHT_THIEVES)
-    verdicts = set()
-    for seed in range(1, 25):
-        g = v.new_game(seed)
-        verdicts.add(solve_game(g, face_foundations=False, partial=False, stuck=False).verdict)
-        for safe in (True, False):
-            wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, safe=safe)
-    assert verdicts == {"won", "unwinnable"}  # both occur, so the agreement means something
