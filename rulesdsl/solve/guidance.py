@@ -83,6 +83,9 @@ def declared_pick(variant, st, moves, env=None):
 # Weights: foundation card, card in a cell, empty pile that takes cards, card above a break
 # (tuned on Microsoft FreeCell deals 1-40; they only order the search).
 W = (6, 6, 9, 1)
+# A card of the talon, scored as at pointer 0 (Scorer.talon_at_start): as a face-down card (read
+# at the call: a bench may set 0, the talon not counted at all).
+W_TALON = 2
 
 
 class Scorer:
@@ -107,14 +110,32 @@ class Scorer:
         self.seq = [r.sequence for r in variant.rules]
         self.natural = natural_tables(variant)  # where no sequence rule: the accept rule's order
         self.takes = [r.takes for r in variant.rules]
+        self.talon: tuple | None = None  # (stock, waste): scored as at pointer 0 (talon_at_start)
         self.part = [self._part(p) for p in range(len(state.piles))]
         self.total = sum(self.part)
         self.memo: list = [{} for _ in state.piles]  # per pile: key piece -> part
         self.size = 0
 
+    def talon_at_start(self, stock, waste) -> None:
+        """Score the stock's two piles as the talon lies at pointer 0 (stock_cycle.py: all of
+        it in the stock, face down), whatever the pointer. In the cycle class the key merges
+        the pointers, and the board's count of face-down cards (2 a card drawn) put the
+        children of far draws, and every position the walk left deep in the stock, ahead of
+        the rest: see docs/solver.md, "The stock macros' order"."""
+        self.talon = (stock, waste)
+        self.touch((stock, waste))
+
     def _part(self, p) -> int:
         pile = self.st.piles[p]
         kind = self.kind[p]
+        talon = self.talon
+        if talon is not None and p in talon:
+            st = self.st
+            x, y = st.piles[talon[0]], st.piles[talon[1]]
+            if st.down[talon[1]] == 0 and st.down[talon[0]] == len(x):  # regular piles
+                if p == talon[0]:
+                    return -W_TALON * (len(x) + len(y))
+                return W[2] if self.takes[p] else 0  # the waste as at pointer 0: empty
         if kind == 0:
             return W[0] * len(pile)
         if kind == 1:

@@ -95,6 +95,7 @@ class Search:
         flat=True,
         keep_up=True,
         w_buried=None,
+        talon_order=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -124,6 +125,10 @@ class Search:
         # the buried next cards' weight (guidance.py; the solver's second order gives its own)
         self.w_buried = buried_weight(variant, g.state) if w_buried is None else w_buried
         self.room = RunRoom(variant, g.state) if ends is None else None
+        # the stock's piles scored as at pointer 0 (guidance.Scorer.talon_at_start), where
+        # the recycle turns the cards face down (the regular piles of stock_cycle.py)
+        if talon_order and self.cycle is not None and not self.cycle.face_up and not greedy:
+            self.scorer.talon_at_start(self.cycle.stock, self.cycle.waste)
         self.table = Table(replace(analysis, limited=()) if self.cycle else analysis, len(variant.actions))
         self.rank = orderer(variant).rank
         self.declared = variant.safe if declared_safe else ()

@@ -123,6 +123,7 @@ def solve(
     flat: bool = True,
     beam: bool | float = True,
     orders: bool = True,
+    talon_order: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -189,7 +190,11 @@ def solve(
     False: the search alone, with the whole limit (so too with ``memory``: hinting.py stages
     its own searches). ``orders``: in an open game (guidance.buried_weight), a search in the
     open order with at most FIRST_ORDER_STATES positions, then, when that cap stopped it, the
-    search in the first order with the rest; False: the open order alone."""
+    search in the first order with the rest; False: the open order alone. ``talon_order``:
+    where the stock symmetry applies and the recycle turns the cards face down, the full
+    search scores the stock's piles as at pointer 0 (guidance.Scorer.talon_at_start), so the
+    children of far draws are not put first (docs/solver.md, "The stock macros' order");
+    False: as the board lies, the old order. It only orders the search."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -231,7 +236,7 @@ def solve(
         analysis=analysis, safe=safe, dead=dead, declared_safe=declared_safe, stock=stock, stock_symmetry=stock_symmetry
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
-    kw.update(units=units, departures=departures, returns=returns, keep_up=keep_up, flat=flat)
+    kw.update(units=units, departures=departures, returns=returns, keep_up=keep_up, flat=flat, talon_order=talon_order)
     staged = _staged(variant, streamline, stock)
     if (staged or _units_staged(variant, streamline, units)) and not _greedy:
         by_stock = staged and streamline is True  # the measured split, where the stock macros stage it
