@@ -380,8 +380,9 @@ class Search:
         total = scorer.total
         scorer.total = scorer.child_total(s, d, ps, pd, keyer.sealed)  # (what order() reads)
         table = self.table
-        # table.add(key, st.used) where the set alone decides (children() looked the key up
-        # in it just before, with nothing added since: it is new)
+        # table.add(key, st.used) where the set alone decides: a bare child comes only where
+        # table.contains() gave the set's own test (no action counters, table.seen a set), and
+        # children() looked the key up in it just before, with nothing added since: it is new
         table.seen.add(key)
         table.size += 1
         won = self.won()

@@ -18,7 +18,7 @@ from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED
 from .safe_foundations import _empty_takes
 from .sink_tables import sink_tables
-from .stock_macros import _define_groups, derive_stock
+from .stock_macros import define_groups, derive_stock
 
 # -- the talon as one sequence and a pointer ---------------------------------------------
 #
@@ -181,7 +181,7 @@ def _win_still(variant, sgroups) -> bool:
     """The win's text names no group of the stock's piles, itself or through a define."""
     text = variant.rules_text
     groups = set(variant.layout.groups)
-    defines = _define_groups(text.defines, groups)
+    defines = define_groups(text.defines, groups)
     for path, body in text.strings:
         if path[:1] != ("win",):
             continue

@@ -68,7 +68,7 @@ class StockRule:
     limited: tuple  # indices of actions with a limit
 
 
-def _define_groups(defines, groups) -> dict:
+def define_groups(defines, groups) -> dict:
     """Per define name: the groups its text names, with those of the defines it uses."""
     heads = {}
     for key, text in defines:
@@ -124,7 +124,7 @@ def derive_stock(variant, recycling=True):
         if auto.kind != AutoKind.FLIP or stock & set(auto.piles):
             return None
     groups = set(layout.groups)
-    defines = _define_groups(rules_text.defines, groups)
+    defines = define_groups(rules_text.defines, groups)
     for path, text in rules_text.strings:
         top = path[0] if path else None
         body = _QUOTED.sub("''", text)
