@@ -21,27 +21,18 @@ from .keys import _HEADS
 
 
 def fused_children(search):
-    """Search.children() for a flat search (search.flat), as one closure over the search's
-    board, keyer, scorer and table."""
-    st, keyer, scorer = search.st, search.keyer, search.scorer
+    """Search.children() for a flat search, one closure over its board, keyer and scorer."""
+    st, keyer, scorer, buried, heads = search.st, search.keyer, search.scorer, search.buried, _HEADS
     piles, down = st.piles, st.down
     piece, plain, joined, child, sealed = keyer.piece, keyer.plain, keyer.joined, keyer.child, keyer.sealed
-    heads = _HEADS
-    buried = search.buried
     sinks = buried.sink_set if buried is not None else frozenset()
-    max_states, deadline, clock = search.max_states, search.deadline, search.clock
-    fast_key = joined is not None
+    max_states, deadline, clock, fast_key = search.max_states, search.deadline, search.clock, joined is not None
 
-    # size: Search.children, Keyer.child and Search.bare_consider written out as one loop
     def children(scored=False):
+        """Search.children, Keyer.child and Search.bare_consider as one loop."""
         search.depth_base = None  # (the board's buried cards, for its first child off the sinks)
         snap = search.snap = scored  # the children become waiting nodes: snapshots
-        moves = search.generate()
-        pick = search.pick(moves) if len(moves) > 1 else None
-        if pick is not None:
-            moves = [pick]
-        back = search.reversal() if search.reversible else None
-        dominated = search.dominated if pick is None else None
+        moves, back, dominated = _moves(search)
         kept_up, order, won, table = search.kept_up, search.order, search.won, search.table
         seen = table.seen
         board = search.board_raw
@@ -49,11 +40,11 @@ def fused_children(search):
         for m in moves:
             s, d, cards = m.sources[0], m.dest, m.cards
             if back is not None and d == back[1] and s == back[0] and cards == back[2]:
-                continue  # it undoes the last move: its position is the parent's, in the table
-            if kept_up is not None and s in kept_up:
-                continue  # the streamliner keeps the foundations' cards up (keep_up)
-            if dominated is not None and dominated(m):
-                continue  # a partial run that uncovers nothing used now (partial_runs.py)
+                continue  # it undoes the last move: its position (the parent's) is in the table
+            # (the streamliner keeps the foundations' cards up; partial_runs.py's dominated runs;
+            # every move of a flat search is a card move)
+            if (kept_up is not None and s in kept_up) or (dominated is not None and dominated(m)):
+                continue
             n = len(cards)
             if fast_key and plain[s] and plain[d]:  # Keyer.child's first path
                 old_s, old_d = piece[s], piece[d]
@@ -109,3 +100,14 @@ def fused_children(search):
         return out if scored else [x[2] for x in out]
 
     return children
+
+
+def _moves(search) -> tuple:
+    """The moves children() goes through (the one picked, else all), the reversal of the
+    last move, and the dominated-partial-run test (None where a move was picked)."""
+    moves = search.generate()
+    pick = search.pick(moves) if len(moves) > 1 else None
+    if pick is not None:
+        moves = [pick]
+    back = search.reversal() if search.reversible else None
+    return moves, back, (search.dominated if pick is None else None)

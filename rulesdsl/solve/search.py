@@ -180,7 +180,7 @@ class Search:
         # (flat: the board's snapshot, one (size, face-down count, cards) string per pile)
         self.board_raw = tuple(snapshot(st, p) for p in range(len(st.piles))) if self.flat else None
         if self.flat and self.FUSED:  # one expansion in one loop (expand.py): the same children
-            self.children = fused_children(self)  # type: ignore[method-assign]
+            self.children = fused_children(self)
 
     # False: children() as the calls per move and per new child, not expand.py's one loop
     # (tests/solve/test_fused_expand.py compares the two)
