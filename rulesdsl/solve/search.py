@@ -25,6 +25,7 @@ from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
+from .expand import fused_children
 from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, declared_pick, orderer
 from .jumps import flat_jump, replay_jump, snapshot, step_down
 from .keys import Keyer, touched_piles
@@ -178,6 +179,12 @@ class Search:
         self.flat = self.snap = flat and self._flat(variant)
         # (flat: the board's snapshot, one (size, face-down count, cards) string per pile)
         self.board_raw = tuple(snapshot(st, p) for p in range(len(st.piles))) if self.flat else None
+        if self.flat and self.FUSED:  # one expansion in one loop (expand.py): the same children
+            self.children = fused_children(self)
+
+    # False: children() as the calls per move and per new child, not expand.py's one loop
+    # (tests/solve/test_fused_expand.py compares the two)
+    FUSED = True
 
     def _flat(self, variant) -> bool:
         """Can the board jump to a waiting position by its snapshot (goto's flat jump)? Where
@@ -415,21 +422,14 @@ class Search:
         """The unseen positions one move (or one macro, a tuple of moves) away, most
         promising first (with ``scored``, as (order, i, move) triples); None: a win was
         reached (and is on the board); a str: a limit was hit."""
-        st = self.st
         if self.skipped is not None:
             self.skipped = []
         self.depth_base = None  # (bare_consider's: the board's buried cards)
         self.snap = self.flat and scored  # the children become waiting nodes: snapshots
         moves = self.generate()
-        pick = None
-        if len(moves) > 1:
-            pick = declared_pick(self.variant, st, moves, self.safe_env) if self.declared else None
-            if pick is None and self.safe:
-                pick = self.safe.pick(st, moves)
-            if pick is None and self.greedy:  # the streamliner: a move onto a foundation first
-                pick = next((m for m in moves if m.kind == "move" and m.dest in self.progress), None)
-            if pick is not None:
-                moves = [pick]
+        pick = self.pick(moves) if len(moves) > 1 else None
+        if pick is not None:
+            moves = [pick]
         walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
         back = self.reversal() if self.reversible else None
         out: list = []
@@ -470,6 +470,17 @@ class Search:
                 return got
         out.sort()
         return out if scored else [x[2] for x in out]
+
+    def pick(self, moves):
+        """The one move played without branching among several (declared safe, derived safe,
+        the streamliner's move onto a foundation), or None."""
+        st = self.st
+        pick = declared_pick(self.variant, st, moves, self.safe_env) if self.declared else None
+        if pick is None and self.safe:
+            pick = self.safe.pick(st, moves)
+        if pick is None and self.greedy:  # the streamliner: a move onto a foundation first
+            pick = next((m for m in moves if m.kind == "move" and m.dest in self.progress), None)
+        return pick
 
     def reversal(self):
         """(source, dest, cards) of the card move that puts back exactly what the last move

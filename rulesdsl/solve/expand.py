@@ -1,0 +1,113 @@
+"""One expansion of a position in the open games, in one function: the card moves' child
+keys, the table's seen-test and the new children's scores without a call per child.
+
+Where it applies (Search._flat: every child is a bare card move, a transfer alone; no stock,
+no action, no removal, no counter in the key, the key read from the piles alone), the
+search's children() is Search.children, Keyer.child and Search.bare_consider called once
+per move and per new child. fused_children() gives the same function with the three
+bodies written out in one loop and the objects they read bound once: the same moves, in
+the same order, the same tests (the reversal, the streamliner's keep-up, the dominated
+partial runs), the same key bytes (Keyer.child's plain path: both pieces sliced from the
+old ones behind a new head; every other case asks Keyer.child itself), the same table
+entries, scores, snapshots, ops and limits. So the search is the very same one
+(tests/solve/test_fused_expand.py compares the two paths; Search.FUSED = False keeps the
+first).
+"""
+
+from __future__ import annotations
+
+from .jumps import snapshot
+from .keys import _HEADS
+
+
+def fused_children(search):
+    """Search.children() for a flat search, one closure over its board, keyer and scorer."""
+    st, keyer, scorer, buried, heads = search.st, search.keyer, search.scorer, search.buried, _HEADS
+    piles, down = st.piles, st.down
+    piece, plain, joined, child, sealed = keyer.piece, keyer.plain, keyer.joined, keyer.child, keyer.sealed
+    sinks = buried.sink_set if buried is not None else frozenset()
+    max_states, deadline, clock, fast_key = search.max_states, search.deadline, search.clock, joined is not None
+
+    def children(scored=False):
+        """Search.children, Keyer.child and Search.bare_consider as one loop."""
+        search.depth_base = None  # (the board's buried cards, for its first child off the sinks)
+        snap = search.snap = scored  # the children become waiting nodes: snapshots
+        moves, back, dominated = _moves(search)
+        kept_up, order, won, table = search.kept_up, search.order, search.won, search.table
+        seen = table.seen
+        board = search.board_raw
+        out: list = []
+        for m in moves:
+            s, d, cards = m.sources[0], m.dest, m.cards
+            if back is not None and d == back[1] and s == back[0] and cards == back[2]:
+                continue  # it undoes the last move: its position (the parent's) is in the table
+            # (the streamliner keeps the foundations' cards up; partial_runs.py's dominated runs;
+            # every move of a flat search is a card move)
+            if (kept_up is not None and s in kept_up) or (dominated is not None and dominated(m)):
+                continue
+            n = len(cards)
+            if fast_key and plain[s] and plain[d]:  # Keyer.child's first path
+                old_s, old_d = piece[s], piece[d]
+                left = old_s[0] - n
+                ps = piece[s] = heads[left][old_s[1] if old_s[1] <= left else left] + old_s[2 : 2 + left]
+                pd = piece[d] = heads[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
+                key = joined(piece)
+                piece[s], piece[d] = old_s, old_d
+            else:
+                key, ps, pd = child(s, d, n)
+            if key in seen:
+                continue
+            # bare_consider: the cards moved on the lists, scored from the memo, put back
+            depth = None
+            if buried is not None and s not in sinks and d not in sinks:
+                base = search.depth_base
+                if base is None:
+                    base = search.depth_base = buried.prepare({})
+                depth = buried.child_depth(base, s, d, cards)
+            src, dst = piles[s], piles[d]
+            was = down[s]
+            dst.extend(src[-n:])
+            del src[-n:]
+            if was > len(src):
+                down[s] = len(src)
+            total = scorer.total
+            scorer.total = scorer.child_total(s, d, ps, pd, sealed)
+            seen.add(key)  # (new: looked up just above, nothing added since)
+            table.size += 1
+            is_won = won()
+            if not is_won:
+                if snap:
+                    raw = list(board)
+                    raw[s] = ps if plain[s] else snapshot(st, s)
+                    raw[d] = pd if plain[d] else snapshot(st, d)
+                    op = s << 2 | d << 12 | n << 22 | was << 34 | down[d] << 45
+                    out.append((order(m, depth), len(out), m, (ps, pd), tuple(raw), op))
+                else:
+                    out.append((order(m, depth), len(out), m, (ps, pd)))
+            src.extend(dst[-n:])
+            del dst[-n:]
+            down[s] = was
+            scorer.total = total
+            if is_won:  # the line ends with m: played for real, on the path
+                search.play(m)
+                return None
+            size = table.size
+            if size >= max_states:
+                return "states"
+            if deadline is not None and not size & 255 and clock() > deadline:
+                return "time"
+        out.sort()
+        return out if scored else [x[2] for x in out]
+
+    return children
+
+
+def _moves(search) -> tuple:
+    """The moves children() goes through (the one picked, else all), the reversal of the
+    last move, and the dominated-partial-run test (None where a move was picked)."""
+    moves = search.generate()
+    pick = search.pick(moves) if len(moves) > 1 else None
+    if pick is not None:
+        moves = [pick]
+    back = search.reversal() if search.reversible else None
+    return moves, back, (search.dominated if pick is None else None)
