@@ -5,6 +5,7 @@ asserts nothing.
     python bench/bench_orders.py schemes OUT.jsonl 30000                    # every scheme's figures
     python bench/bench_orders.py grid OUT.jsonl 30000                       # the best restart caps
     python bench/bench_orders.py caps OUT.jsonl 30000 4000 12000 500        # the first cap swept
+    python bench/bench_orders.py side freecell 1 1000 30000 OUT.jsonl      # the solver: turns, restart
 
 ``collect`` searches each deal in each order alone (the open weight, guidance.W_BURIED_OPEN,
 then the first, W_BURIED; ``orders=False``, no win finder, no time limit) up to the cap, and
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import time
 
 from rulesdsl.solve import guidance
 from rulesdsl.solve.deals import compiled_variant, deal_state
@@ -171,9 +173,39 @@ def caps(path, budget, low, high, step):
         print(cap, " | ".join(row))
 
 
+def side(name, a, b, cap, out):
+    """The solver itself, each deal with the orders in turns (interleave.py) and with the
+    restart (``interleave=False``, main's schedule) one after the other, up to ``cap``
+    positions (no win finder, no time limit): one JSON line a deal, then the totals."""
+    v, an = compiled_variant(name, {})
+    recs = []
+    with open(out, "a") as f:
+        for d in range(a, b + 1):
+            rec = {"variant": name, "deal": d}
+            for key, turns in (("turns", True), ("restart", False)):
+                t = time.process_time()
+                r = solve(v, deal_state(v, d), max_states=cap, beam=False, analysis=an, interleave=turns)
+                rec[key] = [r.verdict, r.states, round(time.process_time() - t, 3)]
+            recs.append(rec)
+            f.write(json.dumps(rec) + "\n")
+            f.flush()
+    for key in ("restart", "turns"):
+        counts = "/".join(str(sum(1 for r in recs if r[key][0] == k)) for k in ("won", "unwinnable", "unknown"))
+        lost = [r["deal"] for r in recs if r[key][0] == "unknown"]
+        total, cpu = sum(r[key][1] for r in recs), sum(r[key][2] for r in recs)
+        median = statistics.median(r[key][1] for r in recs)
+        print(
+            f"{name} {a}-{b} {key}: {counts}, positions {total:,} (median {median:,.0f}), CPU {cpu:.1f} s, unknown {lost}"
+        )
+    flips = [r["deal"] for r in recs if {r["turns"][0], r["restart"][0]} == {"won", "unwinnable"}]
+    print(f"{name}: verdicts flipped between won and unwinnable: {flips}")
+
+
 def main(argv):
     if argv[:1] == ["collect"]:
         collect(argv[1], int(argv[2]), int(argv[3]), int(argv[4]), argv[5])
+    elif argv[:1] == ["side"]:
+        side(argv[1], int(argv[2]), int(argv[3]), int(argv[4]), argv[5])
     elif argv[:1] == ["schemes"]:
         schemes(argv[1], int(argv[2]))
     elif argv[:1] == ["caps"]:

@@ -174,6 +174,10 @@ class Search:
         self.heap: list = []
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
+        # a pause between two positions taken (interleave.py): at this table size in_turns
+        # stops and keeps its place (turns), and resume() goes on as if it never stopped
+        self.pause_at: int | None = None
+        self.turns = 0
         self.depth_base: Any = None
         self._recollect(memory)
         self.flat = self.snap = flat and self._flat(variant)
@@ -697,10 +701,14 @@ class Search:
         does; the best-first ones jump to the most promising position waiting anywhere. Deals
         on which one of them goes astray the other often wins quickly; both take from the same
         waiting positions. The Result of a win or a limit, else None."""
-        heap, lifo = self.heap, self.lifo
-        self.push(None, first)
-        turns = 0
+        heap, lifo, table, pause = self.heap, self.lifo, self.table, self.pause_at
+        if first is not None:  # (None: resumed, see resume)
+            self.push(None, first)
+        turns = self.turns
         while heap and len(heap) <= MAX_OPEN:
+            if pause is not None and table.size >= pause:
+                self.turns = turns
+                return self.done(UNKNOWN, "pause")
             turns += 1
             source = heap if turns // SLICE % 2 else None
             node = None
@@ -728,6 +736,12 @@ class Search:
                 return self.done(UNKNOWN, nxt)
             self.push(node, nxt)
         return None
+
+    def resume(self) -> Result:
+        """The search paused by pause_at (in_turns, between two positions taken) goes on
+        from where it stopped, its waiting positions and table as they were: the same
+        search as one never paused."""
+        return self.in_turns(None) or self.bounded() or self.done(UNWINNABLE)
 
     def bounded(self):
         """Past MAX_OPEN waiting positions: each searched depth-first in turn, best first.

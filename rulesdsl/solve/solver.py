@@ -59,6 +59,7 @@ from .beam import find_win
 from .dead_ends import DeadEnds, derive_dead
 from .derivations import face_rule, foundation_rule, refill_rule, safe_rule, stock_rule, units_rule
 from .guidance import W_BURIED, buried_weight
+from .interleave import interleaved
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
 from .safe_foundations import FoundationRule
@@ -124,6 +125,7 @@ def solve(
     beam: bool | float = True,
     orders: bool = True,
     talon_order: bool = True,
+    interleave: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -194,7 +196,10 @@ def solve(
     where the stock symmetry applies and the recycle turns the cards face down, the full
     search scores the stock's piles as at pointer 0 (guidance.Scorer.talon_at_start), so the
     children of far draws are not put first (docs/solver.md, "The stock macros' order");
-    False: as the board lies, the old order. It only orders the search."""
+    False: as the board lies, the old order. It only orders the search. ``interleave``: with
+    ``orders``, the two orders' searches in turns, each going on where it stopped
+    (interleave.py, SCHEDULE); False: the open order's search stopped at FIRST_ORDER_STATES
+    and a fresh one in the first order."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -245,7 +250,7 @@ def solve(
         draws = DRAWS_SHARE if by_stock and draws_stage and stock is True else 0.0
         result = _streamlined(variant, state, started, max_states, time_limit, kw, share, draws)
     else:
-        result = _two_orders(variant, state, started, max_states, time_limit, kw, _greedy, orders)
+        result = _two_orders(variant, state, started, max_states, time_limit, kw, _greedy, orders, interleave)
     if optimize and result.verdict == WON:
         result.moves = optimize_line(variant, state, result.moves, time_limit=OPTIMIZE_SECONDS)
         result.seconds = clock() - started
@@ -274,19 +279,22 @@ def _with_beam(variant, state, time_limit, clock, started, part, kw) -> Result:
     return Result(WON, line, got.states, spent)
 
 
-def _two_orders(variant, state, started, max_states, time_limit, kw, greedy, orders) -> Result:
+def _two_orders(variant, state, started, max_states, time_limit, kw, greedy, orders, interleave=False) -> Result:
     """The search in the open order (guidance.W_BURIED_OPEN) with at most FIRST_ORDER_STATES
     positions, then, when that cap stopped it, a fresh search in the first order (W_BURIED)
     with the rest of the limits; where the two orders are one (not an open game), with
     ``orders`` False, with a hint table or for the streamliner: the one search. Soundness:
     each is the whole search in another order, so an ``unwinnable`` from either is a proof
-    (every reachable position was explored) and a win is a line played on the board."""
+    (every reachable position was explored) and a win is a line played on the board. With
+    ``interleave``: the two searches in turns, each resumed (interleave.py)."""
     first = FIRST_ORDER_STATES
     kw = dict(kw, greedy=greedy, time_limit=time_limit, started=started)
     if not orders or greedy or kw["memory"] is not None or max_states <= first:
         return Search(variant, state, max_states=max_states, **kw).run()
     if buried_weight(variant, state) == W_BURIED:
         return Search(variant, state, max_states=max_states, **kw).run()
+    if interleave:
+        return interleaved(variant, state, max_states, kw)
     got = Search(variant, state, max_states=first, **kw).run()
     if got.verdict != UNKNOWN or got.limit != "states":
         return got

@@ -164,7 +164,7 @@ def test_the_first_order_wins_what_the_open_order_leaves_long_unwon():
     v = rulesdsl.load("freecell")
     g = v.numbered_game(617)
     assert solve_game(g, max_states=25_000, orders=False).verdict == "unknown"
-    r = solve_game(g, max_states=25_000)
+    r = solve_game(g, max_states=25_000, interleave=False)
     assert r.verdict == "won"
     assert r.states == solver.FIRST_ORDER_STATES + 15_151
     assert replays_to_win(v, g.state, r.moves)
@@ -173,15 +173,16 @@ def test_the_first_order_wins_what_the_open_order_leaves_long_unwon():
 @pytest.mark.parametrize("first", [1, 5])
 def test_two_orders_give_the_naive_verdicts(tmp_path, monkeypatch, first):
     # the open order stopped after a few positions: the first order's search decides, and an
-    # unwinnable from either is a proof
+    # unwinnable from either is a proof (the restart; interleave.py's turns: test_interleave.py)
     monkeypatch.setattr(solver, "FIRST_ORDER_STATES", first)
+    monkeypatch.setattr(solver, "interleaved", None)  # (never called: interleave=False)
     p = tmp_path / "mini.yaml"
     p.write_text(MINI)
     v = rulesdsl.load(str(p))
     seen = set()
     for seed in range(1, 40):
         g = v.new_game(seed)
-        r = solve_game(g)
+        r = solve_game(g, interleave=False)
         truth = naive(g.clone())
         seen.add((truth, r.states > first))
         assert r.verdict == ("won" if truth else "unwinnable"), seed
