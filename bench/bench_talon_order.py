@@ -1,5 +1,6 @@
 """The stock's talon scored as at pointer 0 (solve(..., talon_order=True)) beside the board's
-pointer (talon_order=False) and beside the talon not counted at all (guidance.W_TALON = 0),
+pointer (talon_order=False), both with the talon's weight 2 as measured then, and beside the talon not
+counted at all (guidance.W_TALON = 0, the default since),
 deal by deal in one run, by positions (no time limit: a loaded
 machine gives the same figures); CPU seconds only as a side note. Prints figures, asserts
 nothing.
@@ -23,10 +24,10 @@ TREES = ["old", "new"]  # talon_order False, True (and "zero": True with W_TALON
 
 
 def one(v, an, deal, max_states, tree) -> tuple:
-    guidance.W_TALON = 0 if tree == "zero" else 2
+    default, guidance.W_TALON = guidance.W_TALON, 0 if tree == "zero" else 2
     cpu = time.process_time()
     r = solve(v, deal_state(v, deal), max_states=max_states, analysis=an, talon_order=tree != "old")
-    guidance.W_TALON = 2
+    guidance.W_TALON = default
     return r.verdict, r.states, time.process_time() - cpu
 
 

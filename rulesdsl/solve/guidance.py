@@ -83,9 +83,11 @@ def declared_pick(variant, st, moves, env=None):
 # Weights: foundation card, card in a cell, empty pile that takes cards, card above a break
 # (tuned on Microsoft FreeCell deals 1-40; they only order the search).
 W = (6, 6, 9, 1)
-# A card of the talon, scored as at pointer 0 (Scorer.talon_at_start): as a face-down card (read
-# at the call: a bench may set 0, the talon not counted at all).
-W_TALON = 2
+# A card of the talon, scored as at pointer 0 (Scorer.talon_at_start), read at the call (a bench
+# may set another). 0, the talon not counted: measured against 2 and 4 on Klondike deals 1-60
+# (docs/solver.md, "The staging and the talon's weight, measured again"). With a weight, a card
+# move out of the waste touches the waste alone, so the stock's part kept the parent's talon.
+W_TALON = 0
 
 
 class Scorer:
