@@ -9,7 +9,8 @@ beam.py, so it runs once per file and deal and its verdicts are kept in CACHE (J
 read again on the next run). Then, on each undecided deal, the finder alone with SECONDS CPU s
 under each setting, interleaved deal by deal: a setting is a name and keywords, lower case a
 switch of ``beam.find_win`` (1 on, 0 off), upper case a weight of beam.py set by hand (e.g.
-``base:safe=0;both:safe=1,W_BLOCKED=8``). One line per file: the solver's wins and proofs, and
+``base:safe=0;both:safe=1,W_BLOCKED=8``; no keyword: the default, the lanes of lanes.py side
+by side; ``safe=0``: the one lane as before them). One line per file: the solver's wins and proofs, and
 per setting the deals won, the most cards up, the CPU seconds and the check's verdict.
 """
 

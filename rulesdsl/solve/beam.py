@@ -34,6 +34,7 @@ from .derivations import (
     stock_rule,
 )
 from .keys import touched_piles
+from .lanes import chosen, distinct, drain, share, widening
 from .natural_runs import natural_tables
 from .stock_cycle import landing_cards
 
@@ -42,10 +43,8 @@ from .stock_cycle import landing_cards
 WIDTHS = (32, 128, 512, 2048, 8192)
 # A card lying above a card its foundation needs before it (a "blocked" card): at least a move
 # to free the one below. Seeds 1-5 of Forty Thieves, Gypsy, Duchess, Maria, Miss Milligan, La
-# Belle Lucie at 2 CPU s each: 1 won with 2, 2 with 4, 0 without the term. 8 with the safe
-# moves' closure won more on 30 files and lost nothing there, but not FreeCell MS 380 in
-# test_beam_stage.py, and 8 alone loses Streets and Alleys' seed 4: docs/solver.md, "check
-# --solve 5: the blocked weight and the safe moves in the finder".
+# Belle Lucie at 2 CPU s each: 1 won with 2, 2 with 4, 0 without the term. The first lane's
+# weight; the second lane's (8) and why both: lanes.py.
 W_BLOCKED = 4
 # Levels per run at most: a line longer than this is not followed (cards * this factor).
 LEVELS_PER_CARD = 6
@@ -194,8 +193,9 @@ class Rating:
     sequence rule is read in its accept rule's order (natural_runs). Only the order of the win
     finder depends on it."""
 
-    def __init__(self, variant, st, runs: bool = True, gaps: bool = True, dealt: bool = True, steps: bool = True):
+    def __init__(self, variant, st, runs=True, gaps=True, dealt=True, steps=True, blocked: int | None = None):
         self.env = Env(st)
+        self.blocked = W_BLOCKED if blocked is None else blocked  # the lane's weight (lanes.py)
         self.kind = []
         for r in variant.rules:
             self.kind.append(0 if r.role in PROGRESS_ROLES else 1 if r.role == "cell" else 2)
@@ -299,7 +299,7 @@ class Rating:
             under = 0
             for c in pile:
                 if below[c] & under:
-                    out -= W_BLOCKED
+                    out -= self.blocked
                 under |= 1 << c
         if self.gaps is not None:
             out -= self._gap(pile)
@@ -574,42 +574,44 @@ def find_win(
     steps: bool = True,
     stock: bool = False,
     stock_score: bool = False,
-    safe: bool = False,
+    safe: bool | None = None,
+    blocked: int | None = None,
+    lanes=None,
 ):
     """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
     or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
     default). None says nothing about the deal. ``runs=False``: the score without the natural
-    order and the run pairs (Rating), as before issue 22; ``gaps=False``: no buried-gap term
-    (``buried_gaps``); ``dealt=False``: a stock's order costs as a column's (Rating);
-    ``steps=False``: no wait term read from each foundation's own steps (``Rating.wait``);
-    ``stock=True``: the stock macro moves (_Stock) where they apply, not every action a child
-    of its own (off by default: on Captive Queens and Betsy Ross seeds 1-5 at 2 CPU s they won
-    none of the 3 and 1 deals the plain finder wins; on Klondike draw 3 deals 1-60, one more);
-    ``stock_score=False``: no talon term in the score (TalonScore); ``safe=True``: a position
-    plays its derived safe moves before it branches (``settled``; off by default: at 2 CPU s
-    on 20 files with a safe rule it won no deal more, docs/solver.md)."""
+    order and the run pairs (Rating); ``gaps=False``: no buried-gap term (``buried_gaps``);
+    ``dealt=False``: a stock's order costs as a column's; ``steps=False``: no wait term
+    (``Rating.wait``); ``stock=True``: the stock macro moves (_Stock, off by default:
+    docs/solver.md); ``stock_score=True``: the talon term (TalonScore). The lanes side by side
+    (lanes.py; ``lanes=None``: LANES), each a blocked weight and whether a position plays its
+    derived safe moves before it branches (``settled``); ``safe`` or ``blocked`` given: that
+    one lane (W_BLOCKED, no closure unless said), the finder as before the portfolio."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
-    rng = random.Random(seed)
-    pick = safe_pick(variant) if safe else None
-    k = 0
-    while clock() < deadline:
-        width = widths[min(k, len(widths) - 1)]
-        terms = dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps)  # Rating's switches
-        moves, cut = _run(variant, state, width, rng, clock, deadline, stats, terms, stock, stock_score, pick)
-        if moves is not None:
-            return replay(variant, state, moves)
-        if not cut:  # no level was cut: a wider run would see no more (still no proof)
-            return None
-        k += 1
-    return None
+    pick = safe_pick(variant)
+
+    def lane(i, weight, closes):  # Rating's switches, the lane's weight, its closure
+        rng, terms = random.Random(seed + i), dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps, blocked=weight)
+        do = pick if closes else None
+        run = lambda w: _levels(variant, state, w, rng, clock, deadline, stats, terms, stock, stock_score, do)  # noqa: E731
+        return widening(run, widths, clock, deadline)
+
+    kept = distinct(chosen(lanes, safe, blocked, W_BLOCKED), chains(variant) is not None, pick is not None, W_BLOCKED)
+    moves = share([lane(i, *x) for i, x in enumerate(kept)], clock, deadline)
+    return replay(variant, state, moves) if moves is not None else None
 
 
-def _run(
+def _run(*args, **kw):  # one beam run to its end, alone (``_levels``)
+    return drain(_levels(*args, **kw))
+
+
+def _levels(
     variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=False, stock_score=False, safe=None
 ):
-    """One beam run of ``width``: (the moves of a win or None, whether some level was cut to the
-    width or the clock stopped the run). ``terms`` to ``safe``: find_win's (``safe``: its rule)."""
+    """One beam run of ``width``, yielding after each level (lanes.py): returns (the moves of a win
+    or None, whether a level was cut to the width or the clock stopped it). ``safe``: its rule."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env = g._do, g._undo, g._ops, g._env
@@ -678,12 +680,12 @@ def _run(
                     return got, False
         if not pool:
             return None, cut
-        cut = cut or len(pool) > width
-        beam = []
+        cut, beam = cut or len(pool) > width, []
         for h, (_, _, node, item) in heapq.nlargest(width, pool.items(), key=lambda kv: kv[1][:2]):
             seen.add(h)
             beam.append(_kept(node, item, g, rate, key, talon))
         _record(stats, beam[0].st, rate.sinks)
+        yield
     return None, True
 
 
