@@ -13,7 +13,7 @@ import pytest
 import rulesdsl
 from rulesdsl.engine import codegen
 from rulesdsl.lang.runtime import Env
-from rulesdsl.solve import search, table
+from rulesdsl.solve import derivations, search, table
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
 from rulesdsl.solve.stock_cycle import derive_cycle, play_actions
@@ -104,4 +104,16 @@ def test_the_same_search_one_by_one(name, options, monkeypatch):
         return None if rule is None else replace(rule, batch=False)
 
     monkeypatch.setattr(search, "cycle_rule", one_by_one)
+    assert _records(name, options, deals, budget) == fast
+
+
+@pytest.mark.parametrize("name,options", [("klondike", {}), ("klondike", {"draw": 3}), ("yukon", {})])
+def test_the_same_search_with_the_partial_test_applied(name, options, monkeypatch):
+    """partial_runs: the move tried on the lists alone gives what the game's apply gave."""
+    deals, budget = (1, 2, 3), 1500
+    fast = _records(name, options, deals, budget)
+    v, _ = compiled_variant(name, options)
+    rule = derivations.partial_rule(v)
+    assert rule is not None and rule.bare
+    monkeypatch.setattr(rule, "bare", False)
     assert _records(name, options, deals, budget) == fast
