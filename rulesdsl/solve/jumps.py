@@ -104,6 +104,7 @@ def replay_jump(search, node) -> None:
         search.undo_ops(st, ops, mark)
         del trail[depth:], depths[depth:], path[cut:], marks[cut:]
     do, bare = search.do, search.bare
+    batch = search.cycle if search.cycle is not None and search.cycle.batch else None
     fresh: dict = {}  # pile -> its piece now, where a node's pieces give it
     for n in reversed(chain):
         item = n[1]
@@ -127,10 +128,13 @@ def replay_jump(search, node) -> None:
             down = touched_piles(g, mark)
         else:
             start = len(ops)
-            for m in item:
-                marks.append(len(ops))
-                do(st, m, env, ops)
-                path.append(m)
+            if batch:  # a macro of the stock walk: its actions in one go (stock_cycle.py)
+                batch.replay(search, item)
+            else:
+                for m in item:
+                    marks.append(len(ops))
+                    do(st, m, env, ops)
+                    path.append(m)
             down = touched_piles(g, start)
         if changed is None or down is None:
             changed = None

@@ -97,6 +97,7 @@ class PartialRule:
         self.seq = seq  # seq[a] = the cards b meeting the sequence rule on a (= accept)
         self.takes = takes  # takes[t] = the cards any source may put on t (G's accept)
         self.stock = stock  # the piles the actions name
+        self.bare = True  # the move tried on the lists alone (see start); False: the apply
 
     def start(self, search):
         """The test for one search: dominated(m) on the search's board."""
@@ -104,6 +105,13 @@ class PartialRule:
         do, undo, generate = search.do, search.undo_ops, search.g.generate
         piles_g, seq, takes, stock = self.piles, self.seq, self.takes, self.stock
         piles, down = st.piles, st.down
+        # The move played on the lists alone where that is the game's apply (``bare``; the
+        # old path with it False): c_(i-1) stays face up on P (i >= down[s]), so P's count
+        # holds and its flip has nothing to turn; Q's top was face up; the other piles are
+        # as the position left them, settled (a position after a move: ``path`` not empty;
+        # the start may not be, and keeps the apply); no rule scores (no points to add).
+        bare = self.bare and not any(r.points is not None for r in search.variant.rules)
+        path = search.path
         # the moves that use a pile of G, generated alone (exact: the pile keeps c_(i-1))
         near = {p: moves_from(search.variant, frozenset((p,)), p) for p in piles_g}
 
@@ -127,10 +135,19 @@ class PartialRule:
             for p in stock:
                 if not want.isdisjoint(piles[p]):
                     return False  # a card the stock brings could go on c
+            gen = near[s]
+            if bare and path:  # the cards moved on the lists alone, then put back (see start)
+                src, dst, n = pile, piles[d], len(m.cards)
+                dst.extend(src[-n:])
+                del src[-n:]
+                try:
+                    return unused(generate() if gen is None else gen(st, env), s, d, m.cards[0])
+                finally:
+                    src.extend(dst[-n:])
+                    del dst[-n:]
             mark = len(ops)
             do(st, m, env, ops)
             try:
-                gen = near[s]
                 return unused(generate() if gen is None else gen(st, env), s, d, m.cards[0])
             finally:
                 undo(st, ops, mark)

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.kinds import ActionKind
 from ..core.state import State
 from ..engine.codegen import moves_from
-from ..engine.moves import Move
+from ..engine.moves import T_USED, Move, transfer
 from ..lang.runtime import Env
 from .analysis import _IDENT, _QUOTED
 from .safe_foundations import _empty_takes
@@ -96,6 +96,9 @@ class StockCycle:
     # generator of the card moves from the stock's piles alone (codegen.moves_from, or None)
     passes: Any = None
     taking: Any = None
+    # the actions played in one go where the walk and the replay of a macro child meet a
+    # run of them (play_actions: neither scores, no face-up bits to keep); False: one by one
+    batch: bool = False
 
     def unlimited(self, st, max_states: int) -> bool:
         """No line of a search of at most ``max_states`` positions from ``st`` can reach the
@@ -108,6 +111,10 @@ class StockCycle:
 
     def key_piece(self):
         return StockKey(self)
+
+    def replay(self, search, item) -> None:
+        """A macro child of the walk played on the board (replay_macro)."""
+        replay_macro(search, item)
 
 
 class StockKey:
@@ -173,8 +180,9 @@ def derive_cycle(variant):
     still = _win_still(variant, {variant.layout.group_of[d.source], variant.layout.group_of[r.source]})
     passes = r.limit(Env(State.empty(variant))) if r.limit is not None else None
     taking = moves_from(variant, frozenset((d.source, r.source)))
-    cycle = StockCycle(d.source, r.source, k, deal, rec, bool(r.face_up), r.limit, lands, moves, still, passes, taking)
-    return cycle
+    batch = d.points is None and r.points is None and not variant.mixed_facing
+    face_up = bool(r.face_up)
+    return StockCycle(d.source, r.source, k, deal, rec, face_up, r.limit, lands, moves, still, passes, taking, batch)
 
 
 def _win_still(variant, sgroups) -> bool:
@@ -206,6 +214,8 @@ def walk(search, out, actions) -> object:
     g, down = search.g, st.down
     stock, waste = rule.stock, st.piles[rule.waste]
     ask_win = not rule.win_still or g.won  # (never true at a node: it would be won already)
+    if rule.batch and not ask_win and rule.lands is not None:
+        return _walk_talon(search, out, actions)
     seen = {(len(waste), down[stock], down[rule.waste])}
     mark = len(ops)
     walked: list = []
@@ -252,6 +262,138 @@ def walk(search, out, actions) -> object:
         return got
     got = search.limit_hit()
     return True if got is None else got
+
+
+def _walk_talon(search, out, actions) -> object:
+    """walk() where the win is asked once and the landing cards are known: the same
+    configurations in the same order, the same children with the same lines, but the
+    actions followed on the talon (the pointer and the two face-down counts, as the engine's
+    deal and recycle change them: engine/moves.py transfer) and played on the board only
+    where the waste's top could land somewhere, all those since the last such place in one
+    go (play_actions). Where it lands nowhere the old walk only played the action and asked
+    for the next one: nothing was read from the board there but the configuration."""
+    rule = search.cycle
+    st, spiles, ops, env, path = search.st, (rule.stock, rule.waste), search.ops, search.env, search.path
+    x, y = st.piles[rule.stock], st.piles[rule.waste]
+    talon = y + x[::-1]  # T, which the actions keep (see above)
+    nx, ny, dx, dy = len(x), len(y), st.down[rule.stock], st.down[rule.waste]
+    deal_name, draw, passes, face_up = rule.moves[0].name, rule.draw, rule.passes, rule.face_up
+    recycles = st.used[rule.recycle]
+    seen = {(ny, dx, dy)}
+    mark = len(ops)
+    walked: list = []
+    pending: list = []  # the actions walked that are not on the board yet
+    here = actions
+    got: object = True
+    landing = landing_cards(rule, st, spiles)
+    taker = rule.taking
+    while here:
+        a = here[0]  # one action at most is legal: the deal, or with the stock empty the recycle
+        if a.name == deal_name:  # min(k, |X|) cards from X onto Y; X's count at most its size
+            j = draw if draw < nx else nx
+            nx -= j
+            ny += j
+            if dx > nx:
+                dx = nx
+        else:  # the recycle: all of Y onto X, face down unless kept up; Y's count 0
+            nx, ny, dy = ny, 0, 0
+            if not face_up:
+                dx = nx
+            recycles += 1
+        walked.append(a)
+        pending.append(a)
+        conf = (ny, dx, dy)
+        if conf in seen:
+            break
+        seen.add(conf)
+        if not ny or talon[ny - 1] not in landing:  # the waste's top lands nowhere
+            if nx:  # the legal actions (_actions), from the talon
+                here = [rule.moves[0]]
+            elif ny and (passes is None or recycles < passes):
+                here = [rule.moves[1]]
+            else:
+                here = []
+            continue
+        play_actions(rule, st, pending, ops)
+        pending = []
+        if taker is None:
+            here, taking = _split(search.generate(), spiles)
+        else:
+            here, taking = _actions(search, rule), taker(st, env)
+        if taking:
+            _refresh(search, spiles)
+            prefix = tuple(walked)
+            path.extend(prefix)  # the line, should a child win
+            for m in taking:
+                got = search.consider(m, (*prefix, m), out)
+                if got is None:
+                    return None  # the win is on the board, its line in path
+                if got is not True:
+                    break
+            del path[-len(prefix) :]
+            if got is not True:
+                break
+    search.undo_ops(st, ops, mark)
+    _refresh(search, spiles)
+    if got is not True:
+        return got
+    got = search.limit_hit()
+    return True if got is None else got
+
+
+def play_actions(rule, st, acts, log) -> None:
+    """Play the cycle's actions ``acts``, each legal in turn from a settled position, as
+    the engine's apply would: the same piles, face-down counts and counters after them, and
+    ops on ``log`` that undo them (not the same ops: one transfer for a run of deals). Why
+    it is the same: the follow-ups only flip piles outside the stock's (stock_macros.py
+    (2)), which a settled position leaves nothing to do on and the actions do not change;
+    a deal moves min(k, |X|) cards one at a time (or in one reversed transfer), so a run of
+    d legal deals (X never empty before one) moves the top min(dk, |X|) cards of X onto Y
+    in reversed order, and X's face-down count becomes at most its size, as after each;
+    the recycle is the engine's own transfer. Neither action scores (derive_cycle)."""
+    piles, down, used = st.piles, st.down, st.used
+    s, w = rule.stock, rule.waste
+    x, y = piles[s], piles[w]
+    deal_name = rule.moves[0].name
+    i, count = 0, len(acts)
+    while i < count:
+        j = i
+        while j < count and acts[j].name == deal_name:
+            j += 1
+        if j > i:
+            n = min(rule.draw * (j - i), len(x))
+            log.append(s << 2 | w << 12 | n << 22 | 1 << 33 | down[s] << 34 | down[w] << 45)
+            cards = x[-n:]
+            del x[-n:]
+            cards.reverse()
+            y.extend(cards)
+            if down[s] > len(x):
+                down[s] = len(x)
+            used[rule.deal] += j - i
+            log.extend([T_USED | rule.deal << 2] * (j - i))
+            i = j
+        if i < count:  # a recycle
+            transfer(st, w, s, len(y), True, not rule.face_up, log)
+            used[rule.recycle] += 1
+            log.append(T_USED | rule.recycle << 2)
+            i += 1
+
+
+def replay_macro(search, item) -> None:
+    """Play a macro child of the walk (its actions, then a card move) on the board, as
+    jumps.replay_jump plays a tuple: the actions in one go (play_actions), each with the
+    mark where they start (a line is only ever cut where a child starts), the card move
+    by the game's apply."""
+    st, ops, marks, path = search.st, search.ops, search.marks, search.path
+    acts = item[:-1]
+    start = len(ops)
+    play_actions(search.cycle, st, acts, ops)
+    marks.extend([start] * len(acts))
+    path.extend(acts)
+    m = item[-1]
+    marks.append(len(ops))
+    search.do(st, m, search.env, ops)
+    path.append(m)
 
 
 def _split(moves, spiles) -> tuple:
