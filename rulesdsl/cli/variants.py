@@ -190,7 +190,8 @@ def add_check(sub) -> None:
         default=2.0,
         metavar="S",
         help="CPU seconds the solver spends on each deal of --solve (default 2), and as much again "
-        "for the win finder on a deal it leaves undecided",
+        "for the win finder on a deal it leaves undecided (no deal won: the finder's whole time "
+        "once more on the deal it took furthest)",
     )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument(

@@ -54,4 +54,4 @@ def test_check_solve_counts_cpu_seconds_and_stages(monkeypatch):
     out = solvable.solver_check(Doc(), "x.yaml", rulesdsl.load("forty_thieves"), 1, 2.0, notes)
     assert out == ["V902"] and "2 CPU s each" in notes[0]
     assert seen[0]["clock"] is time.process_time and seen[0]["streamline"] == "always"
-    assert seen[0]["time_limit"] == 4.0 and seen[0]["beam"] == 0.5  # the search 2 s, the win finder 2 s
+    assert seen[0]["time_limit"] == 2.0 and seen[0]["beam"] is False  # the search 2 s (the finder apart)
