@@ -6,6 +6,9 @@ asserts nothing.
     python bench/bench_orders.py grid OUT.jsonl 30000                       # the best restart caps
     python bench/bench_orders.py caps OUT.jsonl 30000 4000 12000 500        # the first cap swept
     python bench/bench_orders.py side freecell 1 1000 30000 OUT.jsonl      # the solver: turns, restart
+    python bench/bench_orders.py third freecell 12 30000 OUT.jsonl 36,117  # a third weight, some deals
+    python bench/bench_orders.py schedules OUT.jsonl THIRD.jsonl 30000      # three-order schedules
+    python bench/bench_orders.py grid3 OUT.jsonl THIRD.jsonl 30000          # the best of 1,215 of them
 
 ``collect`` searches each deal in each order alone (the open weight, guidance.W_BURIED_OPEN,
 then the first, W_BURIED; ``orders=False``, no win finder, no time limit) up to the cap, and
@@ -47,6 +50,131 @@ def collect(name, a, b, cap, out):
                 rec[key] = [r.verdict, r.states]
             f.write(json.dumps(rec) + "\n")
             f.flush()
+
+
+def third(name, weight, cap, out, deals):
+    """Each of ``deals`` in the open order's search alone with the buried cards' ``weight``
+    (the third order), up to ``cap`` positions: one JSON line a deal, key "third"."""
+    v, an = compiled_variant(name, {})
+    keep = guidance.W_BURIED_OPEN
+    with open(out, "a") as f:
+        for d in deals:
+            guidance.W_BURIED_OPEN = weight
+            try:
+                r = solve(v, deal_state(v, d), max_states=cap, orders=False, beam=False, analysis=an)
+            finally:
+                guidance.W_BURIED_OPEN = keep
+            f.write(json.dumps({"variant": name, "deal": d, "weight": weight, "third": [r.verdict, r.states]}) + "\n")
+            f.flush()
+
+
+# Schedules of resumed searches in three orders (as interleave.SCHEDULE: each stage's figure is
+# the positions that order's search has seen when it pauses). A deal decided before the third
+# order's first turn needs no "third" record (schedules() names those it lacks).
+SCHEDULES = [
+    (
+        "main: open 5k, first 11k, open 10k, first",
+        [("open", 5000), ("first", 11000), ("open", 10000), ("first", "rest")],
+    ),
+    ("open 5k, first 11k, third 10k, first", [("open", 5000), ("first", 11000), ("third", 10000), ("first", "rest")]),
+    ("open 5k, first 11k, third 8k, open", [("open", 5000), ("first", 11000), ("third", 8000), ("open", "rest")]),
+    (
+        "open 5k, first 11k, open 10k, third 8k, first",
+        [("open", 5000), ("first", 11000), ("open", 10000), ("third", 8000), ("first", "rest")],
+    ),
+    (
+        "open 5k, first 11k, open 10k, third 5k, first",
+        [("open", 5000), ("first", 11000), ("open", 10000), ("third", 5000), ("first", "rest")],
+    ),
+    (
+        "open 5k, first 11k, third 7.5k, open 10k, first",
+        [("open", 5000), ("first", 11000), ("third", 7500), ("open", 10000), ("first", "rest")],
+    ),
+]
+for _k in (2000, 3000, 5000, 8000):
+    SCHEDULES.append(
+        (
+            f"open 5k, third {_k // 1000}k, first 11k, open 10k, first",
+            [("open", 5000), ("third", _k), ("first", 11000), ("open", 10000), ("first", "rest")],
+        )
+    )
+for _k in (2000, 4000, 7000):
+    SCHEDULES.append(
+        (
+            f"open 5k, first 11k, third {_k // 1000}k, open 10k, first",
+            [("open", 5000), ("first", 11000), ("third", _k), ("open", 10000), ("first", "rest")],
+        )
+    )
+SCHEDULES.append(
+    (
+        "open 5k, third 3k, first 11k, open 10k, third 10k, first",
+        [("open", 5000), ("third", 3000), ("first", 11000), ("open", 10000), ("third", 10000), ("first", "rest")],
+    )
+)
+
+
+def third_starts(stages):
+    """The positions of all the searches when the third order's first turn begins."""
+    seen: dict = {}
+    for order, cap in stages:
+        if order == "third":
+            return sum(seen.values())
+        seen[order] = cap
+    return float("inf")
+
+
+def schedules(path, third_path, budget):
+    """Every schedule of SCHEDULES replayed from ``collect``'s records and ``third``'s."""
+    recs = [json.loads(line) for line in open(path)]
+    thirds = {(r["variant"], r["deal"]): r["third"] for r in map(json.loads, open(third_path))}
+    for name in dict.fromkeys(r["variant"] for r in recs):
+        deals = [r for r in recs if r["variant"] == name]
+        print(f"\n{name} {deals[0]['deal']}-{deals[-1]['deal']}, {budget} positions a deal")
+        print("| schedule | won / unwinnable / unknown | positions in all | not won | third needed, missing |")
+        print("| --- | --- | --- | --- | --- |")
+        for label, stages in SCHEDULES:
+            got, missing = [], []
+            for r in deals:
+                rec = dict(r, third=thirds.get((name, r["deal"]), ["unknown", 0]))
+                v, s = replay(rec, False, stages, budget)
+                if (name, r["deal"]) not in thirds and s > third_starts(stages):
+                    missing.append(r["deal"])
+                got.append((r["deal"], v, s))
+            counts = [sum(1 for _, v, _ in got if v == k) for k in ("won", "unwinnable", "unknown")]
+            lost = [d for d, v, _ in got if v == "unknown"]
+            total = sum(s for _, _, s in got)
+            print(f"| {label} | {'/'.join(map(str, counts))} | {total:,} | {lost} | {missing} |")
+
+
+def grid3(path, third_path, budget):
+    """Schedules of five turns with one third-order turn (before, between or after the first
+    order's and the open order's second turns), caps in steps of 1,000 (the open order's
+    second in 2,000): the best by deals decided, then positions. A schedule needing a
+    "third" record that is missing is left out."""
+    recs = [json.loads(line) for line in open(path)]
+    thirds = {r["deal"]: r["third"] for r in map(json.loads, open(third_path))}
+    forms = []
+    for f in range(6000, 15000, 1000):
+        for t in range(2000, 11000, 1000):
+            for o in range(6000, 15000, 2000):
+                forms.append([("open", 5000), ("first", f), ("third", t), ("open", o), ("first", "rest")])
+                forms.append([("open", 5000), ("first", f), ("open", o), ("third", t), ("first", "rest")])
+                forms.append([("open", 5000), ("third", t), ("first", f), ("open", o), ("first", "rest")])
+    scored = []
+    for stages in forms:
+        start, got = third_starts(stages), []
+        for r in recs:
+            verdict, spent = replay(dict(r, third=thirds.get(r["deal"], ["unknown", 0])), False, stages, budget)
+            if r["deal"] not in thirds and spent > start:
+                break
+            got.append((r["deal"], verdict, spent))
+        else:
+            won = sum(1 for _, v, _ in got if v != "unknown")
+            scored.append((-won, sum(s for _, _, s in got), stages, [d for d, v, _ in got if v == "unknown"]))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    print(f"{len(scored)} schedules replayed, {budget} positions a deal; the best:")
+    for w, total, stages, lost in scored[:12]:
+        print(f"  {-w} {total:,} {stages} not won {lost}")
 
 
 # A scheme: its name, restart (True) or resume, and its stages (order, the cap that search
@@ -96,7 +224,7 @@ SCHEMES = [
 
 def replay(rec, restart, stages, budget):
     """A scheme on one deal: (verdict, positions spent)."""
-    spent, seen = 0, {"open": 0, "first": 0}
+    spent, seen = 0, {"open": 0, "first": 0, "third": 0}
     for order, cap in stages:
         verdict, need = rec[order]
         left = budget - spent
@@ -206,6 +334,12 @@ def main(argv):
         collect(argv[1], int(argv[2]), int(argv[3]), int(argv[4]), argv[5])
     elif argv[:1] == ["side"]:
         side(argv[1], int(argv[2]), int(argv[3]), int(argv[4]), argv[5])
+    elif argv[:1] == ["third"]:
+        third(argv[1], int(argv[2]), int(argv[3]), argv[4], [int(d) for d in argv[5].split(",")])
+    elif argv[:1] == ["schedules"]:
+        schedules(argv[1], argv[2], int(argv[3]))
+    elif argv[:1] == ["grid3"]:
+        grid3(argv[1], argv[2], int(argv[3]))
     elif argv[:1] == ["schemes"]:
         schemes(argv[1], int(argv[2]))
     elif argv[:1] == ["caps"]:

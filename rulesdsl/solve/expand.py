@@ -26,7 +26,7 @@ def fused_children(search):
     piles, down = st.piles, st.down
     piece, plain, joined, child, sealed = keyer.piece, keyer.plain, keyer.joined, keyer.child, keyer.sealed
     sinks = buried.sink_set if buried is not None else frozenset()
-    max_states, deadline, clock, fast_key = search.max_states, search.deadline, search.clock, joined is not None
+    deadline, clock, fast_key = search.deadline, search.clock, joined is not None
 
     def children(scored=False):
         """Search.children, Keyer.child and Search.bare_consider as one loop."""
@@ -92,7 +92,7 @@ def fused_children(search):
                 search.play(m)
                 return None
             size = table.size
-            if size >= max_states:
+            if size >= search.max_states:  # (read here: the searches in turns lower it, interleave.py)
                 return "states"
             if deadline is not None and not size & 255 and clock() > deadline:
                 return "time"

@@ -114,3 +114,15 @@ def test_the_turns_win_a_deal_the_restart_leaves_unknown():
     r = solve_game(g, max_states=30_000, beam=False)
     assert r.verdict == "won"
     assert replays_to_win(v, g.state, r.moves)
+
+
+def test_the_turns_keep_to_the_positions_of_all_the_searches_together(monkeypatch):
+    # each search's cap is what the others left, lowered at every turn: MS 617 needs more than
+    # 3,000 positions in either order; its first order's search, created with 2,500 (3,000
+    # less the open order's 500), is resumed with 2,000 (less the open order's 1,000)
+    monkeypatch.setattr(solver, "FIRST_ORDER_STATES", 500)
+    monkeypatch.setattr(interleave, "SCHEDULE", (("open", 500), ("first", 1_000), ("open", 1_000), ("first", None)))
+    v = rulesdsl.load("freecell")
+    r = solve(v, v.numbered_game(617).state, max_states=3_000, beam=False)
+    assert r.verdict == "unknown"
+    assert r.states <= 3_000
