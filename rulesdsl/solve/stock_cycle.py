@@ -239,29 +239,12 @@ def walk(search, out, actions) -> object:
             # no pile would take the waste's top: the legal actions are the only moves
             here = _actions(search, rule)
             continue
-        if taker is None:
-            here, taking = _split(search.generate(), spiles)
-        else:  # the same moves from the stock's piles, generated alone
-            here, taking = _actions(search, rule), taker(st, env)
-        if taking:
-            _refresh(search, spiles)
-            prefix = tuple(walked)
-            path.extend(prefix)  # the line, should a child win
-            for m in taking:
-                got = search.consider(m, (*prefix, m), out)
-                if got is None:
-                    return None  # the win is on the board, its line in path
-                if got is not True:
-                    break
-            del path[-len(prefix) :]
-            if got is not True:
-                break
-    search.undo_ops(st, ops, mark)
-    _refresh(search, spiles)
-    if got is not True:
-        return got
-    got = search.limit_hit()
-    return True if got is None else got
+        here, got = _offer(search, rule, taker, walked, out)
+        if got is None:
+            return None  # the win is on the board, its line in path
+        if got is not True:
+            break
+    return _close(search, rule, mark, got)
 
 
 def _walk_talon(search, out, actions) -> object:
@@ -273,7 +256,7 @@ def _walk_talon(search, out, actions) -> object:
     go (play_actions). Where it lands nowhere the old walk only played the action and asked
     for the next one: nothing was read from the board there but the configuration."""
     rule = search.cycle
-    st, spiles, ops, env, path = search.st, (rule.stock, rule.waste), search.ops, search.env, search.path
+    st, spiles, ops = search.st, (rule.stock, rule.waste), search.ops
     x, y = st.piles[rule.stock], st.piles[rule.waste]
     talon = y + x[::-1]  # T, which the actions keep (see above)
     nx, ny, dx, dy = len(x), len(y), st.down[rule.stock], st.down[rule.waste]
@@ -316,25 +299,42 @@ def _walk_talon(search, out, actions) -> object:
             continue
         play_actions(rule, st, pending, ops)
         pending = []
-        if taker is None:
-            here, taking = _split(search.generate(), spiles)
-        else:
-            here, taking = _actions(search, rule), taker(st, env)
-        if taking:
-            _refresh(search, spiles)
-            prefix = tuple(walked)
-            path.extend(prefix)  # the line, should a child win
-            for m in taking:
-                got = search.consider(m, (*prefix, m), out)
-                if got is None:
-                    return None  # the win is on the board, its line in path
-                if got is not True:
-                    break
-            del path[-len(prefix) :]
+        here, got = _offer(search, rule, taker, walked, out)
+        if got is None:
+            return None  # the win is on the board, its line in path
+        if got is not True:
+            break
+    return _close(search, rule, mark, got)
+
+
+def _offer(search, rule, taker, walked, out):
+    """The moves from the stock's piles at the configuration on the board, each considered as a
+    child whose line is the actions walked and the move: (the legal actions here, True or what
+    consider said: None a win on the board, its line in the path, or a str, a limit)."""
+    st, spiles = search.st, (rule.stock, rule.waste)
+    if taker is None:
+        here, taking = _split(search.generate(), spiles)
+    else:  # the same moves from the stock's piles, generated alone
+        here, taking = _actions(search, rule), taker(st, search.env)
+    got: object = True
+    if taking:
+        _refresh(search, spiles)
+        prefix, path = tuple(walked), search.path
+        path.extend(prefix)  # the line, should a child win
+        for m in taking:
+            got = search.consider(m, (*prefix, m), out)
+            if got is None:
+                return here, None
             if got is not True:
                 break
-    search.undo_ops(st, ops, mark)
-    _refresh(search, spiles)
+        del path[-len(prefix) :]
+    return here, got
+
+
+def _close(search, rule, mark, got) -> object:
+    """The walk's end: the board back at the node, then True or the limit hit."""
+    search.undo_ops(search.st, search.ops, mark)
+    _refresh(search, (rule.stock, rule.waste))
     if got is not True:
         return got
     got = search.limit_hit()
