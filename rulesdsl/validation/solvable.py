@@ -26,7 +26,7 @@ def solver_check(
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
     undecided gets as much again for the win finder (beam.py, which only ever says won;
-    ``beam=False``: not). Where no deal is won, the finder has a second try (``second_try``).
+    ``beam=False``: not). Where no deal is won, the finder has a second try (``furthest``).
     "The solver won k of N deals" goes to ``notes``. An error only when no deal is winnable and
     every search was exhaustive."""
     won = proven = 0
@@ -50,8 +50,9 @@ def solver_check(
             tried.append((up, deal))
     again = ""
     if not won and tried:
+        deal, spent = furthest(tried), seconds * len(tried)
         try:
-            deal, spent, line = second_try(v, tried, seconds)
+            line = find_win(v, deal_state(v, deal), time_limit=spent, clock=CHECK_SOLVE["clock"])
         except Exception as exc:
             return [_failed(doc, deal, exc)]
         won += line is not None
@@ -114,17 +115,14 @@ def _one_deal(v, deal: int, seconds: float, beam: bool):
     return Result(WON, line, r.states, r.seconds + seconds), None
 
 
-def second_try(v, tried: list, seconds: float):
-    """Where the check won no deal: the win finder once more on the deal it took furthest (the
-    most cards up; the lowest deal on a tie), with the finder's time of the whole check
-    (``seconds`` for each deal it tried). Why: in games of two or three decks and one pass (the
-    Forty Thieves kin) a deal's win comes after 4 to 20 CPU s of the finder, not 2, and a V902
-    that more time on one deal removes tells the author nothing. The check's cost grows only
-    where it would warn. Returns (deal, CPU s given, the line or None)."""
-    up, deal = max(tried, key=lambda t: (t[0], -t[1]))
-    spent = seconds * len(tried)
-    line = find_win(v, deal_state(v, deal), time_limit=spent, clock=CHECK_SOLVE["clock"])
-    return deal, spent, line
+def furthest(tried: list) -> int:
+    """Where the check won no deal, the deal for the win finder's second try, which gets the
+    finder's time of the whole check (``seconds`` for each deal it tried): the one whose beam
+    had the most cards up (the lowest deal on a tie). Why: in games of two or three decks and
+    one pass (the Forty Thieves kin) a deal's win comes after 4 to 20 CPU s of the finder, not
+    2, and a V902 that more time on one deal removes tells the author nothing; the check's
+    cost grows only where it would warn."""
+    return max(tried, key=lambda t: (t[0], -t[1]))[1]
 
 
 def _what(v) -> str:
