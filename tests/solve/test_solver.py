@@ -19,26 +19,40 @@ from tests.test_cli import run
 
 
 def naive(g) -> bool:
-    """Is the position winnable? Plain depth-first search on the exact key, nothing merged."""
-    seen = set()
+    """Is the position winnable? Plain depth-first search on the exact key, nothing merged;
+    iterative (a deep line would pass the interpreter's recursion limit), ``g`` left as it was."""
+    seen: set = set()
 
-    def go() -> bool:
-        if g.won:
-            return True
+    def moves_here():  # None: the position was met before
         k = g.state.key()[:3]
         if k in seen:
-            return False
+            return None
         seen.add(k)
-        for m in list(g.legal_moves()):
-            g.apply_unchecked(m)
-            try:
-                if go():
-                    return True
-            finally:
-                g.undo()
-        return False
+        return iter(list(g.legal_moves()))
 
-    return go()
+    if g.won:
+        return True
+    stack = [moves_here()]  # one entry per position on the line, the deal's first
+    won = False
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                g.undo()
+            continue
+        g.apply_unchecked(m)
+        if g.won:
+            won = True
+            break
+        more = moves_here()
+        if more is None:
+            g.undo()
+        else:
+            stack.append(more)
+    for _ in range(len(stack) if won else 0):  # the line's moves, m among them
+        g.undo()
+    return won
 
 
 def replays_to_win(variant, state, line) -> bool:
