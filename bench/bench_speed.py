@@ -30,6 +30,8 @@ FAMILIES = [
     ("Alpha Star", "alpha_star", {}, tuple(range(1, 81))),  # small spaces: many deals
     ("Beleaguered Castle", "beleaguered_castle", {}, (7, 8, 9)),
     ("FreeCell", "freecell", {}, (1, 11982, 617)),
+    ("Baker's Game", "bakers_game", {}, (1, 2, 3)),
+    ("Fan", "fan", {}, (1, 2, 3)),
     ("Klondike draw 1", "klondike", {"draw": 1}, (1, 2, 3)),
     ("Black Hole", "black_hole", {}, (3, 5, 24)),
     ("Golf", "golf", {}, (4, 5, 6)),

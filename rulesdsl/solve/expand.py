@@ -8,7 +8,9 @@ per move and per new child. fused_children() gives the same function with the th
 bodies written out in one loop and the objects they read bound once: the same moves, in
 the same order, the same tests (the reversal, the streamliner's keep-up, the dominated
 partial runs), the same key bytes (Keyer.child's plain path: both pieces sliced from the
-old ones behind a new head; every other case asks Keyer.child itself), the same table
+old ones behind a new head; its second, a plain pile's top card onto a sink keyed by its
+top: the source sliced, the sink's piece written from that card as Keyer._sealed_piece
+writes it; every other case asks Keyer.child itself), the same table
 entries, scores, snapshots, ops and limits. So the search is the very same one
 (tests/solve/test_fused_expand.py compares the two paths; Search.FUSED = False keeps the
 first).
@@ -26,6 +28,8 @@ def fused_children(search):
     piles, down = st.piles, st.down
     piece, plain, joined, child, sealed = keyer.piece, keyer.plain, keyer.joined, keyer.child, keyer.sealed
     sinks = buried.sink_set if buried is not None else frozenset()
+    # Keyer.child's second path (a sink keyed by its top, and the class map of its top if any)
+    to_top, tops = keyer.sealed_top if keyer.GENERATED else [False] * len(piles), keyer.top_class
     deadline, clock, fast_key = search.deadline, search.clock, joined is not None
 
     def children(scored=False):
@@ -34,23 +38,24 @@ def fused_children(search):
         snap = search.snap = scored  # the children become waiting nodes: snapshots
         moves, back, dominated = _moves(search)
         kept_up, order, won, table = search.kept_up, search.order, search.won, search.table
-        seen = table.seen
-        board = search.board_raw
+        seen, board = table.seen, search.board_raw
         out: list = []
         for m in moves:
-            s, d, cards = m.sources[0], m.dest, m.cards
+            s, d, cards, n = m.sources[0], m.dest, m.cards, len(m.cards)
             if back is not None and d == back[1] and s == back[0] and cards == back[2]:
                 continue  # it undoes the last move: its position (the parent's) is in the table
-            # (the streamliner keeps the foundations' cards up; partial_runs.py's dominated runs;
-            # every move of a flat search is a card move)
+            # (the streamliner's keep-up; partial_runs.py's dominated runs; all are card moves)
             if (kept_up is not None and s in kept_up) or (dominated is not None and dominated(m)):
                 continue
-            n = len(cards)
-            if fast_key and plain[s] and plain[d]:  # Keyer.child's first path
+            if fast_key and plain[s] and (plain[d] or to_top[d]):  # Keyer.child's first two paths
                 old_s, old_d = piece[s], piece[d]
                 left = old_s[0] - n
                 ps = piece[s] = heads[left][old_s[1] if old_s[1] <= left else left] + old_s[2 : 2 + left]
-                pd = piece[d] = heads[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
+                if plain[d]:  # both pieces sliced from the old ones behind a new head
+                    pd = piece[d] = heads[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
+                else:  # the sink's piece from the run's top as Keyer._sealed_piece writes it (a plain
+                    top, cls = old_s[-1], tops.get(d)  # source has no face map; its piece ends with it)
+                    pd = piece[d] = bytes((len(piles[d]) + n, down[d], 255, top if cls is None else cls[top]))
                 key = joined(piece)
                 piece[s], piece[d] = old_s, old_d
             else:
@@ -58,14 +63,11 @@ def fused_children(search):
             if key in seen:
                 continue
             # bare_consider: the cards moved on the lists, scored from the memo, put back
-            depth = None
+            depth = None  # (the board's base computed for its first such child: a tuple, never false)
             if buried is not None and s not in sinks and d not in sinks:
-                base = search.depth_base
-                if base is None:
-                    base = search.depth_base = buried.prepare({})
+                base = search.depth_base = search.depth_base or buried.prepare({})
                 depth = buried.child_depth(base, s, d, cards)
-            src, dst = piles[s], piles[d]
-            was = down[s]
+            src, dst, was = piles[s], piles[d], down[s]
             dst.extend(src[-n:])
             del src[-n:]
             if was > len(src):
@@ -86,8 +88,7 @@ def fused_children(search):
                     out.append((order(m, depth), len(out), m, (ps, pd)))
             src.extend(dst[-n:])
             del dst[-n:]
-            down[s] = was
-            scorer.total = total
+            down[s], scorer.total = was, total
             if is_won:  # the line ends with m: played for real, on the path
                 search.play(m)
                 return None

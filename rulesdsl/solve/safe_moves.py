@@ -57,14 +57,18 @@ class SafeRule:
                     self.bases[g].setdefault(x, []).append(t)
 
     def pick(self, st, moves):
-        """The first legal move that is safe here, or None."""
+        """The first legal move that is safe here, or None. (The moves of one card onto a
+        sink first: where there is none, as at most positions, the cards on the sinks are
+        not gathered; the tests below skip every other move all the same.)"""
+        takes_on = self.takes_on
+        candidates = [m for m in moves if m.dest in takes_on and m.kind == "move" and len(m.cards) == 1]
+        if not candidates:
+            return None
         piles = st.piles
         on_sink = set()
         for g in self.sinks:
             on_sink.update(piles[g])
-        for m in moves:
-            if m.kind != "move" or m.dest not in self.takes_on or len(m.cards) != 1:
-                continue
+        for m in candidates:
             c, f = m.cards[0], m.dest
             if not self.want[c] <= on_sink:
                 continue
