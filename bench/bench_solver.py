@@ -11,6 +11,10 @@
     python bench/bench_solver.py fcsolve 1 100 [SECS] [cpu] # MS deals, ours beside fc-solve, same run
                                                             # (cpu: our limit in CPU seconds)
     python bench/bench_solver.py lines 1 100 [SECS]         # line lengths: ours raw, optimized, fc-solve's
+    python bench/bench_solver.py versus OTHER_TREE 1 300 [SECS]  # MS deals, this tree and another,
+                                                            # deal by deal in turns (CPU limits)
+    python bench/bench_solver.py breakdown 1 300 [SECS] [gc=0]  # where a deal's CPU goes: set-up,
+                                                            # search, line, the garbage collector
 
 The same runs are available as `rulesdsl stats VARIANT --deals A-B --out FILE.jsonl`.
 """
@@ -222,6 +226,126 @@ def lines(a, b, secs=10.0):
         print("; fc-solve is not installed")
 
 
+def worker(secs):
+    """One tree's side of ``versus``: Microsoft deal numbers on stdin, one a line; for each,
+    solve() under a SECS CPU-second limit and one line out: verdict, positions, CPU seconds,
+    moves and a hash of the line."""
+    import hashlib
+
+    import rulesdsl
+
+    time.monotonic = time.process_time  # the solver's deadline reads this clock
+    v, an = compiled_variant("freecell", {})
+    print(os.path.dirname(os.path.dirname(os.path.abspath(rulesdsl.__file__))), flush=True)
+    for text in sys.stdin:
+        st = v.numbered_game(int(text)).state
+        c = time.process_time()
+        r = solve(v, st, time_limit=secs, analysis=an)
+        c = time.process_time() - c
+        line = hashlib.sha1(" ".join(r.moves).encode()).hexdigest()[:10]
+        print(r.verdict, r.states, f"{c:.6f}", len(r.moves), line, flush=True)
+
+
+def versus(other, a, b, secs=2.0):
+    """Microsoft deals A-B solved by this tree and by OTHER (a checkout of another commit),
+    each in a child process that imports rulesdsl from its own tree, the deals given to the
+    two in turns (who goes first alternates), so a loaded machine falls on both alike: the
+    median CPU seconds a deal of each and their ratio, and whether the records (verdict,
+    positions, line) are the same."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = {"this": here, "other": os.path.abspath(other)}
+    procs = {}
+    for who, tree in trees.items():
+        env = dict(os.environ, PYTHONPATH=tree)
+        cmd = [sys.executable, os.path.join(here, "bench", "bench_solver.py"), "worker", str(secs)]
+        procs[who] = subprocess.Popen(cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        got = procs[who].stdout.readline().strip()
+        if os.path.realpath(got) != os.path.realpath(tree):
+            raise SystemExit(f"{who}: rulesdsl imported from {got}, not {tree}")
+    cpu: dict = {"this": [], "other": []}
+    records: dict = {"this": [], "other": []}
+    for d in range(a, b + 1):
+        for who in ("this", "other") if d % 2 else ("other", "this"):
+            procs[who].stdin.write(f"{d}\n")
+            procs[who].stdin.flush()
+            verdict, states, c, moves, line = procs[who].stdout.readline().split()
+            cpu[who].append(float(c))
+            records[who].append((d, verdict, int(states), int(moves), line))
+    for p in procs.values():
+        p.stdin.close()
+        p.wait()
+    m = {who: statistics.median(x) for who, x in cpu.items()}
+    same = sum(x == y for x, y in zip(records["this"], records["other"]))
+    won = {who: sum(r[1] == "won" for r in x) for who, x in records.items()}
+    print(f"freecell MS {a}-{b}, {secs:g} CPU s a deal, the two trees in turns deal by deal")
+    for who in trees:
+        print(f"  {who:5} {trees[who]}: won {won[who]}, median {m[who]:.4f} CPU s, total {sum(cpu[who]):.2f}")
+    print(f"  median this / other: {m['this'] / max(m['other'], 1e-9):.3f}; same records: {same} of {b - a + 1}")
+    for x, y in zip(records["this"], records["other"]):
+        if x != y:  # (a deal stopped by the CPU limit differs in its positions from run to run)
+            print(f"  deal {x[0]}: this {x[1:4]}, other {y[1:4]}")
+
+
+def breakdown(a, b, secs=2.0, collector=True):
+    """Where a Microsoft deal's CPU seconds go (one process, deals A-B, a SECS CPU-second
+    limit each): building the searches (Search.__init__), the line written after a win
+    (Search.done), the cyclic garbage collector, and the search proper (the rest); medians
+    over the deals, and over the median deals (the middle tenth). ``collector`` False:
+    solver.PAUSE_COLLECTOR off (the collector runs during the search, as before)."""
+    import gc
+
+    from rulesdsl.solve import search as search_module
+    from rulesdsl.solve import solver as solver_module
+
+    time.monotonic = time.process_time
+    solver_module.PAUSE_COLLECTOR = collector
+    spent = {"set-up": 0.0, "line": 0.0, "collector": 0.0}
+    cls, started = search_module.Search, [0.0]
+
+    def timed(name, fn):
+        def run(*args, **kw):
+            c = time.process_time()
+            try:
+                return fn(*args, **kw)
+            finally:
+                spent[name] += time.process_time() - c
+
+        return run
+
+    cls.__init__, cls.done = timed("set-up", cls.__init__), timed("line", cls.done)  # type: ignore[method-assign]
+
+    def watch(phase, info):
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            spent["collector"] += time.process_time() - started[0]
+
+    gc.callbacks.append(watch)
+    v, an = compiled_variant("freecell", {})
+    solve(v, v.numbered_game(a).state, max_states=2, analysis=an)  # the per-variant derivations
+    rows = []
+    for d in range(a, b + 1):
+        st = v.numbered_game(d).state
+        for k in spent:
+            spent[k] = 0.0
+        c = time.process_time()
+        solve(v, st, time_limit=secs, analysis=an)
+        total = time.process_time() - c
+        rows.append((total, dict(spent, search=total - sum(spent.values()))))
+    rows.sort(key=lambda r: r[0])
+    middle = rows[len(rows) * 9 // 20 : len(rows) * 11 // 20 + 1]
+    print(f"freecell MS {a}-{b}, {secs:g} CPU s a deal, collector paused: {collector}; CPU ms a deal")
+    for label, part in (("all deals, median", rows), (f"the {len(middle)} median deals, mean", middle)):
+        if label.startswith("all"):
+            cells = {k: statistics.median(r[1][k] for r in part) for k in rows[0][1]}
+            total = statistics.median(r[0] for r in part)
+        else:
+            cells = {k: statistics.mean(r[1][k] for r in part) for k in rows[0][1]}
+            total = statistics.mean(r[0] for r in part)
+        shown = ", ".join(f"{k} {x * 1000:.2f}" for k, x in cells.items())
+        print(f"  {label}: total {total * 1000:.2f} = {shown}")
+
+
 def main(argv):
     if not argv or argv[0] == "rate":
         return rate()
@@ -246,6 +370,13 @@ def main(argv):
         beside_fcsolve(int(argv[1]), int(argv[2]), secs, cpu_limit="cpu" in argv[4:])
     elif cmd == "lines":
         lines(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
+    elif cmd == "worker":
+        worker(float(argv[1]))
+    elif cmd == "versus":
+        versus(argv[1], int(argv[2]), int(argv[3]), float(argv[4]) if len(argv) > 4 else 2.0)
+    elif cmd == "breakdown":
+        secs = float(argv[3]) if len(argv) > 3 and "=" not in argv[3] else 2.0
+        breakdown(int(argv[1]), int(argv[2]), secs, collector="gc=0" not in argv)
     elif cmd == "cpu":
         options = dict(x.split("=", 1) for x in argv[6:])
         cpu_limited(argv[1], int(argv[2]), int(argv[3]), float(argv[4]), argv[5], options)

@@ -55,6 +55,8 @@ def interleaved(variant, state, max_states, kw, schedule=None) -> Result:
         if got.limit != "pause":
             break
     total = sum(s.table.size for s in searches.values())
+    for search in searches.values():  # none is resumed after this
+        search.release()
     if got.limit == "pause":  # (a schedule whose last stage pauses: the limits not reached)
         got = Result(UNKNOWN, [], total, 0.0, "states")
     got.states = total

@@ -265,11 +265,26 @@ def _joiner(get_fixed, get_groups):
     return joined
 
 
+# The generated joiners made so far, by the layout of piles (the fixed piles and each group,
+# as tuples): the code reads nothing else, so one made for an earlier search of any deal is
+# the same function (a search built one per deal, compile() a third of its set-up).
+_JOINERS: dict[tuple, Any] = {}
+
+
 def _generated_joiner(fixed, groups):
-    """_joiner()'s function as generated code for this layout of piles: each group's pieces
-    taken by a slice where its piles are consecutive and sorted in place, the fixed piles'
-    pieces by a slice or by index. The same bytes: the same pieces in the same order, and
-    sorting a list in place orders it as sorted() does."""
+    """_joiner()'s function as generated code for this layout of piles (made once per layout,
+    see _JOINERS): each group's pieces taken by a slice where its piles are consecutive and
+    sorted in place, the fixed piles' pieces by a slice or by index. The same bytes: the same
+    pieces in the same order, and sorting a list in place orders it as sorted() does."""
+    layout = (tuple(fixed), tuple(tuple(g) for g in groups))
+    made = _JOINERS.get(layout)
+    if made is None:
+        made = _JOINERS[layout] = _make_joiner(fixed, groups)
+    return made
+
+
+def _make_joiner(fixed, groups):
+    """The code of _generated_joiner, compiled."""
 
     def taken(piles) -> str:
         if piles and list(piles) == list(range(piles[0], piles[-1] + 1)):

@@ -763,6 +763,14 @@ class Search:
                 return got
         return None
 
+    def release(self) -> None:
+        """The search is over (it is not resumed after this): its fused expansion's closure
+        (expand.fused_children), the one reference back to the search from its own parts,
+        is dropped, so reference counting frees the search, its table and its waiting
+        positions as soon as the caller lets go, with no walk of the garbage collector
+        (solver._collector_paused)."""
+        self.__dict__.pop("children", None)
+
 
 def _win_test(variant, g):
     """``g.won`` as a function: the win rule as generated code of the position where the
