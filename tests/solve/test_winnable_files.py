@@ -37,3 +37,19 @@ def test_acme_wins_a_stacked_deal():
     r = solve(v, g.state, time_limit=20)
     assert r.verdict == "won"
     assert replays_to_win(v, g.state, r.moves)
+
+
+def test_storehouse_wins_a_stacked_deal():
+    # seeds 1-5 are all proved lost (3.0-29.5 CPU s each); the twos start the foundations and
+    # the aces come last, on the kings: the stock turns up each suit's next card in turn
+    v = rulesdsl.load("storehouse")
+    stock = " ".join("#" + r + s for r in reversed("3456789TJQ") for s in reversed("SHDC"))
+    g = rulesdsl.Game.from_position(
+        v,
+        "foundation[0]: 2S; foundation[1]: 2H; foundation[2]: 2D; foundation[3]: 2C; "
+        "tableau[0]: KS; tableau[1]: KH; tableau[2]: KD; tableau[3]: KC; "
+        "reserve[0]: #AC #AD #AH AS; stock[0]: " + stock,
+    )
+    r = solve(v, g.state, time_limit=20)
+    assert r.verdict == "won"
+    assert replays_to_win(v, g.state, r.moves)
