@@ -114,6 +114,16 @@ def test_an_empty_column_takes_anything_once_the_reserve_is_empty():
         g.play("9H@tableau[1]>tableau[0]")
 
 
+def test_two_empty_columns_are_one_move_to_the_first():
+    # the columns are interchangeable: with the reserve empty, a card that could go to either
+    # empty column is one move, listed to the first; typed to the other, it goes there
+    g = game(V, "foundation[0]: 2C; tableau[1]: 5D; tableau[3]: QH; waste[0]: 4C")
+    assert {m for m in notations(g) if m.startswith("4C")} == {"4C@waste[0]>tableau[0]", "4C@waste[0]>tableau[1]"}
+    assert "5D@tableau[1]>tableau[2]" not in notations(g)
+    g.play("4C@waste[0]>tableau[2]")
+    assert pile(g, "tableau[2]") == ["4C"] and pile(g, "tableau[0]") == []
+
+
 def test_draw_three_and_turn_the_waste_over_as_often_as_you_like():
     g = game(
         V,
