@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import rulesdsl
 from rulesdsl.solve import beam
-from rulesdsl.solve.search import UNKNOWN, Result
+from rulesdsl.solve.search import UNKNOWN, WON, Result
 from rulesdsl.solve.solver import solve_game
 from rulesdsl.validation import solvable
 
@@ -127,7 +127,7 @@ def test_check_gives_the_win_finder_as_much_again_then_a_second_try(load, monkey
 
     notes: list = []
     assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes) == ["V902"]
-    assert searches == [(2.0, False)] * 3
+    assert searches == [(2.0, False)] * 3 + [(4.0, False)] * 3  # then the search's second try
     assert [t for _, t in finds] == [2.0, 2.0, 2.0, 6.0]
     assert "second try, 6 CPU s on seed 1: no win" in notes[0]
     searches.clear()
@@ -160,6 +160,52 @@ def test_the_second_try_goes_to_the_deal_the_finder_took_furthest_and_its_win_co
     assert [t for _, t in asked] == [4.5]
     assert asked[0][0] == solvable.deal_state(v, 2)  # 7 cards up on deals 2 and 3: the lower
     assert "the solver won 1 of 3" in notes[0] and "on seed 2: won" in notes[0]
+
+
+def _second_search(v, monkeypatch, winner):
+    """The check with the searches and the finder undecided but the search's second try on
+    ``winner``, on a clock only the second try moves; returns what that try was asked."""
+    now = [0.0]
+    asked: list = []
+
+    def search(variant, state, **kw):
+        if "share" not in kw:  # the first pass
+            return Result(UNKNOWN, [], 1, 0.0, "time")
+        asked.append((state, kw["time_limit"], kw["share"]))
+        now[0] += kw["time_limit"]
+        if state == solvable.deal_state(v, winner):
+            return Result(WON, ["a won line"], 1, kw["time_limit"])
+        return Result(UNKNOWN, [], 1, kw["time_limit"], "time")
+
+    monkeypatch.setattr(solvable, "run_solver", search)
+    monkeypatch.setattr(solvable, "find_win", lambda variant, state, *, time_limit, clock, stats=None: None)
+    monkeypatch.setitem(solvable.CHECK_SOLVE, "clock", lambda: now[0])
+    return asked
+
+
+class _Doc:
+    def diag(self, code, message, path, hint=None):
+        return code
+
+
+def test_the_search_has_a_second_try_deal_by_deal_within_the_pool_and_its_win_counts(load, monkeypatch):
+    # no deal won by either pass: the staged search again, the deals in order, each with at most
+    # twice the check's seconds (most of them for the streamliner), all within the finder's
+    # pooled time; the first win counts
+    v = load()
+    asked = _second_search(v, monkeypatch, winner=2)
+    notes: list = []
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 2.0, notes) == []  # no V902
+    assert [(t, s) for _, t, s in asked] == [(4.0, solvable.AGAIN_SHARE), (2.0, solvable.AGAIN_SHARE)]
+    assert "the solver won 1 of 3" in notes[0] and "search's second try, 6 CPU s at most: won seed 2" in notes[0]
+    asked.clear()
+    # the pool (4 deals of 1.5 s: 6 s) is spent on deals 1 and 2: deal 3 is not tried
+    asked = _second_search(v, monkeypatch, winner=3)
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 4, 1.5, notes) == ["V902"]
+    assert [t for _, t, _ in asked] == [3.0, 3.0]
+    asked.clear()
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 2.0, [], again=False) == ["V902"]
+    assert asked == []  # the switch: no second search
 
 
 # A Spider of two suits of four ranks, two copies: a finished A-to-4 suit run leaves whole.
