@@ -63,8 +63,9 @@ class Search:
     (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first (and, with
     ``keep_up``, no card brought down from one)."""
 
-    # set by prunings.attach: moves children() skips, the lost-position tests
+    # set by prunings.attach: moves children() skips, the lost-position tests, talon_safe.py
     dominated: Any
+    talon_up: Any
     stuck: Any
     stuck_start: Any
 
@@ -97,6 +98,7 @@ class Search:
         keep_up=True,
         w_buried=None,
         talon_order=True,
+        talon_safe=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -167,6 +169,7 @@ class Search:
             departures=departures,
             units=units,
             returns=returns,
+            talon=talon_safe,
         )
         self.trail: list = []  # the nodes from the start to the board's position
         self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
@@ -434,9 +437,14 @@ class Search:
         pick = self.pick(moves) if len(moves) > 1 else None
         if pick is not None:
             moves = [pick]
-        walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
-        back = self.reversal() if self.reversible else None
         out: list = []
+        walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
+        got = self.talon_up(out) if walk and self.talon_up is not None else False
+        if got is not False:  # a safe card of the talon up, the only child (talon_safe.py)
+            if got is not True:
+                return got
+            moves, walk = [], False
+        back = self.reversal() if self.reversible else None
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
         dominated = self.dominated if pick is None else None
