@@ -8,9 +8,11 @@ nothing.
     python bench/bench_staging.py 40000 1-60 draw=3 draw=1 --trees main,nodraws,talon0,talon4
 
 Trees: main (the defaults); nodraws (draws_stage=False), draws (True), dshareX (True with
-DRAWS_SHARE = X); talonN (W_TALON = N); shareX (the
+DRAWS_SHARE = X); talonN (W_TALON = N); notalon (talon_safe=False: no safe card of the
+talon up as the only child), noaces (talon_safe.py's closure test alone); shareX (the
 streamliner's share X, e.g. share0.1: such a tree runs every deal); joined by + for several
-at once (nodraws+talon0).
+at once (nodraws+talon0). The deals: a range (1-60), a list (8,12,14), or a list per
+draw option ("draw=3:8,12;draw=1:6,12").
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import sys
 import time
 
-from rulesdsl.solve import guidance, solver
+from rulesdsl.solve import guidance, solver, talon_safe
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import DRAWS_SHARE, solve
 
@@ -36,11 +38,15 @@ def one(v, an, deal, max_states, tree) -> tuple:
             guidance.W_TALON = int(part[5:])
         elif part.startswith("share"):
             kw["share"] = float(part[5:])
+        elif part == "notalon":
+            kw["talon_safe"] = False
+        elif part == "noaces":
+            talon_safe.TalonUp.aces = False
         elif part.startswith("dshare"):
             kw["draws_stage"], solver.DRAWS_SHARE = True, float(part[6:])
     cpu = time.process_time()
     r = solve(v, deal_state(v, deal), max_states=max_states, analysis=an, **kw)
-    guidance.W_TALON, solver.DRAWS_SHARE = W_TALON, DRAWS_SHARE
+    guidance.W_TALON, solver.DRAWS_SHARE, talon_safe.TalonUp.aces = W_TALON, DRAWS_SHARE, True
     return r.verdict, r.states, time.process_time() - cpu
 
 
@@ -86,10 +92,19 @@ def main(argv) -> None:
         trees = argv[i + 1].split(",")
         del argv[i : i + 2]
     max_states = int(argv[0])
-    a, b = (int(x) for x in argv[1].split("-"))
     for opt in argv[2:]:
         k, val = opt.split("=")
-        side({k: int(val)}, range(a, b + 1), max_states, trees)
+        side({k: int(val)}, _deals(argv[1], opt), max_states, trees)
+
+
+def _deals(text, opt) -> list:
+    """A range "1-60", a list "8,12,14", or per draw option "draw=3:8,12;draw=1:6,12"."""
+    if ":" in text:
+        text = dict(part.split(":") for part in text.split(";"))[opt]
+    if "-" in text:
+        a, b = (int(x) for x in text.split("-"))
+        return list(range(a, b + 1))
+    return [int(x) for x in text.split(",")]
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ from __future__ import annotations
 import copy
 import time
 
+from ..play.game import Game
+from .keys import Keyer
 from .search import UNKNOWN, UNWINNABLE, WON, Result
 from .solver import solve
 
@@ -65,16 +67,17 @@ class HintTable:
         self.won: dict = {}  # key format -> {key: (line, index of the move there)}
         self.size = 0
 
-    def known(self, fmt) -> tuple:
+    def known(self, search) -> tuple:
         """(the lost positions' Table or None, the won positions' map or None) for keys formed
-        as ``fmt`` (Search.key_format)."""
+        as ``search`` forms them (key_format)."""
+        fmt = key_format(search)
         return self.lost.get(fmt), self.won.get(fmt)
 
     def learn(self, search, result, proof: bool = True) -> None:
         """Keep what a finished search proved: its table when it proved its start unwinnable
         (``proof``: it was a full search, not the streamliner's), the positions of its winning
         line when it won."""
-        fmt = search.key_format()
+        fmt = key_format(search)
         if result.verdict == UNWINNABLE and proof:
             self._keep_lost(fmt, search.table)  # the search is over: its table is ours now
         elif search.proved:  # the positions its depth-first search proved lost (Search.dfs)
@@ -82,7 +85,7 @@ class HintTable:
             table.seen, table.size = search.proved, len(search.proved)
             self._keep_lost(fmt, table)
         if result.verdict == WON and search.path:
-            keys = search.line_keys(search.path)
+            keys = line_keys(search, search.path)
             if not self._room(len(keys)):
                 return
             line = tuple(result.moves)
@@ -177,3 +180,37 @@ class HintMemo:
         r = self.result = staged_solve(game.variant, game.state, seconds, memory=self.table, **kw)
         self.remember(game, r.verdict, r.moves)
         return r.verdict, r.moves, "searched"
+
+
+def key_format(search) -> tuple:
+    """What decides how a search forms its keys beyond the variant: two searches of one game
+    whose formats are equal give one position one key (their keys can be compared)."""
+    k, t = search.keyer, search.table
+    tops = tuple((p, bytes(c)) for p, c in sorted(k.top_class.items()))
+    groups = tuple(tuple(g) for g in k.groups)
+    return (
+        search.cycle is not None,
+        tuple(k.renames),
+        k.history,
+        tops,
+        groups,
+        tuple(sorted(k.sealed)),
+        tuple(sorted(k.shrinking)),
+        t.exact,
+        tuple(t.limited),
+    )
+
+
+def line_keys(search, moves) -> list:
+    """The key of each position the line ``moves`` (Move objects, from the search's start)
+    passes through, its end excluded: the line replayed on a copy of the start, keyed as the
+    search keys."""
+    g = Game(search.variant, search.root.copy())
+    analysis, top_class, symmetry, hook = search.key_args
+    keyer = Keyer(search.variant, g.state, analysis, top_class, symmetry=symmetry, pile_key=hook)
+    out = []
+    for m in moves:
+        out.append(keyer.key())
+        g.apply_unchecked(m)
+        keyer.update(None)
+    return out

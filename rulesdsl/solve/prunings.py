@@ -6,9 +6,10 @@ proof is in its own module; the switches are solve()'s keywords."""
 from __future__ import annotations
 
 from . import derivations
+from .talon_safe import talon_rule
 
 
-def attach(search, variant, ends, memory, *, partial, stuck, departures, units, returns) -> None:
+def attach(search, variant, ends, memory, *, partial, stuck, departures, units, returns, talon=True) -> None:
     """Set ``search.dominated``, ``stuck``, ``stuck_start``, and turn the bare path off where
     a pruning must look at the child played. ``ends``: the dead-end test, which follows moves
     one at a time and so leaves no room for these."""
@@ -34,6 +35,8 @@ def attach(search, variant, ends, memory, *, partial, stuck, departures, units, 
     # where it applies, the orders of departure (departures.py) see every stuck card and more
     order = derivations.departure_rule(variant) if departures and ends is None else None
     search.stuck = order or search.stuck
+    # a safe card anywhere the stock walk reaches goes up, the only child (talon_safe.py)
+    search.talon_up = talon_rule(search) if talon and ends is None else None
     # the bare path scores a child without playing it: not where the stuck test, or the
     # memory of earlier searches (lost positions, kept lines), must look at the child
     if search.stuck is not None or memory is not None:

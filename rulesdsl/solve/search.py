@@ -63,8 +63,9 @@ class Search:
     (solver.py); ``greedy`` is the streamliner's: a move onto a foundation first (and, with
     ``keep_up``, no card brought down from one)."""
 
-    # set by prunings.attach: moves children() skips, the lost-position tests
+    # set by prunings.attach: moves children() skips, the lost-position tests, talon_safe.py
     dominated: Any
+    talon_up: Any
     stuck: Any
     stuck_start: Any
 
@@ -97,6 +98,7 @@ class Search:
         keep_up=True,
         w_buried=None,
         talon_order=True,
+        talon_safe=True,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -167,6 +169,7 @@ class Search:
             departures=departures,
             units=units,
             returns=returns,
+            talon=talon_safe,
         )
         self.trail: list = []  # the nodes from the start to the board's position
         self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
@@ -214,12 +217,12 @@ class Search:
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
         positions, and positions a winning line goes on from; read only under keys formed
-        the same way (key_format)."""
+        the same way (hinting.key_format)."""
         self.memory = memory
         self.lost: Any = None
         self.kept_won: Any = None  # positions a kept winning line goes on from
         if memory is not None:
-            self.lost, self.kept_won = memory.known(self.key_format())
+            self.lost, self.kept_won = memory.known(self)
         self.tail: list = []  # the rest of a kept winning line, from the board's position
         self.refused: set = set()  # keys whose kept line did not replay here
         # positions proved lost while the search goes on (see dfs), where the memory keeps
@@ -434,9 +437,14 @@ class Search:
         pick = self.pick(moves) if len(moves) > 1 else None
         if pick is not None:
             moves = [pick]
-        walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
-        back = self.reversal() if self.reversible else None
         out: list = []
+        walk = self.macro is not None and pick is None and (self.root_settled or len(self.path) > 0)
+        got = self.talon_up(out) if walk and self.talon_up is not None else False
+        if got is not False:  # a safe card of the talon up, the only child (talon_safe.py)
+            if got is not True:
+                return got
+            moves, walk = [], False
+        back = self.reversal() if self.reversible else None
         # a card move's child is looked up before it is played (see consider)
         seen = self.table.contains() if self.virtual else None
         dominated = self.dominated if pick is None else None
@@ -537,24 +545,6 @@ class Search:
 
     # -- what earlier searches of the game proved (solve/hinting.py) ---------------------
 
-    def key_format(self) -> tuple:
-        """What decides how a key is formed beyond the variant: two searches of one game whose
-        formats are equal give one position one key (their keys can be compared)."""
-        k, t = self.keyer, self.table
-        tops = tuple((p, bytes(c)) for p, c in sorted(k.top_class.items()))
-        groups = tuple(tuple(g) for g in k.groups)
-        return (
-            self.cycle is not None,
-            tuple(k.renames),
-            k.history,
-            tops,
-            groups,
-            tuple(sorted(k.sealed)),
-            tuple(sorted(k.shrinking)),
-            t.exact,
-            tuple(t.limited),
-        )
-
     def recall(self, key) -> bool:
         """Does a winning line an earlier search of the game found go on from the board's
         position (its key), and replay from here to a win? Then that rest is self.tail. The
@@ -577,19 +567,6 @@ class Search:
             return False
         self.tail = list(line[i:])
         return True
-
-    def line_keys(self, moves) -> list:
-        """The key of each position the line ``moves`` (Move objects, from the start) passes
-        through, its end excluded: the line replayed on a copy of the start."""
-        g = Game(self.variant, self.root.copy())
-        analysis, top_class, symmetry, hook = self.key_args
-        keyer = Keyer(self.variant, g.state, analysis, top_class, symmetry=symmetry, pile_key=hook)
-        out = []
-        for m in moves:
-            out.append(keyer.key())
-            g.apply_unchecked(m)
-            keyer.update(None)
-        return out
 
     # -- the search -------------------------------------------------------------------
 

@@ -162,6 +162,7 @@ def solve(
     beam: bool | float = True,
     orders: bool = True,
     talon_order: bool = True,
+    talon_safe: bool = True,
     interleave: bool = True,
     _greedy: bool = False,
 ) -> Result:
@@ -233,7 +234,10 @@ def solve(
     where the stock symmetry applies and the recycle turns the cards face down, the full
     search scores the stock's piles as at pointer 0 (guidance.Scorer.talon_at_start), so the
     children of far draws are not put first (docs/solver.md, "The stock macros' order");
-    False: as the board lies, the old order. It only orders the search. ``interleave``: with
+    False: as the board lies, the old order. It only orders the search. ``talon_safe``: where
+    the stock symmetry applies, a card the walk lays on the waste that the closure's test calls
+    safe goes up as the position's only child (talon_safe.py; draw one card: any such card;
+    more: the talon's last); False: not. ``interleave``: with
     ``orders``, the two orders' searches in turns, each going on where it stopped
     (interleave.py, SCHEDULE); False: the open order's search stopped at FIRST_ORDER_STATES
     and a fresh one in the first order."""
@@ -279,6 +283,7 @@ def solve(
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
     kw.update(units=units, departures=departures, returns=returns, keep_up=keep_up, flat=flat, talon_order=talon_order)
+    kw.update(talon_safe=talon_safe)
     staged = _staged(variant, streamline, stock)
     if (staged or _units_staged(variant, streamline, units)) and not _greedy:
         by_stock = staged and streamline is True  # the measured split, where the stock macros stage it
