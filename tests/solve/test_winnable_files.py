@@ -12,47 +12,34 @@ from rulesdsl.solve.solver import solve
 from .test_solver import replays_to_win
 
 
-def test_auld_lang_syne_wins_a_stacked_deal():
+def _deck(ranks: str, reverse: bool = False) -> str:
+    """A face-down stock of these ranks in each suit, bottom card first."""
+    suits = "CDHS" if reverse else "SHDC"
+    order = reversed(ranks) if reverse else ranks
+    return " ".join("#" + r + s for r in order for s in suits)
+
+
+STACKED = {
     # the twos dealt first, then each round of four the next rank: every card goes up in turn
-    v = rulesdsl.load("auld_lang_syne")
-    stock = " ".join("#" + r + s for r in "3456789TJQK" for s in "SHDC")
-    g = rulesdsl.Game.from_position(
-        v,
-        "foundation[0]: AS; foundation[1]: AH; foundation[2]: AD; foundation[3]: AC; "
-        "tableau[0]: 2S; tableau[1]: 2H; tableau[2]: 2D; tableau[3]: 2C; stock[0]: " + stock,
-    )
-    r = solve(v, g.state, time_limit=20)
-    assert r.verdict == "won"
-    assert replays_to_win(v, g.state, r.moves)
-
-
-def test_acme_wins_a_stacked_deal():
+    "auld_lang_syne": "foundation[0]: AS; foundation[1]: AH; foundation[2]: AD; foundation[3]: AC; "
+    "tableau[0]: 2S; tableau[1]: 2H; tableau[2]: 2D; tableau[3]: 2C; stock[0]: " + _deck("3456789TJQK"),
     # seeds 1-5 are all lost (proved, 0.7-25 CPU s each; politaire.com's solver wins 3.6% of
     # its deals); here the stock turns up each suit's next card in turn, so every card goes up
-    v = rulesdsl.load("acme")
-    stock = " ".join("#" + r + s for r in reversed("23456789TJ") for s in reversed("SHDC"))
-    g = rulesdsl.Game.from_position(
-        v,
-        "foundation[0]: AS; foundation[1]: AH; foundation[2]: AD; foundation[3]: AC; "
-        "tableau[0]: QS; tableau[1]: QH; tableau[2]: QD; tableau[3]: QC; "
-        "reserve[0]: #KC #KD #KH KS; stock[0]: " + stock,
-    )
-    r = solve(v, g.state, time_limit=20)
-    assert r.verdict == "won"
-    assert replays_to_win(v, g.state, r.moves)
-
-
-def test_storehouse_wins_a_stacked_deal():
+    "acme": "foundation[0]: AS; foundation[1]: AH; foundation[2]: AD; foundation[3]: AC; "
+    "tableau[0]: QS; tableau[1]: QH; tableau[2]: QD; tableau[3]: QC; "
+    "reserve[0]: #KC #KD #KH KS; stock[0]: " + _deck("23456789TJ", reverse=True),
     # seeds 1-5 are all proved lost (3.0-29.5 CPU s each); the twos start the foundations and
     # the aces come last, on the kings: the stock turns up each suit's next card in turn
-    v = rulesdsl.load("storehouse")
-    stock = " ".join("#" + r + s for r in reversed("3456789TJQ") for s in reversed("SHDC"))
-    g = rulesdsl.Game.from_position(
-        v,
-        "foundation[0]: 2S; foundation[1]: 2H; foundation[2]: 2D; foundation[3]: 2C; "
-        "tableau[0]: KS; tableau[1]: KH; tableau[2]: KD; tableau[3]: KC; "
-        "reserve[0]: #AC #AD #AH AS; stock[0]: " + stock,
-    )
+    "storehouse": "foundation[0]: 2S; foundation[1]: 2H; foundation[2]: 2D; foundation[3]: 2C; "
+    "tableau[0]: KS; tableau[1]: KH; tableau[2]: KD; tableau[3]: KC; "
+    "reserve[0]: #AC #AD #AH AS; stock[0]: " + _deck("3456789TJQ", reverse=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STACKED))
+def test_a_file_whose_first_seeds_are_lost_wins_a_stacked_deal(name):
+    v = rulesdsl.load(name)
+    g = rulesdsl.Game.from_position(v, STACKED[name])
     r = solve(v, g.state, time_limit=20)
     assert r.verdict == "won"
     assert replays_to_win(v, g.state, r.moves)
