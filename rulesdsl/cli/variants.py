@@ -191,7 +191,8 @@ def add_check(sub) -> None:
         metavar="S",
         help="CPU seconds the solver spends on each deal of --solve (default 2), and as much again "
         "for the win finder on a deal it leaves undecided (no deal won: the finder's whole time "
-        "once more on the deal it took furthest)",
+        "once more on the deal it took furthest, then the search again on the undecided deals "
+        "within that time)",
     )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument(

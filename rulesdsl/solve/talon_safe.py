@@ -165,14 +165,11 @@ class TalonUp:
             if walked:
                 _refresh(search, spiles)
                 path.extend(walked)
-                got = search.consider(m, (*walked, m), out)
-                if got is None:
-                    return None  # the win is on the board, its line in path
+            got = search.consider(m, (*walked, m) if walked else m, out)
+            if got is None:
+                return None  # the win is on the board, its line in path
+            if walked:
                 del path[-len(walked) :]
-            else:
-                got = search.consider(m, m, out)
-                if got is None:
-                    return None
         if walked:
             search.undo_ops(st, ops, mark)
             _refresh(search, spiles)
