@@ -320,6 +320,7 @@ op = st.tuples(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(name=st.sampled_from(sorted(TEXTS)), ops=st.lists(op, min_size=1, max_size=4))
 def test_mutated_variant_files(name, ops):

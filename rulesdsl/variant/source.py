@@ -7,6 +7,7 @@ point a diagnostic at the exact place in the file.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 import yaml
@@ -118,8 +119,41 @@ def _place(doc, m: Mark, offset: int):
     return m.line, m.column + offset
 
 
+# The files parsed last, by (path, text): PyYAML's pure-Python composer is half the cost of
+# loading a variant, and a parent file (extends), the catalogue or a test's options load one
+# text many times. Keyed by the text itself, so an edited file is parsed again however fast
+# it changed; each reader gets its own copy of the data. Only files that parse are kept.
+PARSED: dict = {}
+PARSED_MAX = 256
+
+
 def read_text(text: str, path: str = "<string>") -> Document:
     """Parse YAML text into a Document; a syntax error becomes a Y001 diagnostic."""
+    kept = PARSED.get((path, text))
+    if kept is not None:
+        copied = _copied(kept)
+        if copied is not None:
+            return Document(path, text, *copied)
+    data, marks, key_marks = _parsed(text, path)
+    kept = _copied((data, marks, key_marks))
+    if kept is not None:  # (a file nested too deep to copy is parsed each time)
+        if len(PARSED) >= PARSED_MAX:
+            PARSED.pop(next(iter(PARSED)))
+        PARSED[(path, text)] = kept
+    return Document(path, text, data, marks, key_marks)
+
+
+def _copied(kept: tuple) -> tuple | None:
+    """A copy of parsed data and its marks that the reader may change, None if too deep."""
+    data, marks, key_marks = kept
+    try:
+        return copy.deepcopy(data), dict(marks), dict(key_marks)
+    except RecursionError:
+        return None
+
+
+def _parsed(text: str, path: str) -> tuple:
+    """(data, marks, key marks) of YAML text, parsed afresh."""
     try:
         loader = yaml.SafeLoader(text)
         root = loader.get_single_node()
@@ -140,7 +174,7 @@ def read_text(text: str, path: str = "<string>") -> Document:
     if root is None:
         doc.data = {}
         doc.marks[()] = Mark(1, 1)
-        return doc
+        return doc.data, doc.marks, doc.key_marks
     counter = [0]
     try:
         doc.data = _walk(root, (), doc, loader, counter)
@@ -148,7 +182,7 @@ def read_text(text: str, path: str = "<string>") -> Document:
         raise RulesError(Diagnostic("Y001", "YAML syntax: nested too deeply", path, 1, 1)) from None
     finally:
         loader.dispose()
-    return doc
+    return doc.data, doc.marks, doc.key_marks
 
 
 def _yaml_words(exc) -> tuple:

@@ -54,6 +54,7 @@ def test_a_blocked_card_lowers_the_score(load):
     assert rate.part(ok.state, t0) - rate.part(blocked.state, t0) == beam.W_BLOCKED
 
 
+@pytest.mark.slow
 def test_a_lost_position_is_never_won_and_a_won_one_is_found(load):
     v = load(TIGHT_THIEVES)
     lost = won = 0
@@ -414,6 +415,7 @@ def test_a_stock_dealt_in_its_order_costs_nothing_for_its_order(load):
     [(MINI_GYPSY, "dealt"), (TIGHT_THIEVES, "safe")],
     ids=["the stock's score", "the safe moves"],
 )
+@pytest.mark.slow
 def test_the_finder_wins_exactly_what_the_exhaustive_search_wins_either_way(load, game, switch):
     # dealt: a stock's order left out of the score; safe: the derived safe moves played first
     v = load(game)

@@ -63,6 +63,7 @@ def test_the_finder_wins_what_the_search_left_undecided(load):
     assert won
 
 
+@pytest.mark.slow
 def test_the_finder_never_says_unwinnable(load):
     v = load(TIGHT_THIEVES)
     for seed in range(1, 30):
@@ -92,6 +93,7 @@ def test_the_solve_command_passes_the_stage_on(monkeypatch, capsys, flag, wanted
     assert "unknown" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_finder_wins_a_deal_the_search_leaves_undecided_on_a_counting_clock():
     # a clock that counts its own readings makes the budgets exact on every machine: FreeCell
     # MS 296's search (the two orders in turns) stops undecided after a hundred readings, and the

@@ -68,6 +68,7 @@ def yukon_position(rnd: random.Random, loose: int, columns: int = 3) -> str:
     return "; ".join(lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(4, 9))
 def test_yukon_verdicts_agree_with_a_naive_search(rnd: random.Random, loose):

@@ -48,6 +48,7 @@ def test_flat_and_nested_entries_give_the_same_search(monkeypatch, name, options
         _same(on, off)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(*SMALL_GAMES)
 def test_random_small_games_give_the_same_search_with_either_heap(seed, name, loose, columns):

@@ -63,6 +63,7 @@ def test_fused_and_called_expansions_give_the_same_search(monkeypatch, name, opt
         _same(on, off)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(*SMALL_GAMES)
 def test_random_small_games_give_the_same_search_either_way(seed, name, loose, columns):

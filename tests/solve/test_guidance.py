@@ -158,6 +158,7 @@ def test_the_buried_weight_orders_only(tmp_path, monkeypatch, weight):
             assert replays_to_win(v, g.state, r.moves)
 
 
+@pytest.mark.slow
 def test_the_first_order_wins_what_the_open_order_leaves_long_unwon():
     # MS 617: 30,965 positions in the open order alone, 15,151 in the first order; with both,
     # 5,000 in the open order and then the first order's search

@@ -105,6 +105,7 @@ def test_hand_made_positions_keep_their_verdicts(monkeypatch, text):
     assert got[True] == got[False] == ("won" if text == FREECELL_3 else "unwinnable")
 
 
+@pytest.mark.slow
 def test_the_turns_win_a_deal_the_restart_leaves_unknown():
     # MS 380: 6,770 positions in the open order alone, never won in the first within 30,000;
     # the restart stops the open order at 5,000 for good, the turns take it up again

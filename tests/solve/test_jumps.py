@@ -100,6 +100,7 @@ def test_the_flat_jump_searches_the_same_positions(name, deals):
         _same(on, off)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(*SMALL_GAMES)
 def test_random_small_games_give_the_same_search_with_and_without_the_flat_jump(seed, name, loose, columns):

@@ -104,6 +104,7 @@ def test_symmetry_keeps_every_verdict(rnd: random.Random, name):
 # -- reversal pruning -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(["freecell", "klondike", "fan"]))
 def test_reversal_pruning_keeps_every_verdict_and_every_count(rnd: random.Random, name):

@@ -57,6 +57,7 @@ def test_a_win_that_needs_a_return_is_left_to_the_full_search(mini):
     assert any("@foundation" in m for m in staged.moves)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_the_split_and_keep_up_on_and_off(mini, seed, draw):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def test_not_in_the_streamliner_nor_where_the_recycle_keeps_cards_up():
     assert greedy.scorer.talon is None
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_it_and_without(tmp_path_factory, seed, draw):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,6 +92,7 @@ def test_not_in_the_streamliner():
     assert greedy.talon_up is None
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]), aces=st.booleans())
 def test_small_klondikes_agree_with_it_without_it_and_the_plain_search(tmp_path_factory, seed, draw, aces):

@@ -242,6 +242,7 @@ def test_option_combinations():
     assert {"draw": 3, "passes": 1, "thoughtful": "no", "scoring": "vegas"} in combos
 
 
+@pytest.mark.slow
 def test_shipped_variants_have_no_errors():
     files = sorted(glob.glob(str(ROOT / "variants" / "*.yaml")))
     errors = [d.render() for d in check_paths(files, play=1) if d.severity == "error"]
