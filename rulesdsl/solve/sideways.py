@@ -1,18 +1,19 @@
 """The win finder's sideways moves: children the beam leaves out where runs move whole.
 
-Where a group of columns lifts any run in sequence, two kinds of move change the board
+Where a group of columns lifts any run in sequence, two kinds of move rearrange the board
 without bringing a card nearer a foundation: a whole column (no face-down card) moved into
-an empty column of its group, which only swaps the two columns; and a part of a run lifted
-off a card it is in sequence with onto another column's top, when the card it uncovers is
-none a foundation takes now (the whole run could have gone, or the part can go later).
-On a plateau of the score the beam fills its width with such moves, level after level: on
-Gypsy seed 2 it went 60 levels at one card up without dealing, each level a new arrangement
-of the same runs (docs/solver.md, "The win finder's sideways moves"). The solver's proven
-form of the second kind is partial_runs.py, whose class Gypsy's rules fall outside.
+an empty column of its group, which only swaps the two; and a part of a run lifted off a
+card it is in sequence with onto another column's top, where the card it uncovers is none a
+foundation takes now (the uncovered card is a top a run could already have been moved to,
+so little is gained but its going up). On a plateau of the score the beam fills its width
+with such moves level after level: on Gypsy deal 2 (width 32) it went 60 levels at one card
+up before its first deal, and after the stock's last deal wandered to the run's level limit
+(docs/solver.md, "The win finder's sideways moves"). The solver's proven form of the second
+kind is partial_runs.py, whose class Gypsy's rules fall outside.
 
 Not a proof: the finder only ever says won, with its line replayed move by move in a fresh
 game (beam.replay), so leaving children out can lose a win it would have found, never make
-a verdict unsound. ``find_win(..., sideways=True)`` keeps them.
+a verdict unsound. ``find_win(..., sideways=False)`` keeps them.
 """
 
 from __future__ import annotations
