@@ -36,6 +36,7 @@ from .derivations import (
 from .keys import touched_piles
 from .lanes import chosen, distinct, drain, share, widening
 from .natural_runs import natural_tables
+from .sideways import sideways_rule
 from .stock_cycle import landing_cards
 
 # The widths of the successive runs (measured on Forty Thieves, Gypsy and their kin, seeds
@@ -577,25 +578,24 @@ def find_win(
     safe: bool | None = None,
     blocked: int | None = None,
     lanes=None,
+    sideways: bool = True,
 ):
-    """A winning line from ``state`` (not changed) as move notation, replayed in a fresh game,
-    or None when none was found within ``time_limit`` seconds of ``clock`` (CPU seconds by
-    default). None says nothing about the deal. ``runs=False``: the score without the natural
-    order and the run pairs (Rating); ``gaps=False``: no buried-gap term (``buried_gaps``);
-    ``dealt=False``: a stock's order costs as a column's; ``steps=False``: no wait term
-    (``Rating.wait``); ``stock=True``: the stock macro moves (_Stock, off by default:
-    docs/solver.md); ``stock_score=True``: the talon term (TalonScore). The lanes side by side
-    (lanes.py; ``lanes=None``: LANES), each a blocked weight and whether a position plays its
-    derived safe moves before it branches (``settled``); ``safe`` or ``blocked`` given: that
-    one lane (W_BLOCKED, no closure unless said), the finder as before the portfolio."""
+    """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or None
+    (which says nothing) when none is found in ``time_limit`` s of ``clock`` (CPU s by default).
+    Off: ``runs`` the natural order and run pairs (Rating), ``gaps`` the buried gaps, ``dealt``
+    the stock left out of the blocked term, ``steps`` the wait term, ``sideways`` leaving out
+    the sideways moves (sideways.py); on: ``stock`` the stock macros (_Stock), ``stock_score``
+    the talon term (TalonScore). The lanes side by side (lanes.py; None: LANES), each a blocked
+    weight and whether a position plays its safe moves first (``settled``); ``safe`` or
+    ``blocked`` given: that one lane (no closure unless said), the finder before the portfolio."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
-    pick = safe_pick(variant)
+    pick, side = safe_pick(variant), sideways_rule(variant) if sideways else None
 
     def lane(i, weight, closes):  # Rating's switches, the lane's weight, its closure
         rng, terms = random.Random(seed + i), dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps, blocked=weight)
-        do = pick if closes else None
-        run = lambda w: _levels(variant, state, w, rng, clock, deadline, stats, terms, stock, stock_score, do)  # noqa: E731
+        do, args = pick if closes else None, (stats, terms, stock, stock_score)
+        run = lambda w: _levels(variant, state, w, rng, clock, deadline, *args, do, side)  # noqa: E731
         return widening(run, widths, clock, deadline)
 
     kept = distinct(chosen(lanes, safe, blocked, W_BLOCKED), chains(variant) is not None, pick is not None, W_BLOCKED)
@@ -608,18 +608,17 @@ def _run(*args, **kw):  # one beam run to its end, alone (``_levels``)
 
 
 def _levels(
-    variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=False, stock_score=False, safe=None
+    variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=False, scored=False, safe=None, side=None
 ):
-    """One beam run of ``width``, yielding after each level (lanes.py): returns (the moves of a win
-    or None, whether a level was cut to the width or the clock stopped it). ``safe``: its rule."""
+    """One beam run of ``width``, yielding after each level (lanes.py): returns (a win's moves or
+    None, whether a level was cut or the clock stopped it). ``safe``, ``side``: the rules or None."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
-    do, undo, ops, env = g._do, g._undo, g._ops, g._env
-    win = _win_test(variant)
+    do, undo, ops, env, win = g._do, g._undo, g._ops, g._env, _win_test(variant)
     macro = _Stock.of(variant, g.state) if stock else None
     key = _Keys(variant, macro)
     rate = Rating(variant, g.state, **(terms or {}))
-    waits, talon = rate.steps is not None, TalonScore.of(macro) if stock_score else None
+    waits, talon = rate.steps is not None, TalonScore.of(macro) if scored else None
     root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state), talon(state) if talon else 0)
     env.st = root.st
     if win(root.st, env):
@@ -667,6 +666,7 @@ def _levels(
             node, moves = settled(node, safe, g, rate, key, talon, win)
             if moves is None:
                 return node.line(), False
+            moves = moves if side is None else side.keep(node.st, moves)
             lv = _Level(node, node.st, len(ops), pool, visit)
             for m in moves:
                 if macro is not None and m.kind == "action":
