@@ -11,7 +11,9 @@ partial runs), the same key bytes (Keyer.child's plain path: both pieces sliced 
 old ones behind a new head; its second, a plain pile's top card onto a sink keyed by its
 top: the source sliced, the sink's piece written from that card as Keyer._sealed_piece
 writes it; every other case asks Keyer.child itself), the same table
-entries, scores, snapshots, ops and limits. So the search is the very same one
+entries, scores, snapshots, ops and limits (the reversal asked as (source, dest, count),
+_reversal; a child keeps its buried cards' figures for its own expansion, CARRY_BASE). So the
+search is the very same one
 (tests/solve/test_fused_expand.py compares the two paths; Search.FUSED = False keeps the
 first).
 """
@@ -21,20 +23,28 @@ from __future__ import annotations
 from .jumps import snapshot
 from .keys import _HEADS
 
+# The board's buried cards (prepare), for its first child off the sinks: the node's, where
+# the move that made it left the sinks alone; else computed at that child.
+# False: each expansion computes its board's buried cards afresh (prepare), as before the
+# ninth round; True: a child made by a move off the sinks keeps them on its node
+# (_Buried.child_base, exact: see there), and its own expansion starts from those; the very
+# same children, keys and order (tests/solve/test_expand_carry.py compares the two)
+CARRY_BASE = True
+
 
 def fused_children(search):
     """Search.children() for a flat search, one closure over its board, keyer and scorer."""
     st, keyer, scorer, buried, heads = search.st, search.keyer, search.scorer, search.buried, _HEADS
     piles, down = st.piles, st.down
     piece, plain, joined, child, sealed = keyer.piece, keyer.plain, keyer.joined, keyer.child, keyer.sealed
-    sinks = buried.sink_set if buried is not None else frozenset()
+    sinks, carry = (buried.sink_set, CARRY_BASE) if buried is not None else (frozenset(), False)
     # Keyer.child's second path (a sink keyed by its top, and the class map of its top if any)
     to_top, tops = keyer.sealed_top if keyer.GENERATED else [False] * len(piles), keyer.top_class
     deadline, clock, fast_key = search.deadline, search.clock, joined is not None
 
     def children(scored=False):
         """Search.children, Keyer.child and Search.bare_consider as one loop."""
-        search.depth_base = None  # (the board's buried cards, for its first child off the sinks)
+        search.depth_base, search.node_base = search.node_base, None  # (see CARRY_BASE)
         snap = search.snap = scored  # the children become waiting nodes: snapshots
         moves, back, dominated = _moves(search)
         kept_up, order, won, table = search.kept_up, search.order, search.won, search.table
@@ -42,7 +52,7 @@ def fused_children(search):
         out: list = []
         for m in moves:
             s, d, cards, n = m.sources[0], m.dest, m.cards, len(m.cards)
-            if back is not None and d == back[1] and s == back[0] and cards == back[2]:
+            if back is not None and d == back[1] and s == back[0] and n == back[2]:
                 continue  # it undoes the last move: its position (the parent's) is in the table
             # (the streamliner's keep-up; partial_runs.py's dominated runs; all are card moves)
             if (kept_up is not None and s in kept_up) or (dominated is not None and dominated(m)):
@@ -63,10 +73,11 @@ def fused_children(search):
             if key in seen:
                 continue
             # bare_consider: the cards moved on the lists, scored from the memo, put back
-            depth = None  # (the board's base computed for its first such child: a tuple, never false)
+            depth = kept = None  # (the board's base computed for its first such child: a tuple, never false)
             if buried is not None and s not in sinks and d not in sinks:
                 base = search.depth_base = search.depth_base or buried.prepare({})
-                depth = buried.child_depth(base, s, d, cards)
+                kept = buried.child_base(base, s, d, cards) if carry else None
+                depth = kept[0] if carry else buried.child_depth(base, s, d, cards)
             src, dst, was = piles[s], piles[d], down[s]
             dst.extend(src[-n:])
             del src[-n:]
@@ -83,7 +94,7 @@ def fused_children(search):
                     raw[s] = ps if plain[s] else snapshot(st, s)
                     raw[d] = pd if plain[d] else snapshot(st, d)
                     op = s << 2 | d << 12 | n << 22 | was << 34 | down[d] << 45
-                    out.append((order(m, depth), len(out), m, (ps, pd), tuple(raw), op))
+                    out.append((order(m, depth), len(out), m, (ps, pd), tuple(raw), op, kept))
                 else:
                     out.append((order(m, depth), len(out), m, (ps, pd)))
             src.extend(dst[-n:])
@@ -110,5 +121,24 @@ def _moves(search) -> tuple:
     pick = search.pick(moves) if len(moves) > 1 else None
     if pick is not None:
         moves = [pick]
-    back = search.reversal() if search.reversible else None
+    back = _reversal(search) if search.reversible else None
     return moves, back, (search.dominated if pick is None else None)
+
+
+def _reversal(search):
+    """Search.reversal() as (source, dest, count): the cards of a move from that source are
+    its top cards, so a move of count cards from there is the reversal exactly when
+    Search.reversal's cards, the same pile's top count cards, are its cards."""
+    path = search.path
+    if not path or path[-1].kind != "move" or (len(path) == 1 and not search.root_settled):
+        return None
+    ops, mark, down = search.ops, search.marks[-1], search.st.down
+    if len(ops) != mark + 1:
+        return None
+    op = ops[mark]
+    if op & 3 or op >> 33 & 1:
+        return None  # not a plain transfer
+    s, d = op >> 2 & 1023, op >> 12 & 1023
+    if op >> 34 & 2047 != down[s] or op >> 45 & 2047 != down[d]:
+        return None
+    return (d, s, op >> 22 & 2047)

@@ -352,6 +352,21 @@ class _Buried:
                 below -= 1
         return out + len(cards) * (count.get(d, 0) - below)
 
+    def child_base(self, base, s, d, cards) -> tuple:
+        """prepare({})'s answer on the position after that move (the conditions of
+        child_depth): its depth is child_depth()'s; the same cards are wanted, and those of
+        the run lie on d now (a pile's count 0 and no entry read alike, count.get). So the
+        child's expansion needs no prepare of its own (expand.py keeps it on the node)."""
+        out, count, wanted = base
+        moved = 0
+        for c in cards:
+            if c in wanted:
+                moved += 1
+        at_s, at_d = count.get(s, 0), count.get(d, 0)
+        child = dict(count)
+        child[s], child[d] = at_s - moved, at_d + moved
+        return out + len(cards) * (at_d - at_s + moved), child, wanted
+
 
 class RunRoom:
     """The longest run the free places allow now: the variant's ``max_run`` for a move

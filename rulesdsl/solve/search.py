@@ -182,6 +182,7 @@ class Search:
         self.pause_at: int | None = None
         self.turns = 0
         self.depth_base: Any = None
+        self.node_base: Any = None  # (the next node's prepare() answer where it has one: goto)
         self._recollect(memory)
         self.flat = self.snap = flat and self._flat(variant)
         # (flat: the board's snapshot, one (size, face-down count, cards) string per pile)
@@ -640,6 +641,8 @@ class Search:
         else by the node's snapshot where the search is flat, else undone to the common
         ancestor and played down."""
         item, trail = node[1], self.trail
+        if len(node) > 7:  # its buried cards' figures (expand.py), for its own expansion
+            self.node_base, node[7] = node[7], None
         if self.bare and type(item) is not tuple and item.kind == "move" and (trail[-1] if trail else None) is node[0]:
             step_down(self, node, item)
         elif not (self.flat and len(node) > 5 and node[5] is not None and flat_jump(self, node)):

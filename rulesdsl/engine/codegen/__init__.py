@@ -13,7 +13,8 @@ changes is the work done per position:
   option values and quantifiers over a known group fold or unroll at generation time; a rule
   that folds to false leaves no code, one that folds to true leaves no test;
 * rank, suit and colour are tuples indexed by card id; the moving card's values are read
-  once per run length, each destination's top card once per position;
+  once per run length, each destination's top card once per position (and its attribute
+  plus or minus a constant, ``dest.top.rank - 1``, computed there too: translate.dest_shifted);
 * the run grows one card at a time and its sequence rule is tested on the new pair only;
 * the run is lifted from its pile only when a rule reads that pile;
 * loop mode: above limits.MAX_GENERATED_PAIRS pile pairs, groups are unrolled instead of

@@ -380,6 +380,19 @@ class _Gen:
         values = self.table_values[table]
         return _V(atom, null=False, lo=min(values), hi=max(values))
 
+    def dest_shifted(self, d: int, atom: str, op: str, b: _V, val: _V) -> _V:
+        """The destination's top card's attribute plus or minus a constant (``dest.top.rank
+        - 1``), a destination atom of its own: computed once per position with the atom it
+        reads (after it: the atoms are assigned in the order they were made), not once per
+        moving card tested against that pile."""
+        k = b.const
+        if type(k) is not int or k < 0:
+            return val
+        atoms = self.dest_atoms[d]
+        name = f"{atom}_{'p' if op == '+' else 'm'}{k}"
+        atoms[name] = val.code
+        return _V(name, null=False, lo=val.lo, hi=val.hi, reads=val.reads)
+
     def pile_attr(self, p: int, name: str, ctx: _Ctx) -> _V:
         """A known pile's attribute: pile_code with the number p, and free/covered unrolled over
         the piles that cover it."""
@@ -532,7 +545,10 @@ class _Gen:
             else:
                 corners = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
                 lo, hi = min(corners), max(corners)
-            return _saturated(f"({a.code} {op} {b.code})", lo, hi, reads)
+            val = _saturated(f"({a.code} {op} {b.code})", lo, hi, reads)
+            if op != "*" and b.is_const and ctx.dest is not None and a.code in self.dest_atoms.get(ctx.dest, {}):
+                return self.dest_shifted(ctx.dest, a.code, op, b, val)
+            return val
         if op == "**" and b.lo >= 0:
             return self.power(a, b, reads)
         if op in ("/", "%") and b.is_const and type(b.const) is int and b.const > 0 and a.lo >= 0:
