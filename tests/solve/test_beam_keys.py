@@ -23,7 +23,12 @@ def test_the_finder_key_sorts_the_piles_no_rule_tells_apart():
     moved = st.copy()
     moved.piles[b].append(moved.piles[a].pop())
     assert key(moved) != key(st)
-    fixed = next(p for p in range(v.layout.size) if all(p not in g for g in key.groups) and st.piles[p])
-    other = st.copy()
-    other.piles[fixed], other.piles[a] = list(st.piles[a]), list(st.piles[fixed])
-    assert key(other) != key(st)
+    # two piles outside the groups (the stock and the waste) swapped: another key
+    fixed = [p for p in range(v.layout.size) if all(p not in g for g in key.groups)]
+    one = st.copy()
+    p, q = fixed[0], fixed[1]
+    one.piles[q].append(one.piles[p].pop())  # a card of the stock turned to the waste
+    other = one.copy()
+    other.piles[p], other.piles[q] = list(one.piles[q]), list(one.piles[p])
+    other.down[p], other.down[q] = one.down[q], one.down[p]
+    assert one.piles[p] != one.piles[q] and key(other) != key(one)
