@@ -33,6 +33,7 @@ from .derivations import (
     steps_rule,
     stock_rule,
 )
+from .keys import BeamKeys as _Keys
 from .keys import touched_piles
 from .lanes import chosen, distinct, drain, share, widening
 from .natural_runs import natural_tables
@@ -345,47 +346,6 @@ class Rating:
                 if low is None or w < low:
                     low = w
         return -W_WAIT * out
-
-
-class _Keys:
-    """A position's key for the win finder, hashed: the piles of a group no rule tells apart
-    sorted, and the copies of a card alike where no rule reads ``.copy`` (analysis.py, as
-    the solver's keys merge them). A position merged with another is only not expanded
-    twice; the line kept is the real one to the position kept."""
-
-    def __init__(self, variant, stock=None):
-        a = analyse(variant)
-        self.groups = [tuple(g) for g in a.interchangeable if len(g) > 1]
-        deck = variant.deck
-        self.face = [deck.rank_of[c] * 64 + deck.suit_of[c] for c in range(deck.size)] if a.faces else None
-        # the stock's piles keyed by the talon where the stock symmetry holds (_Stock.hook),
-        # the counters then left out (as the search's table leaves them out)
-        self.hook = stock.hook if stock is not None else None
-
-    def pieces(self, st) -> list:
-        """Per pile, its piece of the key (unsorted): a child's are its parent's but for the
-        piles its move touched (``piece``), so a level does not rebuild every pile."""
-        return [self.piece(st, p) for p in range(len(st.piles))]
-
-    def piece(self, st, p) -> tuple:
-        hook = self.hook
-        if hook is not None and p in hook.piles:
-            return (hook(st, p),)
-        face = self.face
-        pile = st.piles[p]
-        return (tuple(pile) if face is None else tuple([face[c] for c in pile]), st.down[p])
-
-    def hashed(self, pieces, st) -> int:
-        parts = list(pieces)
-        for grp in self.groups:
-            for i, got in zip(grp, sorted([parts[i] for i in grp])):
-                parts[i] = got
-        shown = tuple(sorted(st.shown.items())) if st.shown else ()
-        used = () if self.hook is not None else tuple(st.used)
-        return hash((tuple(parts), used, st.last, st.streak, shown, st.base_rank))
-
-    def __call__(self, st) -> int:
-        return self.hashed(self.pieces(st), st)
 
 
 class _Stock:

@@ -4,7 +4,8 @@ meet in the table.
 A key is joined from one piece per pile, kept up to date incrementally: after a move (or its
 undo) only the piles its primitive operations touched are encoded again (read from the
 game's packed op log, ``touched_piles``). Interchangeable piles are sorted before joining; what
-may be merged is analysis.py's finding.
+may be merged is analysis.py's finding. The win finder's key (``BeamKeys``) is a hash of
+the same pieces, each pile's hashed on its own.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from array import array
 from operator import itemgetter
 from typing import Any
 
-from .analysis import Analysis
+from .analysis import Analysis, analyse
 
 
 class Keyer:
@@ -332,3 +333,52 @@ def touched_piles(game, start):
             elif not op & 1 << 13:
                 out.add(op >> 14 & 1023)
     return out
+
+
+class BeamKeys:
+    """A position's key for the win finder, hashed: the piles of a group no rule tells apart
+    sorted, and the copies of a card alike where no rule reads ``.copy`` (analysis.py, as
+    the solver's keys merge them). A position merged with another is only not expanded
+    twice; the line kept is the real one to the position kept. Each pile's piece is a hash
+    (``piece``), so two piles whose pieces collide are taken as equal, as two positions whose
+    keys collide already were: the finder says only won, with a line replayed move by move."""
+
+    def __init__(self, variant, stock=None):
+        a = analyse(variant)
+        self.groups = [tuple(g) for g in a.interchangeable if len(g) > 1]
+        grouped = {p for g in self.groups for p in g}
+        self.fixed = _getter([p for p in range(variant.layout.size) if p not in grouped])
+        self.grouped = [_getter(g) for g in self.groups]
+        deck = variant.deck
+        self.face = [deck.rank_of[c] * 64 + deck.suit_of[c] for c in range(deck.size)] if a.faces else None
+        # the stock's piles keyed by the talon where the stock symmetry holds (beam._Stock.hook),
+        # the counters then left out (as the search's table leaves them out)
+        self.hook = stock.hook if stock is not None else None
+
+    def pieces(self, st) -> list:
+        """Per pile, its piece of the key (unsorted): a child's are its parent's but for the
+        piles its move touched (``piece``), so a level does not rebuild every pile."""
+        return [self.piece(st, p) for p in range(len(st.piles))]
+
+    def piece(self, st, p) -> int:
+        """Pile p's piece: the hash of what the key reads of it. Why a hash: a group's pieces
+        are sorted and the key hashed for every child, and ints sort and hash at once where
+        tuples are compared and hashed again card by card (House in the Wood: 35 columns)."""
+        hook = self.hook
+        if hook is not None and p in hook.piles:
+            return hash((hook(st, p),))
+        face = self.face
+        pile = st.piles[p]
+        return hash((tuple(pile) if face is None else tuple([face[c] for c in pile]), st.down[p]))
+
+    def hashed(self, pieces, st) -> int:
+        """The key's hash: the other piles' pieces in order, then each group's sorted (the
+        same positions are equal as with the sorted pieces put back in their group's places,
+        without a loop over the piles in Python)."""
+        parts = (self.fixed(pieces), *[tuple(sorted(get(pieces))) for get in self.grouped])
+        shown = tuple(sorted(st.shown.items())) if st.shown else ()
+        used = () if self.hook is not None else tuple(st.used)
+        return hash((parts, used, st.last, st.streak, shown, st.base_rank))
+
+    def __call__(self, st) -> int:
+        return self.hashed(self.pieces(st), st)
