@@ -40,6 +40,8 @@ def one(v, an, deal, max_states, tree) -> tuple:
             kw["share"] = float(part[5:])
         elif part == "notalon":
             kw["talon_safe"] = False
+        elif part == "nounused":
+            kw["unused_returns"] = False
         elif part == "noaces":
             talon_safe.TalonUp.aces = False
         elif part.startswith("dshare"):
