@@ -10,7 +10,7 @@ from .talon_safe import talon_rule
 
 
 def attach(
-    search, variant, ends, memory, *, partial, stuck, departures, units, returns, talon=True, unused=True
+    search, variant, ends, memory, *, partial, stuck, departures, units, returns, talon=True, unused=False
 ) -> None:
     """Set ``search.dominated``, ``stuck``, ``stuck_start``, and turn the bare path off where
     a pruning must look at the child played. ``ends``: the dead-end test, which follows moves

@@ -99,7 +99,7 @@ class Search:
         w_buried=None,
         talon_order=True,
         talon_safe=True,
-        unused_returns=True,
+        unused_returns=False,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)

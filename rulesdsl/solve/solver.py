@@ -163,7 +163,7 @@ def solve(
     orders: bool = True,
     talon_order: bool = True,
     talon_safe: bool = True,
-    unused_returns: bool = True,
+    unused_returns: bool = False,
     interleave: bool = True,
     _greedy: bool = False,
 ) -> Result:
@@ -208,8 +208,8 @@ def solve(
     ``departures``: False leaves out the orders of departure of departures.py (the stuck
     cards' test stays, where ``stuck``).
     ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.
-    ``unused_returns``: False brings cards down from the foundations where nothing can use
-    them at once (unused_returns.py).
+    ``unused_returns``: True brings no card down from a foundation where nothing can use it at
+    once (unused_returns.py; off by default: measured even on Klondike, see docs/solver.md).
     ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
     faces, in games of several decks).
     ``refill_safe``: False leaves out refill_foundations.py's safe moves to foundations nothing

@@ -1,4 +1,4 @@
-"""Unused returns (unused_returns.py; solve(..., unused_returns=True), the default): a card
+"""Unused returns (unused_returns.py; solve(..., unused_returns=True); off by default): a card
 comes down from a foundation only where something can use it at once. Hand-made Klondike
 positions where the rule drops a return and where it must keep one (a card onto it at once,
 one the stock holds, one under another foundation's top, the next card of its foundation
@@ -104,7 +104,9 @@ def test_switched_off_no_return_is_dropped():
     search, g = _search(_position(BASE), unused_returns=False)
     assert search.unused_sinks == ()
     assert not search.dominated(_move(g, "5H@foundation[1]>tableau[0]"))
-    search, g = _search(_position(BASE))
+    search, g = _search(_position(BASE))  # (the default: off)
+    assert not search.dominated(_move(g, "5H@foundation[1]>tableau[0]"))
+    search, g = _search(_position(BASE), unused_returns=True)
     assert search.dominated(_move(g, "5H@foundation[1]>tableau[0]"))
 
 
@@ -117,7 +119,7 @@ def test_a_partial_move_is_kept_for_a_card_under_a_foundations_top():
         "tableau[1]": ["8D"],
     }
     move = "7S@tableau[0]>tableau[1]"
-    search, g = _search(_position(piles))
+    search, g = _search(_position(piles), unused_returns=True)
     assert not search.dominated(_move(g, move))  # (P5)
     search, g = _search(_position(piles), unused_returns=False)
     assert search.dominated(_move(g, move))  # partial_runs.py alone drops it
@@ -141,7 +143,7 @@ MINI_24 = _no_stock(MINI_KLONDIKE)
 
 
 def _verdicts(g):
-    on = solve_game(g, max_states=200_000)
+    on = solve_game(g, unused_returns=True, max_states=200_000)
     off = solve_game(g, unused_returns=False, max_states=200_000)
     plain = solve_game(
         g, unused_returns=False, returns=False, safe=False, declared_safe=False, stock=False, partial=False,
