@@ -9,7 +9,8 @@ nothing.
 
 Trees: main (the defaults); nodraws (draws_stage=False), draws (True), dshareX (True with
 DRAWS_SHARE = X); talonN (W_TALON = N); notalon (talon_safe=False: no safe card of the
-talon up as the only child), noaces (talon_safe.py's closure test alone); shareX (the
+talon up as the only child), noaces (talon_safe.py's closure test alone); unused (unused_returns=
+True: no return nothing uses at once searched), nounused (False, the default); shareX (the
 streamliner's share X, e.g. share0.1: such a tree runs every deal); joined by + for several
 at once (nodraws+talon0). The deals: a range (1-60), a list (8,12,14), or a list per
 draw option ("draw=3:8,12;draw=1:6,12").
@@ -40,6 +41,10 @@ def one(v, an, deal, max_states, tree) -> tuple:
             kw["share"] = float(part[5:])
         elif part == "notalon":
             kw["talon_safe"] = False
+        elif part == "nounused":
+            kw["unused_returns"] = False
+        elif part == "unused":
+            kw["unused_returns"] = True
         elif part == "noaces":
             talon_safe.TalonUp.aces = False
         elif part.startswith("dshare"):

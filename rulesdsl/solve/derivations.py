@@ -2,7 +2,8 @@
 the safe moves (safe_moves.py), the dead-end test (dead_ends.py; removal_ends.py for games
 of removals), the stock macro moves (stock_macros.py), the stock symmetry (stock_cycle.py),
 the dominated partial-run moves (partial_runs.py), the stuck cards (stuck_cards.py), the
-orders of departure (departures.py), runs as units (suit_units.py) and the next cards the
+orders of departure (departures.py), runs as units (suit_units.py), the unused returns
+(unused_returns.py) and the next cards the
 foundations take (guidance.py). Each is None when the variant is outside the class its proof covers.
 """
 
@@ -23,6 +24,7 @@ from .stock_cycle import derive_cycle
 from .stock_macros import derive_stock
 from .stuck_cards import derive_stuck
 from .suit_units import derive_units
+from .unused_returns import derive_unused
 
 
 def _per_variant(derive):
@@ -50,6 +52,7 @@ cycle_rule = _per_variant(derive_cycle)  # stock symmetry (stock_cycle.py)
 foundation_rule = _per_variant(derive_foundation_safe)  # safe moves to foundations that give back
 partial_rule = _per_variant(derive_partial)  # dominated partial-run moves (partial_runs.py)
 returns_rule = _per_variant(derive_returns)  # safe foundation cards kept up (foundation_returns.py)
+unused_rule = _per_variant(derive_unused)  # returns nothing uses at once (unused_returns.py)
 stuck_rule = _per_variant(derive_stuck)  # cards that can never leave their pile (stuck_cards.py)
 departure_rule = _per_variant(derive_departures)  # no order of departures left (departures.py)
 refill_rule = _per_variant(derive_refill_safe)  # foundations nothing leaves, with a refill (refill_foundations.py)

@@ -112,6 +112,8 @@ class PartialRule:
         # the start may not be, and keeps the apply); no rule scores (no points to add).
         bare = self.bare and not any(r.points is not None for r in search.variant.rules)
         path = search.path
+        # the foundations whose second cards count as uses (unused_returns.py's clause P5)
+        under = getattr(search, "unused_sinks", ())
         # the moves that use a pile of G, generated alone (exact: the pile keeps c_(i-1))
         near = {p: moves_from(search.variant, frozenset((p,)), p) for p in piles_g}
 
@@ -135,6 +137,9 @@ class PartialRule:
             for p in stock:
                 if not want.isdisjoint(piles[p]):
                     return False  # a card the stock brings could go on c
+            for g in under:  # (P5 of unused_returns.py, where that rule is on)
+                if len(piles[g]) >= 2 and piles[g][-2] in want:
+                    return False  # a card under a foundation's top could come down onto c
             gen = near[s]
             if bare and path:  # the cards moved on the lists alone, then put back (see start)
                 src, dst, n = pile, piles[d], len(m.cards)

@@ -9,10 +9,16 @@ from . import derivations
 from .talon_safe import talon_rule
 
 
-def attach(search, variant, ends, memory, *, partial, stuck, departures, units, returns, talon=True) -> None:
+def attach(
+    search, variant, ends, memory, *, partial, stuck, departures, units, returns, talon=True, unused=False
+) -> None:
     """Set ``search.dominated``, ``stuck``, ``stuck_start``, and turn the bare path off where
     a pruning must look at the child played. ``ends``: the dead-end test, which follows moves
     one at a time and so leaves no room for these."""
+    # returns nothing uses at once (unused_returns.py): its proof asks the partial-run rule
+    # to count the foundations' second cards as uses (P5), so it is known before that rule
+    spare = derivations.unused_rule(variant) if unused and ends is None else None
+    search.unused_sinks = spare.sinks if spare is not None else ()
     # dominated partial-run moves (partial_runs.py): not searched
     rule = derivations.partial_rule(variant) if partial and ends is None else None
     if rule is not None and rule.any_group and partial == "runs":
@@ -23,11 +29,16 @@ def attach(search, variant, ends, memory, *, partial, stuck, departures, units, 
     rule = derivations.units_rule(variant) if units and search.dominated is None and ends is None else None
     if rule is not None:
         search.dominated = rule.start(search)
+        spare = None  # (not beside the units rule: it delays splits by a proof of its own)
     # a foundation's safe top card does not come down (foundation_returns.py)
     rule = derivations.returns_rule(variant) if returns and ends is None else None
     if rule is not None:
         needless, part = rule.start(search), search.dominated
         search.dominated = needless if part is None else (lambda m: part(m) or needless(m))
+    # a return nothing uses at once (unused_returns.py): delayed to just before its use
+    if spare is not None:
+        spared, part2 = spare.start(search), search.dominated
+        search.dominated = spared if part2 is None else (lambda m: part2(m) or spared(m))
     # positions with a card that can never leave its pile are lost (stuck_cards.py)
     rule = derivations.stuck_rule(variant) if stuck and ends is None else None
     search.stuck_start = rule  # judged at the start; at every child only where it is cheap

@@ -99,6 +99,7 @@ class Search:
         w_buried=None,
         talon_order=True,
         talon_safe=True,
+        unused_returns=False,
     ):
         self.variant, self.max_states, self.started, self.greedy = variant, max_states, started, greedy
         self.clock = clock or time.monotonic  # the deadline's: wall, or CPU (time.process_time)
@@ -170,6 +171,7 @@ class Search:
             units=units,
             returns=returns,
             talon=talon_safe,
+            unused=unused_returns,
         )
         self.trail: list = []  # the nodes from the start to the board's position
         self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)

@@ -163,6 +163,7 @@ def solve(
     orders: bool = True,
     talon_order: bool = True,
     talon_safe: bool = True,
+    unused_returns: bool = False,
     interleave: bool = True,
     _greedy: bool = False,
 ) -> Result:
@@ -207,6 +208,8 @@ def solve(
     ``departures``: False leaves out the orders of departure of departures.py (the stuck
     cards' test stays, where ``stuck``).
     ``returns``: False brings down from the foundations cards foundation_returns.py keeps up.
+    ``unused_returns``: True brings no card down from a foundation where nothing can use it at
+    once (unused_returns.py; off by default: measured even on Klondike, see docs/solver.md).
     ``face_foundations``: False leaves out face_foundations.py's safe moves (the closure by
     faces, in games of several decks).
     ``refill_safe``: False leaves out refill_foundations.py's safe moves to foundations nothing
@@ -283,7 +286,7 @@ def solve(
     )
     kw.update(reversible=reversible, symmetry=symmetry, partial=partial, stuck=stuck, memory=memory, clock=clock)
     kw.update(units=units, departures=departures, returns=returns, keep_up=keep_up, flat=flat, talon_order=talon_order)
-    kw.update(talon_safe=talon_safe)
+    kw.update(talon_safe=talon_safe, unused_returns=unused_returns)
     staged = _staged(variant, streamline, stock)
     if (staged or _units_staged(variant, streamline, units)) and not _greedy:
         by_stock = staged and streamline is True  # the measured split, where the stock macros stage it
