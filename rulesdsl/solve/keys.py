@@ -13,6 +13,7 @@ from array import array
 from operator import itemgetter
 from typing import Any
 
+from ..core.kinds import AutoKind
 from .analysis import Analysis
 
 
@@ -177,6 +178,49 @@ class Keyer:
         piece[s], piece[d] = old_s, old_d
         return out, ps, pd
 
+    def moved_key(self, s, d, n, flips) -> bytes:
+        """The key after moving the top n cards of pile s onto pile d where the follow-ups
+        are flips with no condition on the piles ``flips`` (no covering pile, no face-up
+        bits), from a settled position, computed without the game's apply. What the apply
+        does (engine/moves.py): the transfer, s's face-down count cut to its size, then
+        the follow-ups, of which only s's flip can act: every other pile was settled and
+        only s and d changed, and d's top is a face-up card of the run. s flips when it
+        holds cards all face down (flip_top turns its top up). A pile_key's piles (the
+        stock's) and any pile not keyed plainly are encoded on the lists moved and put back."""
+        st = self.st
+        src = st.piles[s]
+        left = len(src) - n
+        was = st.down[s]
+        ds = was if was < left else left
+        if ds == left and left and s in flips:
+            ds = left - 1  # the flip of s's new top
+        piece, plain = self.piece, self.plain
+        old_s, old_d = piece[s], piece[d]
+        if plain[s] and (plain[d] or self.sealed_top[d]):
+            piece[s] = _HEADS[left][ds] + old_s[2 : 2 + left]
+            if plain[d]:
+                piece[d] = _HEADS[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
+            else:  # a sealed destination's piece from the run's top (the last byte of s's)
+                piece[d] = self._sealed_piece(d, len(st.piles[d]) + n, st.down[d], old_s[-1])
+            out = self.key() if self.joined is None else self.joined(piece)
+            piece[s], piece[d] = old_s, old_d
+            return out
+        dst, down = st.piles[d], st.down
+        dst.extend(src[-n:])
+        del src[-n:]
+        down[s] = ds
+        piles = self._with_hooked((s, d))
+        old = [piece[p] for p in piles]
+        for p in piles:
+            piece[p] = self._piece(p)
+        out = self.key()
+        for p, o in zip(piles, old):
+            piece[p] = o
+        src.extend(dst[-n:])
+        del dst[-n:]
+        down[s] = was
+        return out
+
     def _sealed_piece(self, p, size, down, top) -> bytes:
         """_encode_cards() of sealed pile p (sealed_top[p]) holding ``size`` cards, ``down``
         of them face down, whose top is card ``top``: the same bytes, read from the top alone
@@ -310,6 +354,17 @@ def _getter(piles):
         only = piles[0]
         return lambda piece: (piece[only],)
     return lambda piece: ()
+
+
+def flip_piles(variant, keyer):
+    """The piles the follow-ups flip, where Keyer.moved_key gives a card move's child key
+    (the caller checks that the start is settled): every follow-up a flip with no condition,
+    no covering pile, no face-up cards under face-down ones, no history read; else None."""
+    if keyer.history or variant.records_history or getattr(variant, "mixed_facing", False):
+        return None
+    if any(variant.layout.covers) or any(a.kind != AutoKind.FLIP or a.when is not None for a in variant.autos):
+        return None
+    return frozenset(p for a in variant.autos for p in a.piles)
 
 
 def touched_piles(game, start):
