@@ -346,7 +346,10 @@ def _offer(search, rule, taker, walked, out):
         here, taking = _actions(search, rule), taker(st, search.env)
     got: object = True
     if taking:
-        _refresh(search, spiles)
+        if rule.write:  # the score's parts of the two piles; their key pieces, not (*)
+            search.scorer.touch_keyed(spiles, search.keyer)
+        else:
+            _refresh(search, spiles)
         prefix, path = tuple(walked), search.path
         path.extend(prefix)  # the line, should a child win
         for m in taking:
@@ -357,6 +360,13 @@ def _offer(search, rule, taker, walked, out):
                 break
         del path[-len(prefix) :]
     return here, got
+
+
+# (*) A child's key is moved_key's, or the join after play(), whose update encodes all of
+# the stock's piles again once the move touches one of them (Keyer._with_hooked), from the
+# board; every other pile's piece is the board's (the walk changes the stock's piles alone).
+# So the stock's pieces may stay the node's until _close refreshes them: the same keys.
+# (Not so the score: play() brings up to date the parts of the piles the move touched only.)
 
 
 def _close(search, rule, mark, got) -> object:
