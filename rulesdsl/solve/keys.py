@@ -73,6 +73,7 @@ class Keyer:
             for p in range(n)
         ]
         self.joined = None  # key() as the join alone, where it is (child() calls it so)
+        self.moved: Any = None  # moved_key's last move and child pieces: (s, d, n, piles, pieces)
         if not self.renames and not self.history:
             join, piece = self._join, self.piece
             self.joined = join
@@ -186,7 +187,9 @@ class Keyer:
         the follow-ups, of which only s's flip can act: every other pile was settled and
         only s and d changed, and d's top is a face-up card of the run. s flips when it
         holds cards all face down (flip_top turns its top up). A pile_key's piles (the
-        stock's) and any pile not keyed plainly are encoded on the lists moved and put back."""
+        stock's) and any pile not keyed plainly are encoded on the lists moved and put back.
+        The child's pieces are kept in ``moved`` (with s, d and n), for update() should the
+        move be played."""
         st = self.st
         src = st.piles[s]
         left = len(src) - n
@@ -203,6 +206,7 @@ class Keyer:
             else:  # a sealed destination's piece from the run's top (the last byte of s's)
                 piece[d] = self._sealed_piece(d, len(st.piles[d]) + n, st.down[d], old_s[-1])
             out = self.key() if self.joined is None else self.joined(piece)
+            self.moved = (s, d, n, (s, d), (piece[s], piece[d]))
             piece[s], piece[d] = old_s, old_d
             return out
         dst, down = st.piles[d], st.down
@@ -214,6 +218,7 @@ class Keyer:
         for p in piles:
             piece[p] = self._piece(p)
         out = self.key()
+        self.moved = (s, d, n, piles, [piece[p] for p in piles])
         for p, o in zip(piles, old):
             piece[p] = o
         src.extend(dst[-n:])
@@ -239,8 +244,9 @@ class Keyer:
         for p in piles:
             self.piece[p] = self._piece(p)
 
-    def update(self, piles) -> list:
-        """Encode the given piles again (None: all); the pieces they had, for restore()."""
+    def update(self, piles, known=None) -> list:
+        """Encode the given piles again (None: all); the pieces they had, for restore().
+        ``known``: pile -> its piece now, where moved_key gave it (the same bytes)."""
         piece, enc = self.piece, self._piece
         if piles is None:
             old = piece[:]
@@ -248,8 +254,12 @@ class Keyer:
             return old
         piles = self._with_hooked(piles)
         old = [piece[p] for p in piles]
-        for p in piles:
-            piece[p] = enc(p)
+        if known is None:
+            for p in piles:
+                piece[p] = enc(p)
+        else:
+            for p in piles:
+                piece[p] = known[p] if p in known else enc(p)
         return old
 
     def restore(self, piles, old) -> None:

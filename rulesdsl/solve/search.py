@@ -219,6 +219,7 @@ class Search:
         return not variant.autos and not keyer.history and not keyer.hooked and not variant.mixed_facing
 
     PEEK = True  # False: no moved_key, the child played first (tests/solve/test_peek_keys.py)
+    PIECES = True  # False: a new child's pieces encoded again by play(), not moved_key's
 
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
@@ -284,8 +285,9 @@ class Search:
 
     # -- moving the board -------------------------------------------------------------
 
-    def play(self, m):
-        """Play m; return what back() needs, and whether the position is a dead end."""
+    def play(self, m, known=None):
+        """Play m; return what back() needs, and whether the position is a dead end.
+        ``known``: pieces of the child that moved_key gave (Keyer.update)."""
         ops, ends = self.ops, self.ends
         mark = len(ops)
         if ends is not None:
@@ -298,7 +300,7 @@ class Search:
             touched: Any = (op >> 2 & 1023, op >> 12 & 1023)
         else:
             touched = touched_piles(self.g, mark)
-        pieces = self.keyer.update(touched)
+        pieces = self.keyer.update(touched, known)
         if ends is None:
             return (mark, touched, pieces, self.scorer.update_keyed(touched, self.keyer), None), False
         placed, is_dead = ends.moved(before)  # (the scorer is not read: see _order)
@@ -356,7 +358,12 @@ class Search:
                 if self.skipped is not None:
                     self.skipped.append(key)
                 return True  # seen: not played
-        undo, is_dead = self.play(m)
+        known = None
+        if key is not None and self.flips is not None and self.PIECES:
+            moved = self.keyer.moved  # this move's (children() or the lines above asked it)
+            if moved[0] == m.sources[0] and moved[1] == m.dest and moved[2] == len(m.cards):
+                known = dict(zip(moved[3], moved[4]))
+        undo, is_dead = self.play(m, known)
         if not is_dead and self.stuck is not None:
             is_dead = self.stuck.lost(self.st)
         table = self.table

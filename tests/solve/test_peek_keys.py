@@ -1,7 +1,7 @@
 """A card move's child key computed before the move is played (keys.Keyer.moved_key, where
-the follow-ups are flips alone or a pile_key keys the stock): the key the game's apply
-gives, on random positions of several stock games, and a search with it is the search
-without it (Search.PEEK), position for position."""
+the follow-ups are flips alone or a pile_key keys the stock): the key and pieces the game's
+apply gives, on random positions of several stock games, and a search with it is the search
+without it (Search.PEEK; Search.PIECES, its pieces handed to play()), position for position."""
 
 from __future__ import annotations
 
@@ -65,10 +65,13 @@ def test_the_moved_key_is_the_played_one(name, options):
                 want = keyer.moved_key(m.sources[0], m.dest, len(m.cards), s.flips)
                 before = ([list(p) for p in st.piles], list(st.down), list(keyer.piece))
                 assert before[2] == [keyer._piece(p) for p in range(len(st.piles))]
-                undo, _ = s.play(m)
+                moved = keyer.moved  # the child's pieces, handed to play() (Search.PIECES)
+                assert moved[:3] == (m.sources[0], m.dest, len(m.cards))
+                undo, _ = s.play(m, dict(zip(moved[3], moved[4])))
                 flipped += st.down[m.sources[0]] < before[1][m.sources[0]]
                 hooked += bool(keyer.hooked & {m.sources[0], m.dest})
                 assert keyer.key() == want == keyer.full_key(), (name, g.move_text(m))
+                assert keyer.piece == [keyer._piece(p) for p in range(len(st.piles))]
                 s.back(undo)
                 assert ([list(p) for p in st.piles], list(st.down), list(keyer.piece)) == before
                 checked += 1
@@ -118,5 +121,7 @@ def _records(name, options, deals, budget):
 def test_the_same_search_without_it(name, options, monkeypatch):
     deals, budget = (1, 2), 1500
     fast = _records(name, options, deals, budget)
+    monkeypatch.setattr(search_mod.Search, "PIECES", False)
+    assert _records(name, options, deals, budget) == fast
     monkeypatch.setattr(search_mod.Search, "PEEK", False)
     assert _records(name, options, deals, budget) == fast
