@@ -20,7 +20,7 @@ import sys
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
 
-# (variant, options, deals): 63 deals of 19 families
+# (variant, options, deals): 65 deals of 24 families
 SAMPLE = [
     ("alpha_star", {}, tuple(range(1, 21))),
     ("beleaguered_castle", {}, (7, 8, 26)),
@@ -41,6 +41,12 @@ SAMPLE = [
     ("chessboard", {}, (1, 2)),
     ("forecell", {}, (1, 2)),
     ("double_freecell", {}, (1, 2)),
+    # the stock games' walk, flips and the stock's key (keys.Keyer.moved_key)
+    ("klondike", {"draw": 3}, (1, 8)),
+    ("yukon", {}, (1, 2)),
+    ("canfield", {}, (1,)),
+    ("gypsy", {}, (1,)),
+    ("scorpion", {}, (1,)),
 ]
 
 BUDGET = 20_000

@@ -9,6 +9,8 @@ and off) compare the same work. Prints figures, asserts nothing.
     python bench/bench_speed.py profile freecell 1 50000    # cProfile of one deal, top 25
     python bench/bench_speed.py versus OTHER_TREE 3 20000 freecell   # this tree against another
                                                     # checkout, 3 interleaved rounds, same budget
+    python bench/bench_speed.py reach OTHER_TREE 10 klondike draw=3 8,12  # positions reached in
+                                                    # 10 CPU s a deal, the two trees deal by deal
 
 The CPU clock (time.process_time) is this process's own, so a loaded machine gives the same
 figures as an idle one, within a few percent. A search that ends (won or unwinnable) before
@@ -33,6 +35,9 @@ FAMILIES = [
     ("Baker's Game", "bakers_game", {}, (1, 2, 3)),
     ("Fan", "fan", {}, (1, 2, 3)),
     ("Klondike draw 1", "klondike", {"draw": 1}, (1, 2, 3)),
+    ("Klondike draw 3", "klondike", {"draw": 3}, (1, 2, 3)),
+    ("Yukon", "yukon", {}, (1, 2, 3)),
+    ("Canfield", "canfield", {}, (1, 2, 3)),
     ("Black Hole", "black_hole", {}, (3, 5, 24)),
     ("Golf", "golf", {}, (4, 5, 6)),
     ("Spider 1 suit", "spider", {"suits": 1}, (1, 2, 3)),
@@ -120,7 +125,44 @@ def versus(other, rounds, budget, names) -> None:
         print(f"  {label:20} this {best['this']:8.0f}/s  other {best['other']:8.0f}/s  {ratio:5.2f}x")
 
 
+def reach(other, secs, name, options, deals) -> None:
+    """Each deal solved with a limit of ``secs`` CPU seconds by this checkout and another,
+    deal by deal in turns (child processes, as versus): the positions each reached."""
+    import json
+    import os
+    import subprocess
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = {"this": here, "other": os.path.abspath(other)}
+    code = (
+        "import json, sys, time\n"
+        "from rulesdsl.solve.deals import compiled_variant, deal_state\n"
+        "from rulesdsl.solve.solver import solve\n"
+        "name, options, deal, secs = json.loads(sys.argv[1])\n"
+        "v, an = compiled_variant(name, options)\n"
+        "r = solve(v, deal_state(v, deal), time_limit=secs, clock=time.process_time, analysis=an)\n"
+        "print(json.dumps([r.verdict, r.states]))\n"
+    )
+    total = {"this": 0, "other": 0}
+    print(f"{name} {options}: positions reached in {secs} CPU s a deal (verdict), this tree / the other")
+    for d in deals:
+        got = {}
+        for who, tree in trees.items():
+            env = dict(os.environ, PYTHONPATH=tree)
+            arg = json.dumps([name, options, d, secs])
+            out = subprocess.run([sys.executable, "-c", code, arg], env=env, capture_output=True, text=True, check=True)
+            got[who] = json.loads(out.stdout.strip().splitlines()[-1])
+            total[who] += got[who][1]
+        a, b = got["this"], got["other"]
+        print(f"  deal {d:4}  {a[1]:8} ({a[0]})  {b[1]:8} ({b[0]})  {a[1] / max(b[1], 1):5.2f}x")
+    print(f"  all   {total['this']:8}  {total['other']:8}  {total['this'] / max(total['other'], 1):5.2f}x")
+
+
 def main(argv) -> None:
+    if argv and argv[0] == "reach":
+        options = {k: int(v) for k, v in (a.split("=") for a in argv[4:-1])}
+        reach(argv[1], float(argv[2]), argv[3], options, [int(x) for x in argv[-1].split(",")])
+        return
     if argv and argv[0] == "versus":
         rest = argv[2:]
         rounds = int(rest.pop(0)) if rest and rest[0].isdigit() else 3

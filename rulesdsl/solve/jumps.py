@@ -130,12 +130,18 @@ def replay_jump(search, node) -> None:
             start = len(ops)
             if batch:  # a macro of the stock walk: its actions in one go (stock_cycle.py)
                 batch.replay(search, item)
+                # the actions' ops touch the stock's two piles alone (play_actions): the
+                # card move's ops are read, not the counters' entries of every action
+                down = touched_piles(g, marks[-1])
+                if down is not None:
+                    down.add(batch.stock)
+                    down.add(batch.waste)
             else:
                 for m in item:
                     marks.append(len(ops))
                     do(st, m, env, ops)
                     path.append(m)
-            down = touched_piles(g, start)
+                down = touched_piles(g, start)
         if changed is None or down is None:
             changed = None
         else:

@@ -14,6 +14,7 @@ from array import array
 from operator import itemgetter
 from typing import Any
 
+from ..core.kinds import AutoKind
 from .analysis import Analysis, analyse
 
 
@@ -73,6 +74,7 @@ class Keyer:
             for p in range(n)
         ]
         self.joined = None  # key() as the join alone, where it is (child() calls it so)
+        self.moved: Any = None  # moved_key's last move and child pieces: (s, d, n, piles, pieces)
         if not self.renames and not self.history:
             join, piece = self._join, self.piece
             self.joined = join
@@ -178,6 +180,53 @@ class Keyer:
         piece[s], piece[d] = old_s, old_d
         return out, ps, pd
 
+    def moved_key(self, s, d, n, flips) -> bytes:
+        """The key after moving the top n cards of pile s onto pile d where the follow-ups
+        are flips with no condition on the piles ``flips`` (no covering pile, no face-up
+        bits), from a settled position, computed without the game's apply. What the apply
+        does (engine/moves.py): the transfer, s's face-down count cut to its size, then
+        the follow-ups, of which only s's flip can act: every other pile was settled and
+        only s and d changed, and d's top is a face-up card of the run. s flips when it
+        holds cards all face down (flip_top turns its top up). A pile_key's piles (the
+        stock's) and any pile not keyed plainly are encoded on the lists moved and put back.
+        The child's pieces are kept in ``moved`` (with s, d and n), for update() should the
+        move be played."""
+        st = self.st
+        src = st.piles[s]
+        left = len(src) - n
+        was = st.down[s]
+        ds = was if was < left else left
+        if ds == left and left and s in flips:
+            ds = left - 1  # the flip of s's new top
+        piece, plain = self.piece, self.plain
+        old_s, old_d = piece[s], piece[d]
+        if plain[s] and (plain[d] or self.sealed_top[d]):
+            piece[s] = _HEADS[left][ds] + old_s[2 : 2 + left]
+            if plain[d]:
+                piece[d] = _HEADS[old_d[0] + n][old_d[1]] + old_d[2:] + old_s[2 + left :]
+            else:  # a sealed destination's piece from the run's top (the last byte of s's)
+                piece[d] = self._sealed_piece(d, len(st.piles[d]) + n, st.down[d], old_s[-1])
+            out = self.key() if self.joined is None else self.joined(piece)
+            self.moved = (s, d, n, (s, d), (piece[s], piece[d]))
+            piece[s], piece[d] = old_s, old_d
+            return out
+        dst, down = st.piles[d], st.down
+        dst.extend(src[-n:])
+        del src[-n:]
+        down[s] = ds
+        piles = self._with_hooked((s, d))
+        old = [piece[p] for p in piles]
+        for p in piles:
+            piece[p] = self._piece(p)
+        out = self.key()
+        self.moved = (s, d, n, piles, [piece[p] for p in piles])
+        for p, o in zip(piles, old):
+            piece[p] = o
+        src.extend(dst[-n:])
+        del dst[-n:]
+        down[s] = was
+        return out
+
     def _sealed_piece(self, p, size, down, top) -> bytes:
         """_encode_cards() of sealed pile p (sealed_top[p]) holding ``size`` cards, ``down``
         of them face down, whose top is card ``top``: the same bytes, read from the top alone
@@ -196,8 +245,9 @@ class Keyer:
         for p in piles:
             self.piece[p] = self._piece(p)
 
-    def update(self, piles) -> list:
-        """Encode the given piles again (None: all); the pieces they had, for restore()."""
+    def update(self, piles, known=None) -> list:
+        """Encode the given piles again (None: all); the pieces they had, for restore().
+        ``known``: pile -> its piece now, where moved_key gave it (the same bytes)."""
         piece, enc = self.piece, self._piece
         if piles is None:
             old = piece[:]
@@ -205,8 +255,12 @@ class Keyer:
             return old
         piles = self._with_hooked(piles)
         old = [piece[p] for p in piles]
-        for p in piles:
-            piece[p] = enc(p)
+        if known is None:
+            for p in piles:
+                piece[p] = enc(p)
+        else:
+            for p in piles:
+                piece[p] = known[p] if p in known else enc(p)
         return old
 
     def restore(self, piles, old) -> None:
@@ -311,6 +365,17 @@ def _getter(piles):
         only = piles[0]
         return lambda piece: (piece[only],)
     return lambda piece: ()
+
+
+def flip_piles(variant, keyer):
+    """The piles the follow-ups flip, where Keyer.moved_key gives a card move's child key
+    (the caller checks that the start is settled): every follow-up a flip with no condition,
+    no covering pile, no face-up cards under face-down ones, no history read; else None."""
+    if keyer.history or variant.records_history or getattr(variant, "mixed_facing", False):
+        return None
+    if any(variant.layout.covers) or any(a.kind != AutoKind.FLIP or a.when is not None for a in variant.autos):
+        return None
+    return frozenset(p for a in variant.autos for p in a.piles)
 
 
 def touched_piles(game, start):

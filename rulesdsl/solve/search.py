@@ -28,7 +28,7 @@ from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .expand import fused_children
 from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, declared_pick, orderer
 from .jumps import flat_jump, replay_jump, snapshot, step_down
-from .keys import Keyer, touched_piles
+from .keys import Keyer, flip_piles, touched_piles
 from .prunings import attach as attach_prunings
 from .stock_cycle import walk as cycle_walk
 from .stock_macros import settled
@@ -147,6 +147,10 @@ class Search:
         self.path: list = []
         self.marks: list = []  # where each move of path starts in the op log
         self.virtual = self._virtual(variant)
+        # where the follow-ups are flips alone, or a pile_key keys the stock: the child's key
+        # from keys.Keyer.moved_key, looked up before the move is played (see consider)
+        peek = self.PEEK and not self.virtual and ends is None and settled(variant, st)
+        self.flips = flip_piles(variant, self.keyer) if peek else None
         # such a child is also scored without the game's apply (see bare_consider): a card
         # move with no points, no history and no dead-end test is a transfer alone
         scoring = any(r.points is not None for r in variant.rules)
@@ -217,6 +221,9 @@ class Search:
         keyer = self.keyer
         return not variant.autos and not keyer.history and not keyer.hooked and not variant.mixed_facing
 
+    PEEK = True  # False: no moved_key, the child played first (tests/solve/test_peek_keys.py)
+    PIECES = True  # False: a new child's pieces encoded again by play(), not moved_key's
+
     def _recollect(self, memory) -> None:
         """What earlier searches of the same game proved (solve/hinting.py, HintTable): lost
         positions, and positions a winning line goes on from; read only under keys formed
@@ -281,8 +288,9 @@ class Search:
 
     # -- moving the board -------------------------------------------------------------
 
-    def play(self, m):
-        """Play m; return what back() needs, and whether the position is a dead end."""
+    def play(self, m, known=None):
+        """Play m; return what back() needs, and whether the position is a dead end.
+        ``known``: pieces of the child that moved_key gave (Keyer.update)."""
         ops, ends = self.ops, self.ends
         mark = len(ops)
         if ends is not None:
@@ -295,7 +303,7 @@ class Search:
             touched: Any = (op >> 2 & 1023, op >> 12 & 1023)
         else:
             touched = touched_piles(self.g, mark)
-        pieces = self.keyer.update(touched)
+        pieces = self.keyer.update(touched, known)
         if ends is None:
             return (mark, touched, pieces, self.scorer.update_keyed(touched, self.keyer), None), False
         placed, is_dead = ends.moved(before)  # (the scorer is not read: see _order)
@@ -344,13 +352,21 @@ class Search:
         """Play m; keep ``item`` (m, or the macro ending with m) in out when the position is
         new. None: a win (on the board); a str: a limit was hit; else True. ``key``: the
         child's key, when the caller has it (keys.child_key)."""
-        if key is None and self.virtual and m.kind == "move":
-            key = self.keyer.child_key(m.sources[0], m.dest, len(m.cards))
+        if key is None and m.kind == "move" and (self.virtual or self.flips is not None):
+            if self.virtual:
+                key = self.keyer.child_key(m.sources[0], m.dest, len(m.cards))
+            else:
+                key = self.keyer.moved_key(m.sources[0], m.dest, len(m.cards), self.flips)
             if self.table.known(key, self.st.used):
                 if self.skipped is not None:
                     self.skipped.append(key)
                 return True  # seen: not played
-        undo, is_dead = self.play(m)
+        known = None
+        if key is not None and self.flips is not None and self.PIECES:
+            moved = self.keyer.moved  # this move's (children() or the lines above asked it)
+            if moved[0] == m.sources[0] and moved[1] == m.dest and moved[2] == len(m.cards):
+                known = dict(zip(moved[3], moved[4]))
+        undo, is_dead = self.play(m, known)
         if not is_dead and self.stuck is not None:
             is_dead = self.stuck.lost(self.st)
         table = self.table
@@ -452,6 +468,7 @@ class Search:
         seen = self.table.contains() if self.virtual else None
         dominated = self.dominated if pick is None else None
         child, bare, kept_up = self.keyer.child, self.bare, self.kept_up
+        flips, moved, known, used = self.flips, self.keyer.moved_key, self.table.known, self.st.used
         for m in moves:
             if walk and m.kind == "action":
                 continue  # in the macros below
@@ -461,9 +478,13 @@ class Search:
                 continue  # it undoes the last move: its position is the parent's, in the table
             if kept_up is not None and m.kind == "move" and m.sources[0] in kept_up:
                 continue  # the streamliner keeps the foundations' cards up (keep_up)
+            key = None
+            if flips is not None and m.kind == "move":  # (seen first: dominated() reads the board only)
+                key = moved(m.sources[0], m.dest, len(m.cards), flips)
+                if known(key, used):
+                    continue
             if dominated is not None and dominated(m):
                 continue  # a partial run that uncovers nothing used now (partial_runs.py)
-            key = None
             if seen is not None and m.kind == "move":
                 key, ps, pd = child(m.sources[0], m.dest, len(m.cards))
                 if seen(key):

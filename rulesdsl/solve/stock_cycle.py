@@ -99,6 +99,9 @@ class StockCycle:
     # the actions played in one go where the walk and the replay of a macro child meet a
     # run of them (play_actions: neither scores, no face-up bits to keep); False: one by one
     batch: bool = False
+    # the walk writes the two piles from the talon where the waste's top could land (see
+    # _walk_talon), and puts them back at its end; False: play_actions and the undo
+    write: bool = True
 
     def unlimited(self, st, max_states: int) -> bool:
         """No line of a search of at most ``max_states`` positions from ``st`` can reach the
@@ -270,6 +273,8 @@ def _walk_talon(search, out, actions) -> object:
     got: object = True
     landing = landing_cards(rule, st, spiles)
     taker = rule.taking
+    saved = (x[:], y[:], dx, dy, st.used[rule.deal], recycles) if rule.write else None
+    deals = 0
     while here:
         a = here[0]  # one action at most is legal: the deal, or with the stock empty the recycle
         if a.name == deal_name:  # min(k, |X|) cards from X onto Y; X's count at most its size
@@ -278,6 +283,7 @@ def _walk_talon(search, out, actions) -> object:
             ny += j
             if dx > nx:
                 dx = nx
+            deals += 1
         else:  # the recycle: all of Y onto X, face down unless kept up; Y's count 0
             nx, ny, dy = ny, 0, 0
             if not face_up:
@@ -297,14 +303,36 @@ def _walk_talon(search, out, actions) -> object:
             else:
                 here = []
             continue
-        play_actions(rule, st, pending, ops)
-        pending = []
+        if saved is None:
+            play_actions(rule, st, pending, ops)
+            pending = []
+        else:
+            _write(rule, st, talon, ny, (dx, dy, saved[4] + deals, recycles))
         here, got = _offer(search, rule, taker, walked, out)
         if got is None:
             return None  # the win is on the board, its line in path
         if got is not True:
             break
+    if saved is not None:  # the node's piles and counters back
+        x[:], y[:] = saved[0], saved[1]
+        st.down[rule.stock], st.down[rule.waste], st.used[rule.deal], st.used[rule.recycle] = saved[2:]
     return _close(search, rule, mark, got)
+
+
+def _write(rule, st, talon, ny, counts) -> None:
+    """The stock's piles and counters written as the actions walked leave them: the waste
+    the talon's first ny cards (bottom first), the stock the rest (its top last), the two
+    face-down counts and the two counters ``counts``. The same board as play_actions gives
+    (see above: the actions keep T, the pointer is |Y|; the walk follows the counts as the
+    engine's transfer sets them, and each action adds one to its counter), with no ops: the
+    walk writes the node's piles back at its end (_walk_talon), and a child considered here
+    undoes its own ops before the next write."""
+    x, y = st.piles[rule.stock], st.piles[rule.waste]
+    y[:] = talon[:ny]
+    rest = talon[ny:]
+    rest.reverse()
+    x[:] = rest
+    st.down[rule.stock], st.down[rule.waste], st.used[rule.deal], st.used[rule.recycle] = counts
 
 
 def _offer(search, rule, taker, walked, out):
@@ -318,7 +346,10 @@ def _offer(search, rule, taker, walked, out):
         here, taking = _actions(search, rule), taker(st, search.env)
     got: object = True
     if taking:
-        _refresh(search, spiles)
+        if rule.write:  # the score's parts of the two piles; their key pieces, not (*)
+            search.scorer.touch_keyed(spiles, search.keyer)
+        else:
+            _refresh(search, spiles)
         prefix, path = tuple(walked), search.path
         path.extend(prefix)  # the line, should a child win
         for m in taking:
@@ -329,6 +360,13 @@ def _offer(search, rule, taker, walked, out):
                 break
         del path[-len(prefix) :]
     return here, got
+
+
+# (*) A child's key is moved_key's, or the join after play(), whose update encodes all of
+# the stock's piles again once the move touches one of them (Keyer._with_hooked), from the
+# board; every other pile's piece is the board's (the walk changes the stock's piles alone).
+# So the stock's pieces may stay the node's until _close refreshes them: the same keys.
+# (Not so the score: play() brings up to date the parts of the piles the move touched only.)
 
 
 def _close(search, rule, mark, got) -> object:

@@ -117,3 +117,19 @@ def test_the_same_search_with_the_partial_test_applied(name, options, monkeypatc
     assert rule is not None and rule.bare
     monkeypatch.setattr(rule, "bare", False)
     assert _records(name, options, deals, budget) == fast
+
+
+@pytest.mark.parametrize("name,options", VARIANTS[:6])
+def test_the_same_search_with_the_actions_played(name, options, monkeypatch):
+    """The walk's piles written from the talon (StockCycle.write) give the positions, keys,
+    counters and lines that play_actions and the undo gave."""
+    deals, budget = (1, 2, 3), 1500
+    fast = _records(name, options, deals, budget)
+    plain = search.cycle_rule
+
+    def played(v):
+        rule = plain(v)
+        return None if rule is None else replace(rule, write=False)
+
+    monkeypatch.setattr(search, "cycle_rule", played)
+    assert _records(name, options, deals, budget) == fast
