@@ -353,10 +353,8 @@ class Search:
         new. None: a win (on the board); a str: a limit was hit; else True. ``key``: the
         child's key, when the caller has it (keys.child_key)."""
         if key is None and m.kind == "move" and (self.virtual or self.flips is not None):
-            if self.virtual:
-                key = self.keyer.child_key(m.sources[0], m.dest, len(m.cards))
-            else:
-                key = self.keyer.moved_key(m.sources[0], m.dest, len(m.cards), self.flips)
+            s, d, n = m.sources[0], m.dest, len(m.cards)
+            key = self.keyer.child_key(s, d, n) if self.virtual else self.keyer.moved_key(s, d, n, self.flips)
             if self.table.known(key, self.st.used):
                 if self.skipped is not None:
                     self.skipped.append(key)
@@ -478,11 +476,9 @@ class Search:
                 continue  # it undoes the last move: its position is the parent's, in the table
             if kept_up is not None and m.kind == "move" and m.sources[0] in kept_up:
                 continue  # the streamliner keeps the foundations' cards up (keep_up)
-            key = None
-            if flips is not None and m.kind == "move":  # (seen first: dominated() reads the board only)
-                key = moved(m.sources[0], m.dest, len(m.cards), flips)
-                if known(key, used):
-                    continue
+            key = moved(m.sources[0], m.dest, len(m.cards), flips) if flips is not None and m.kind == "move" else None
+            if key is not None and known(key, used):
+                continue  # seen (asked before dominated(), which reads the board only)
             if dominated is not None and dominated(m):
                 continue  # a partial run that uncovers nothing used now (partial_runs.py)
             if seen is not None and m.kind == "move":
