@@ -12,7 +12,7 @@ old ones behind a new head; its second, a plain pile's top card onto a sink keye
 top: the source sliced, the sink's piece written from that card as Keyer._sealed_piece
 writes it; every other case asks Keyer.child itself), the same table
 entries, scores, snapshots, ops and limits (the reversal asked as (source, dest, count),
-_reversal; a child keeps its buried cards' figures for its own expansion, CARRY_BASE). So the
+reversal_count; a child keeps its buried cards' figures for its own expansion, CARRY_BASE). So the
 search is the very same one
 (tests/solve/test_fused_expand.py compares the two paths; Search.FUSED = False keeps the
 first).
@@ -121,14 +121,14 @@ def _moves(search) -> tuple:
     pick = search.pick(moves) if len(moves) > 1 else None
     if pick is not None:
         moves = [pick]
-    back = _reversal(search) if search.reversible else None
+    back = reversal_count(search) if search.reversible else None
     return moves, back, (search.dominated if pick is None else None)
 
 
-def _reversal(search):
-    """Search.reversal() as (source, dest, count): the cards of a move from that source are
-    its top cards, so a move of count cards from there is the reversal exactly when
-    Search.reversal's cards, the same pile's top count cards, are its cards."""
+def reversal_count(search):
+    """(source, dest, count) of the card move that puts back exactly what the last move did,
+    or None (Search.reversal, which names the cards). A move's cards are its source's top
+    cards, so the count names the move."""
     path = search.path
     if not path or path[-1].kind != "move" or (len(path) == 1 and not search.root_settled):
         return None

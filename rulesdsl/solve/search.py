@@ -25,7 +25,7 @@ from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
-from .expand import fused_children
+from .expand import fused_children, reversal_count
 from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, declared_pick, orderer
 from .jumps import flat_jump, replay_jump, snapshot, step_down
 from .keys import Keyer, flip_piles, touched_piles
@@ -519,19 +519,10 @@ class Search:
         did, or None: the last move was one transfer (no follow-up, no card turned, no face-
         down count changed), so moving the same cards back gives the parent position again
         (no follow-up can act there: see _reversal_exact)."""
-        path = self.path
-        if not path or path[-1].kind != "move" or (len(path) == 1 and not self.root_settled):
+        back = reversal_count(self)
+        if back is None:
             return None
-        ops, mark, down = self.ops, self.marks[-1], self.st.down
-        if len(ops) != mark + 1:
-            return None
-        op = ops[mark]
-        if op & 3 or op >> 33 & 1:
-            return None  # not a plain transfer
-        s, d = op >> 2 & 1023, op >> 12 & 1023
-        if op >> 34 & 2047 != down[s] or op >> 45 & 2047 != down[d]:
-            return None
-        n = op >> 22 & 2047
+        d, s, n = back
         return (d, s, tuple(self.st.piles[d][-n:]))
 
     def stock_walk(self, out, actions, walked):

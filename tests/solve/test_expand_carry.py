@@ -79,23 +79,34 @@ def test_carried_and_fresh_figures_and_the_called_expansion_search_alike(monkeyp
         assert runs[0] == runs[1] == runs[2]
 
 
-def test_the_reversal_as_counts_agrees_with_the_reversal_as_cards(monkeypatch):
-    """expand._reversal names the move Search.reversal names: (source, dest, count) against
-    (source, dest, the cards), asked at every expansion of a few FreeCell and Alpha Star
-    searches (and not always None)."""
+def test_the_reversal_gives_the_parent_position_back(monkeypatch):
+    """expand.reversal_count names a move that, played from the board, gives the position
+    before the last move again (the same key), at every expansion of a few FreeCell and
+    Alpha Star searches where it names one (and it does name some)."""
     seen = []
-    real = expand._reversal
+    real = expand.reversal_count
 
-    def both(search):
-        got, want = real(search), search.reversal()
-        assert (got is None) == (want is None)
+    def checked(search):
+        got = real(search)
         if got is not None:
-            assert got[:2] == want[:2] and got[2] == len(want[2])
-            assert tuple(search.st.piles[got[0]][-got[2] :]) == want[2]
+            d, s, n = got
+            piles = search.st.piles
+            assert len(piles[d]) >= n
+            parent = search.keyer.key()
+            moved = piles[d][-n:]
+            del piles[d][-n:]
+            piles[s].extend(moved)
+            search.keyer.update((d, s))
+            back = search.keyer.key()
+            del piles[s][-n:]
+            piles[d].extend(moved)
+            search.keyer.update((d, s))
+            assert search.keyer.key() == parent and back != parent
+            assert search.table.known(back, search.st.used)  # the parent, entered before
             seen.append(got)
         return got
 
-    monkeypatch.setattr(expand, "_reversal", both)
+    monkeypatch.setattr(expand, "reversal_count", checked)
     for name in ("freecell", "alpha_star"):
         v, an = compiled_variant(name, {})
         for d in _deals(name, 2):
