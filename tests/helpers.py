@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 import rulesdsl
@@ -11,6 +13,20 @@ def game(variant: str, text: str, **options):
     """A game of a shipped variant from a compact position text (see rulesdsl/position.py)."""
     v = rulesdsl.load(variant, options)
     return rulesdsl.Game.from_position(v, text)
+
+
+def text_loader(tmp_path_factory, folder: str, default: str | None = None):
+    """A loader of variants from YAML text (``default`` when called without one): each text is
+    written to a file of a temporary folder, since a variant is loaded from a file."""
+    where = tmp_path_factory.mktemp(folder)
+
+    def load(text: str | None = default):
+        assert text is not None
+        p = where / f"v{abs(hash(text))}.yaml"
+        p.write_text(text)
+        return rulesdsl.load(str(p))
+
+    return load
 
 
 def notations(g) -> set:
@@ -57,3 +73,33 @@ def check_perft(name, opts, seed, counts, depths=(1, 2, 3)) -> None:
     start = g.state.copy()
     assert [perft(g, d) for d in depths] == list(counts[: len(depths)])
     assert g.state == start  # perft undoes everything it plays
+
+
+def search_records(name: str, options: dict, deals, budget: int, every: bool = False) -> list:
+    """Per deal of a shipped variant searched to ``budget`` positions: the verdict, the positions,
+    the line, and a hash of the positions entered in the table, in order (``every``: of every
+    key offered to the table, new or not). Two settings that must keep the same search compare
+    these."""
+    from rulesdsl.solve import table
+    from rulesdsl.solve.deals import compiled_variant, deal_state
+    from rulesdsl.solve.solver import solve
+
+    v, an = compiled_variant(name, options)
+    out = []
+    add = table.Table.add
+    for d in deals:
+        h = hashlib.sha1()
+
+        def hashed(self, key, used, h=h):
+            new = add(self, key, used)
+            if new or every:
+                h.update(bytes(key) + bytes(repr(tuple(used)), "ascii"))
+            return new
+
+        table.Table.add = hashed
+        try:
+            r = solve(v, deal_state(v, d), max_states=budget, analysis=an)
+        finally:
+            table.Table.add = add
+        out.append((r.verdict, r.states, r.moves, h.hexdigest()))
+    return out

@@ -11,26 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rulesdsl
 from rulesdsl.cli import main, solving
 from rulesdsl.core.errors import ArgumentError
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.solver import solve
 
+from ..helpers import text_loader
 from .test_face_foundations import MINI_THIEVES, TIGHT_THIEVES
 from .test_solver import replays_to_win
 
 
 @pytest.fixture(scope="module")
 def load(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("beam_stage")
-
-    def load(text):
-        p = folder / f"v{abs(hash(text))}.yaml"
-        p.write_text(text)
-        return rulesdsl.load(str(p))
-
-    return load
+    return text_loader(tmp_path_factory, "beam_stage")
 
 
 @settings(max_examples=15, deadline=None)

@@ -13,6 +13,7 @@ import rulesdsl
 from rulesdsl.solve.face_foundations import derive_face_safe
 from rulesdsl.solve.solver import solve_game
 
+from ..helpers import text_loader
 from .test_solver import replays_to_win
 
 MINI_THIEVES = """name: Mini Forty Thieves
@@ -108,14 +109,7 @@ TIGHT_DOUBLE_KLONDIKE = (
 
 @pytest.fixture(scope="module")
 def load(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("faces")
-
-    def load(text=MINI_THIEVES):
-        p = folder / f"v{abs(hash(text))}.yaml"
-        p.write_text(text)
-        return rulesdsl.load(str(p))
-
-    return load
+    return text_loader(tmp_path_factory, "faces", MINI_THIEVES)
 
 
 def test_the_class_is_read_from_the_rules(load):

@@ -16,7 +16,7 @@ from rulesdsl.solve.foundation_returns import derive_returns
 from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve_game
 
-from .test_safe_foundations import KLONDIKE_LOWS, MINI_FAN, MINI_KLONDIKE
+from .test_safe_foundations import KLONDIKE_LOWS, MINI_FAN, mini_klondike
 from .test_solver import naive
 
 # the five of hearts up, with both black fours and the other red four below it: safe there
@@ -57,7 +57,7 @@ def test_a_safe_card_stays_up():
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_it_and_without(tmp_path_factory, seed, draw):
     p = tmp_path_factory.mktemp("mk") / f"mini_klondike_{draw}.yaml"
-    p.write_text(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+    p.write_text(mini_klondike(draw))
     v = rulesdsl.load(str(p))
     g = v.new_game(seed)
     on = solve_game(g)

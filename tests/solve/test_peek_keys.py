@@ -5,7 +5,6 @@ without it (Search.PEEK; Search.PIECES, its pieces handed to play()), position f
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 
@@ -13,10 +12,10 @@ import pytest
 
 import rulesdsl
 from rulesdsl.solve import search as search_mod
-from rulesdsl.solve import table
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.search import Search
-from rulesdsl.solve.solver import solve
+
+from ..helpers import search_records
 
 # flips and the stock's key (Klondike draw 1 and 3, Klondike by Threes, Trigon), the stock's
 # key with no flip (Saratoga, Superior Canfield), flips and no stock (Yukon, Castles in
@@ -92,36 +91,11 @@ def test_not_where_a_follow_up_is_more_than_a_flip():
     assert _search(v, deal_state(v, 1)).flips is None
 
 
-def _records(name, options, deals, budget):
-    """Per deal: verdict, positions, line, and a hash of every position entered in the table
-    (in order; a child seen before is not asked of the table with moved_key, so only the
-    positions entered count)."""
-    v, an = compiled_variant(name, options)
-    out = []
-    for d in deals:
-        h = hashlib.sha1()
-        add = table.Table.add
-
-        def hashed(self, key, used, add=add, h=h):
-            new = add(self, key, used)
-            if new:
-                h.update(bytes(key) + bytes(repr(tuple(used)), "ascii"))
-            return new
-
-        table.Table.add = hashed
-        try:
-            r = solve(v, deal_state(v, d), max_states=budget, analysis=an)
-        finally:
-            table.Table.add = add
-        out.append((r.verdict, r.states, r.moves, h.hexdigest()))
-    return out
-
-
 @pytest.mark.parametrize("name,options", VARIANTS[:5])
 def test_the_same_search_without_it(name, options, monkeypatch):
     deals, budget = (1, 2), 1500
-    fast = _records(name, options, deals, budget)
+    fast = search_records(name, options, deals, budget)
     monkeypatch.setattr(search_mod.Search, "PIECES", False)
-    assert _records(name, options, deals, budget) == fast
+    assert search_records(name, options, deals, budget) == fast
     monkeypatch.setattr(search_mod.Search, "PEEK", False)
-    assert _records(name, options, deals, budget) == fast
+    assert search_records(name, options, deals, budget) == fast

@@ -13,6 +13,7 @@ import rulesdsl
 from rulesdsl.solve.safe_foundations import derive_foundation_safe
 from rulesdsl.solve.solver import solve_game
 
+from ..helpers import text_loader
 from .test_solver import naive, replays_to_win
 
 MINI_FAN = """name: Mini Fan
@@ -40,14 +41,7 @@ win: "all(f in foundation: f.size == 6)"
 
 @pytest.fixture(scope="module")
 def load(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("fan")
-
-    def load(text=MINI_FAN):
-        p = folder / f"v{abs(hash(text))}.yaml"
-        p.write_text(text)
-        return rulesdsl.load(str(p))
-
-    return load
+    return text_loader(tmp_path_factory, "fan", MINI_FAN)
 
 
 def test_fan_and_klondike_are_recognised():
@@ -249,10 +243,16 @@ win: "all(f in foundation: f.size == 4)"
 """
 
 
+def mini_klondike(draw: int = 1, unlimited: bool = False) -> str:
+    """MINI_KLONDIKE turning ``draw`` cards at a time; ``unlimited``: no limit on the redeals."""
+    text = MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle")
+    return text.replace("    limit: 1\n", "") if unlimited else text
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_alternating_colours_with_a_stock_agree_with_and_without_it(load, seed, draw):
-    v = load(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+    v = load(mini_klondike(draw))
     assert derive_foundation_safe(v).closure
     g = v.new_game(seed)
     a = solve_game(g)
@@ -266,7 +266,7 @@ def test_alternating_colours_with_a_stock_agree_with_and_without_it(load, seed, 
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_many_more_small_klondikes_agree(load, seed, draw):
-    v = load(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+    v = load(mini_klondike(draw))
     g = v.new_game(seed)
     a = solve_game(g)
     b = solve_game(g, safe_foundations=False, declared_safe=False, stock=False)

@@ -12,9 +12,9 @@ import rulesdsl
 from rulesdsl.solve import beam
 from rulesdsl.solve.deals import deal_state
 from rulesdsl.solve.sideways import sideways_rule
-from rulesdsl.solve.solver import solve_game
 
-from .test_beam import MINI_GYPSY, wins_what_the_exhaustive_search_wins
+from ..helpers import text_loader
+from .test_beam import MINI_GYPSY, wins_what_it_wins_either_way
 from .test_solver import replays_to_win
 
 # Mini Gypsy whose empty columns take any card or run (the swaps then occur)
@@ -23,14 +23,7 @@ OPEN_GYPSY = MINI_GYPSY.replace('accept_empty: "false"', "accept_empty: \"source
 
 @pytest.fixture(scope="module")
 def load(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("sideways")
-
-    def load(text):
-        p = folder / f"v{abs(hash(text))}.yaml"
-        p.write_text(text)
-        return rulesdsl.load(str(p))
-
-    return load
+    return text_loader(tmp_path_factory, "sideways")
 
 
 def _left_out(v, position: str) -> set:
@@ -73,13 +66,7 @@ def test_the_class_columns_that_lift_runs_in_sequence():
     ("game", "both"), [(MINI_GYPSY, True), (OPEN_GYPSY, False)], ids=["gaps never filled", "gaps take runs"]
 )
 def test_the_finder_wins_exactly_what_the_exhaustive_search_wins_either_way(load, game, both):
-    v = load(game)
-    verdicts = set()
-    for seed in range(1, 25):
-        g = v.new_game(seed)
-        verdicts.add(solve_game(g, face_foundations=False, partial=False, stuck=False).verdict)
-        for on in (True, False):
-            wins_what_the_exhaustive_search_wins(v, g, time_limit=5.0, sideways=on)
+    verdicts = wins_what_it_wins_either_way(load(game), "sideways")
     # both occur where gaps stay, so the agreement means something; with open gaps all 24 are won
     assert verdicts == ({"won", "unwinnable"} if both else {"won"})
 

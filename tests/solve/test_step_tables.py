@@ -12,6 +12,7 @@ import rulesdsl
 from rulesdsl.solve import beam
 from rulesdsl.solve.step_tables import derive_steps
 
+from ..helpers import text_loader
 from .test_beam import wins_what_the_exhaustive_search_wins
 
 # Calculation in small: five ranks (a prime, so counting by twos passes every rank once), two
@@ -55,14 +56,7 @@ win: "all(f in foundation: f.size == 5)"
 
 @pytest.fixture(scope="module")
 def load(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("steps")
-
-    def load(text=MINI_CALCULATION):
-        p = folder / f"v{abs(hash(text))}.yaml"
-        p.write_text(text)
-        return rulesdsl.load(str(p))
-
-    return load
+    return text_loader(tmp_path_factory, "steps", MINI_CALCULATION)
 
 
 def _waits(v, position):

@@ -4,7 +4,6 @@ search with them is the search without them, position for position."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import replace
 
@@ -13,10 +12,11 @@ import pytest
 import rulesdsl
 from rulesdsl.engine import codegen
 from rulesdsl.lang.runtime import Env
-from rulesdsl.solve import derivations, search, table
-from rulesdsl.solve.deals import compiled_variant, deal_state
-from rulesdsl.solve.solver import solve
+from rulesdsl.solve import derivations, search
+from rulesdsl.solve.deals import compiled_variant
 from rulesdsl.solve.stock_cycle import derive_cycle, play_actions
+
+from ..helpers import search_records
 
 # the stock games of the cycle class: draw 1 and 3, a win that reads the stock (Captive
 # Queens), no landing table (Osmosis, Superior Canfield: the walk one by one, the replay in
@@ -72,64 +72,31 @@ def _generate(g, st):
     return codegen.generator(g.variant)(st, Env(st))
 
 
-def _records(name, options, deals, budget):
-    """Per deal: verdict, positions, line, and a hash of every position entered in the table."""
-    v, an = compiled_variant(name, options)
-    out = []
-    for d in deals:
-        h = hashlib.sha1()
-        add = table.Table.add
-
-        def hashed(self, key, used, add=add, h=h):
-            h.update(bytes(key) + bytes(repr(tuple(used)), "ascii"))
-            return add(self, key, used)
-
-        table.Table.add = hashed
-        try:
-            r = solve(v, deal_state(v, d), max_states=budget, analysis=an)
-        finally:
-            table.Table.add = add
-        out.append((r.verdict, r.states, r.moves, h.hexdigest()))
-    return out
-
-
-@pytest.mark.parametrize("name,options", VARIANTS[:6])
-def test_the_same_search_one_by_one(name, options, monkeypatch):
-    deals, budget = (1, 2, 3), 1500
-    fast = _records(name, options, deals, budget)
-    plain = search.cycle_rule
-
-    def one_by_one(v):
-        rule = plain(v)
-        return None if rule is None else replace(rule, batch=False)
-
-    monkeypatch.setattr(search, "cycle_rule", one_by_one)
-    assert _records(name, options, deals, budget) == fast
-
-
 @pytest.mark.parametrize("name,options", [("klondike", {}), ("klondike", {"draw": 3}), ("yukon", {})])
 def test_the_same_search_with_the_partial_test_applied(name, options, monkeypatch):
     """partial_runs: the move tried on the lists alone gives what the game's apply gave."""
     deals, budget = (1, 2, 3), 1500
-    fast = _records(name, options, deals, budget)
+    fast = search_records(name, options, deals, budget, every=True)
     v, _ = compiled_variant(name, options)
     rule = derivations.partial_rule(v)
     assert rule is not None and rule.bare
     monkeypatch.setattr(rule, "bare", False)
-    assert _records(name, options, deals, budget) == fast
+    assert search_records(name, options, deals, budget, every=True) == fast
 
 
+@pytest.mark.parametrize("switch", ["batch", "write"])
 @pytest.mark.parametrize("name,options", VARIANTS[:6])
-def test_the_same_search_with_the_actions_played(name, options, monkeypatch):
-    """The walk's piles written from the talon (StockCycle.write) give the positions, keys,
-    counters and lines that play_actions and the undo gave."""
+def test_the_same_search_one_by_one_and_with_the_actions_played(name, options, switch, monkeypatch):
+    """The actions played in one go (``batch=False``: one by one), and the walk's piles written
+    from the talon (StockCycle.write; ``write=False``: play_actions and the undo), give the
+    same positions, keys, counters and lines."""
     deals, budget = (1, 2, 3), 1500
-    fast = _records(name, options, deals, budget)
+    fast = search_records(name, options, deals, budget, every=True)
     plain = search.cycle_rule
 
-    def played(v):
+    def switched_off(v):
         rule = plain(v)
-        return None if rule is None else replace(rule, write=False)
+        return None if rule is None else replace(rule, **{switch: False})
 
-    monkeypatch.setattr(search, "cycle_rule", played)
-    assert _records(name, options, deals, budget) == fast
+    monkeypatch.setattr(search, "cycle_rule", switched_off)
+    assert search_records(name, options, deals, budget, every=True) == fast

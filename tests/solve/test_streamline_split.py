@@ -16,7 +16,7 @@ from rulesdsl.core.errors import ArgumentError
 from rulesdsl.solve import solver
 from rulesdsl.solve.solver import DRAWS_SHARE, STOCK_SHARE, solve
 
-from .test_safe_foundations import MINI_KLONDIKE
+from .test_safe_foundations import mini_klondike
 from .test_solver import replays_to_win
 
 # The two of diamonds covers the ace; the black threes it could go onto are both up, and an
@@ -33,7 +33,7 @@ def mini(tmp_path_factory):
 
     def load(draw=1):
         p = folder / f"mini_klondike_{draw}.yaml"
-        p.write_text(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+        p.write_text(mini_klondike(draw))
         return rulesdsl.load(str(p))
 
     return load

@@ -16,7 +16,7 @@ from rulesdsl.solve.stuck_cards import derive_stuck
 from tests.helpers import game
 
 from .test_prunings import small_deal
-from .test_safe_foundations import MINI_KLONDIKE
+from .test_safe_foundations import mini_klondike
 
 REST = "foundation[1]: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH; foundation[2]: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"
 REST += "; foundation[3]: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
@@ -79,7 +79,7 @@ def minis(tmp_path_factory):
     out = {}
     for draw in (1, 3):
         p = folder / f"mini_klondike_{draw}.yaml"
-        p.write_text(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+        p.write_text(mini_klondike(draw))
         out[draw] = rulesdsl.load(str(p))
     return out
 

@@ -17,7 +17,7 @@ from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve_game
 from rulesdsl.solve.stock_cycle import derive_cycle
 
-from .test_safe_foundations import MINI_KLONDIKE
+from .test_safe_foundations import mini_klondike
 
 # draw 3: the talon top first is 2C 3C 8H | 4S 5S 8D, so the first draw lays 8H on the waste's
 # top and the second 8D; each could go onto either black nine, and nothing else moves
@@ -73,7 +73,7 @@ def test_not_in_the_streamliner_nor_where_the_recycle_keeps_cards_up():
 def test_small_klondikes_agree_with_it_and_without(tmp_path_factory, seed, draw):
     p = tmp_path_factory.mktemp("mt") / f"mini_klondike_{draw}.yaml"
     # passes unlimited: the stock symmetry's class, where the order applies
-    text = MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle").replace("    limit: 1\n", "")
+    text = mini_klondike(draw, unlimited=True)
     p.write_text(text)
     v = rulesdsl.load(str(p))
     assert derive_cycle(v) is not None

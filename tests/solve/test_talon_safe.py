@@ -19,7 +19,7 @@ from rulesdsl.solve.safe_foundations import derive_foundation_safe
 from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve_game
 
-from .test_safe_foundations import MINI_KLONDIKE
+from .test_safe_foundations import mini_klondike
 
 # the stock's cards bottom first (the last one is drawn first)
 ACE_DEEP = "tableau[0]: 9S; tableau[1]: 9C; stock[0]: #8D #AH #5S #8H #3C #2C"
@@ -98,7 +98,7 @@ def test_not_in_the_streamliner():
 def test_small_klondikes_agree_with_it_without_it_and_the_plain_search(tmp_path_factory, seed, draw, aces):
     p = tmp_path_factory.mktemp("mt") / f"mini_klondike_{draw}.yaml"
     # passes unlimited: the stock symmetry's class, where the rule applies
-    text = MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle").replace("    limit: 1\n", "")
+    text = mini_klondike(draw, unlimited=True)
     p.write_text(text)
     v = rulesdsl.load(str(p))
     g = v.new_game(seed)
@@ -125,9 +125,7 @@ def test_it_fires_on_small_klondikes(tmp_path, monkeypatch):
     fired = {}
     for draw in (1, 3):
         p = tmp_path / f"mini_klondike_{draw}.yaml"
-        p.write_text(
-            MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle").replace("    limit: 1\n", "")
-        )
+        p.write_text(mini_klondike(draw, unlimited=True))
         v = rulesdsl.load(str(p))
         made.clear()
         for seed in range(1, 30):

@@ -13,7 +13,7 @@ import rulesdsl
 from rulesdsl.solve import guidance
 from rulesdsl.solve.solver import solve_game
 
-from .test_safe_foundations import MINI_KLONDIKE
+from .test_safe_foundations import mini_klondike
 from .test_talon_order import TWO_EIGHTS, _search
 
 
@@ -48,7 +48,7 @@ def test_the_old_weight_read_the_parents_talon(monkeypatch):
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_the_old_weight(tmp_path_factory, seed, draw):
     p = tmp_path_factory.mktemp("mt") / f"mini_klondike_{draw}.yaml"
-    text = MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle").replace("    limit: 1\n", "")
+    text = mini_klondike(draw, unlimited=True)
     p.write_text(text)
     v = rulesdsl.load(str(p))
     g = v.new_game(seed)

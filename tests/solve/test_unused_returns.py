@@ -18,7 +18,7 @@ from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve_game
 from rulesdsl.solve.unused_returns import derive_unused
 
-from .test_safe_foundations import MINI_KLONDIKE
+from .test_safe_foundations import MINI_KLONDIKE, mini_klondike
 
 SUITS = "SHDC"
 ALL = [r + s for s in SUITS for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")]
@@ -177,7 +177,7 @@ def test_small_klondikes_with_no_stock_agree_with_it_without_it_and_the_plain_se
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_it_without_it_and_the_plain_search(tmp_path_factory, seed, draw):
     p = tmp_path_factory.mktemp("mk") / f"mini_klondike_{draw}.yaml"
-    p.write_text(MINI_KLONDIKE.replace("count: 1\n  recycle", f"count: {draw}\n  recycle"))
+    p.write_text(mini_klondike(draw))
     v = rulesdsl.load(str(p))
     assert derive_unused(v) is not None
     on, off, plain = _verdicts(v.new_game(seed))
