@@ -16,6 +16,7 @@ from rulesdsl.solve.foundation_returns import derive_returns
 from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve_game
 
+from ..helpers import text_loader
 from .test_safe_foundations import KLONDIKE_LOWS, MINI_FAN, mini_klondike
 from .test_solver import naive
 
@@ -56,9 +57,7 @@ def test_a_safe_card_stays_up():
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_it_and_without(tmp_path_factory, seed, draw):
-    p = tmp_path_factory.mktemp("mk") / f"mini_klondike_{draw}.yaml"
-    p.write_text(mini_klondike(draw))
-    v = rulesdsl.load(str(p))
+    v = text_loader(tmp_path_factory, "mk")(mini_klondike(draw))
     g = v.new_game(seed)
     on = solve_game(g)
     off = solve_game(g, returns=False)

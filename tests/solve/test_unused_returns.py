@@ -18,6 +18,7 @@ from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve_game
 from rulesdsl.solve.unused_returns import derive_unused
 
+from ..helpers import text_loader
 from .test_safe_foundations import MINI_KLONDIKE, mini_klondike
 
 SUITS = "SHDC"
@@ -176,9 +177,7 @@ def test_small_klondikes_with_no_stock_agree_with_it_without_it_and_the_plain_se
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(1, 10**6), draw=st.sampled_from([1, 3]))
 def test_small_klondikes_agree_with_it_without_it_and_the_plain_search(tmp_path_factory, seed, draw):
-    p = tmp_path_factory.mktemp("mk") / f"mini_klondike_{draw}.yaml"
-    p.write_text(mini_klondike(draw))
-    v = rulesdsl.load(str(p))
+    v = text_loader(tmp_path_factory, "mk")(mini_klondike(draw))
     assert derive_unused(v) is not None
     on, off, plain = _verdicts(v.new_game(seed))
     assert on.verdict == off.verdict == plain.verdict != "unknown"
