@@ -23,6 +23,7 @@ from ..engine.moves import action_allowed
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
+from .board_terms import points_term, summed
 from .derivations import (
     cycle_rule,
     face_rule,
@@ -37,7 +38,7 @@ from .keys import BeamKeys as _Keys
 from .keys import touched_piles
 from .lanes import chosen, distinct, drain, share, widening
 from .natural_runs import natural_tables
-from .sideways import sideways_rule
+from .sideways import children_rule
 from .stock_cycle import landing_cards
 
 # The widths of the successive runs (measured on Forty Thieves, Gypsy and their kin, seeds
@@ -539,23 +540,28 @@ def find_win(
     blocked: int | None = None,
     lanes=None,
     sideways: bool = True,
+    late: bool = True,
+    points: bool = True,
 ):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or None
     (which says nothing) when none is found in ``time_limit`` s of ``clock`` (CPU s by default).
     Off: ``runs`` the natural order and run pairs (Rating), ``gaps`` the buried gaps, ``dealt``
     the stock left out of the blocked term, ``steps`` the wait term, ``sideways`` leaving out
-    the sideways moves (sideways.py); on: ``stock`` the stock macros (_Stock), ``stock_score``
+    the sideways moves, ``late`` offering a shuffling redeal only where nothing else moves
+    (sideways.py), ``points`` the variant's score where no pile is foundation-like
+    (board_terms.py); on: ``stock`` the stock macros (_Stock), ``stock_score``
     the talon term (TalonScore). The lanes side by side (lanes.py; None: LANES), each a blocked
     weight and whether a position plays its safe moves first (``settled``); ``safe`` or
     ``blocked`` given: that one lane (no closure unless said), the finder before the portfolio."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
-    pick, side = safe_pick(variant), sideways_rule(variant) if sideways else None
+    pick, side = safe_pick(variant), children_rule(variant, sideways, late)
+    term = points_term(variant) if points else None
 
     def lane(i, weight, closes):  # Rating's switches, the lane's weight, its closure
         rng, terms = random.Random(seed + i), dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps, blocked=weight)
         do, args = pick if closes else None, (stats, terms, stock, stock_score)
-        run = lambda w: _levels(variant, state, w, rng, clock, deadline, *args, do, side)  # noqa: E731
+        run = lambda w: _levels(variant, state, w, rng, clock, deadline, *args, do, side, term)  # noqa: E731
         return widening(run, widths, clock, deadline)
 
     kept = distinct(chosen(lanes, safe, blocked, W_BLOCKED), chains(variant) is not None, pick is not None, W_BLOCKED)
@@ -568,17 +574,30 @@ def _run(*args, **kw):  # one beam run to its end, alone (``_levels``)
 
 
 def _levels(
-    variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=False, scored=False, safe=None, side=None
+    variant,
+    state,
+    width,
+    rng,
+    clock,
+    deadline,
+    stats=None,
+    terms=None,
+    stock=False,
+    scored=False,
+    safe=None,
+    side=None,
+    points=None,
 ):
     """One beam run of ``width``, yielding after each level (lanes.py): returns (a win's moves or
-    None, whether a level was cut or the clock stopped it). ``safe``, ``side``: the rules or None."""
+    None, whether a level was cut or the clock stopped it). ``safe``, ``side``, ``points`` (the
+    board term, PointsTerm): the rules or None."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env, win = g._do, g._undo, g._ops, g._env, _win_test(variant)
     macro = _Stock.of(variant, g.state) if stock else None
     key = _Keys(variant, macro)
     rate = Rating(variant, g.state, **(terms or {}))
-    waits, talon = rate.steps is not None, TalonScore.of(macro) if scored else None
+    waits, talon = rate.steps is not None, summed(TalonScore.of(macro) if scored else None, points)
     root = _Node(state.copy(), rate.parts(state), None, None, key.pieces(state), talon(state) if talon else 0)
     env.st = root.st
     if win(root.st, env):
@@ -644,16 +663,18 @@ def _levels(
         for h, (_, _, node, item) in heapq.nlargest(width, pool.items(), key=lambda kv: kv[1][:2]):
             seen.add(h)
             beam.append(_kept(node, item, g, rate, key, talon))
-        _record(stats, beam[0].st, rate.sinks)
+        _record(stats, beam[0].st, rate.sinks, points)
         yield
     return None, True
 
 
-def _record(stats, st, sinks) -> None:
-    """A level's figures, where ``stats`` is a dict: the most cards up (its best position's),
-    the levels gone down."""
+def _record(stats, st, sinks, points=None) -> None:
+    """A level's figures, where ``stats`` is a dict: the most cards up (its best position's; with
+    the points term, where nothing goes up, its score: the check's second try reads it), the
+    levels gone down."""
     if stats is not None:
-        stats["up"] = max(stats.get("up", 0), sum(len(st.piles[p]) for p in sinks))
+        up = points.points(st) if points is not None else sum(len(st.piles[p]) for p in sinks)
+        stats["up"] = max(stats.get("up", 0), up)
         stats["levels"] = stats.get("levels", 0) + 1
 
 

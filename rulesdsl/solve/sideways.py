@@ -14,11 +14,16 @@ kind is partial_runs.py, whose class Gypsy's rules fall outside.
 Not a proof: the finder only ever says won, with its line replayed move by move in a fresh
 game (beam.replay), so leaving children out can lose a win it would have found, never make
 a verdict unsound. ``find_win(..., sideways=False)`` keeps them.
+
+A shuffling redeal (Gaps and its Moon kin, La Belle Lucie, Scuffle) is another child the beam
+spends its width on: each shuffle is a new board whose score says little of what it leads to,
+and one played early is one fewer for the position where nothing else moves. ``LateShuffles``
+offers it only there (``find_win(..., late=False)``: always).
 """
 
 from __future__ import annotations
 
-from ..core.kinds import PROGRESS_ROLES
+from ..core.kinds import PROGRESS_ROLES, ActionKind
 from ..lang.runtime import Env
 from .derivations import next_rule
 
@@ -84,3 +89,43 @@ def sideways_rule(variant) -> Sideways | None:
     if not group:
         return None
     return Sideways(variant, group, next_rule(variant))
+
+
+class LateShuffles:
+    """The redeals that shuffle (``order: shuffle``, the default), offered only where no other
+    child is left: by name."""
+
+    def __init__(self, names):
+        self.names = frozenset(names)
+
+    def keep(self, st, moves) -> list:
+        """``moves`` without the shuffles, unless nothing else is left."""
+        names = self.names
+        rest = [m for m in moves if m.kind != "action" or m.name not in names]
+        return rest or moves
+
+
+def late_rule(variant) -> LateShuffles | None:
+    """The rule where some redeal shuffles the cards it gathers, else None."""
+    names = [a.name for a in variant.actions if a.kind == ActionKind.REDEAL and a.shuffle]
+    return LateShuffles(names) if names else None
+
+
+class _Both:
+    """Two rules' ``keep`` one after the other (the sideways moves, then the late shuffles)."""
+
+    def __init__(self, first, then):
+        self.first, self.then = first, then
+
+    def keep(self, st, moves) -> list:
+        return self.then.keep(st, self.first.keep(st, moves))
+
+
+def children_rule(variant, sideways: bool = True, late: bool = True):
+    """What the win finder leaves out of a position's children (``keep(st, moves)``), or None:
+    the sideways moves (``sideways``) and the early shuffles (``late``)."""
+    one = sideways_rule(variant) if sideways else None
+    two = late_rule(variant) if late else None
+    if one is None or two is None:
+        return one or two
+    return _Both(one, two)
