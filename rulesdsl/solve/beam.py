@@ -555,13 +555,20 @@ def find_win(
     ``blocked`` given: that one lane (no closure unless said), the finder before the portfolio."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
-    pick, side = safe_pick(variant), children_rule(variant, sideways, late)
-    term = points_term(variant) if points else None
+    pick, term = safe_pick(variant), points_term(variant) if points else None
 
     def lane(i, weight, closes):  # Rating's switches, the lane's weight, its closure
         rng, terms = random.Random(seed + i), dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps, blocked=weight)
-        do, args = pick if closes else None, (stats, terms, stock, stock_score)
-        run = lambda w: _levels(variant, state, w, rng, clock, deadline, *args, do, side, term)  # noqa: E731
+        do, args, side = (
+            pick if closes else None,
+            (stats, terms, stock, stock_score),
+            children_rule(variant, sideways, late),
+        )
+
+        def run(w):  # a run the late rule ended early is not the end (sideways.LateShuffles.exhausted)
+            moves, cut = yield from _levels(variant, state, w, rng, clock, deadline, *args, do, side, term)
+            return moves, cut or (moves is None and side is not None and side.exhausted())
+
         return widening(run, widths, clock, deadline)
 
     kept = distinct(chosen(lanes, safe, blocked, W_BLOCKED), chains(variant) is not None, pick is not None, W_BLOCKED)

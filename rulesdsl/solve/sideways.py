@@ -92,17 +92,35 @@ def sideways_rule(variant) -> Sideways | None:
 
 
 class LateShuffles:
-    """The redeals that shuffle (``order: shuffle``, the default), offered only where no other
-    child is left: by name."""
+    """The redeals that shuffle (``order: shuffle``, the default), by name, offered only where
+    no other child is left; ``on`` False: always (``exhausted``)."""
 
     def __init__(self, names):
         self.names = frozenset(names)
+        self.on, self.dropped = True, False
 
     def keep(self, st, moves) -> list:
         """``moves`` without the shuffles, unless nothing else is left."""
+        if not self.on:
+            return moves
         names = self.names
         rest = [m for m in moves if m.kind != "action" or m.name not in names]
-        return rest or moves
+        if not rest:
+            return moves
+        if len(rest) < len(moves):
+            self.dropped = True
+        return rest
+
+    def exhausted(self) -> bool:
+        """Called when a run ended with nothing cut and no win: it saw every position the rule
+        leaves, not every position. If the rule left a shuffle out, it is off from now on (the
+        caller widens again: the next run offers the shuffles everywhere) and True. Why: on
+        small games a win may need an early shuffle (Gaps of two rows of seven ranks, one redeal:
+        deals 11, 18 and 24, which the widest run then wins)."""
+        if self.on and self.dropped:
+            self.on = False
+            return True
+        return False
 
 
 def late_rule(variant) -> LateShuffles | None:
@@ -111,21 +129,27 @@ def late_rule(variant) -> LateShuffles | None:
     return LateShuffles(names) if names else None
 
 
-class _Both:
-    """Two rules' ``keep`` one after the other (the sideways moves, then the late shuffles)."""
+class Children:
+    """What the win finder leaves out of a position's children: the sideways moves, then the
+    early shuffles (either rule may be None). One per lane (the late rule's state is its own)."""
 
-    def __init__(self, first, then):
-        self.first, self.then = first, then
+    def __init__(self, side, late):
+        self.side, self.late = side, late
 
     def keep(self, st, moves) -> list:
-        return self.then.keep(st, self.first.keep(st, moves))
+        if self.side is not None:
+            moves = self.side.keep(st, moves)
+        return self.late.keep(st, moves) if self.late is not None else moves
+
+    def exhausted(self) -> bool:
+        """A run that cut nothing saw all there is but for what the late rule left out: see
+        LateShuffles.exhausted."""
+        return self.late is not None and self.late.exhausted()
 
 
-def children_rule(variant, sideways: bool = True, late: bool = True):
-    """What the win finder leaves out of a position's children (``keep(st, moves)``), or None:
-    the sideways moves (``sideways``) and the early shuffles (``late``)."""
+def children_rule(variant, sideways: bool = True, late: bool = True) -> Children | None:
+    """The rule of a lane's children (``Children``), or None where neither the sideways moves
+    (``sideways``) nor the early shuffles (``late``) are left out."""
     one = sideways_rule(variant) if sideways else None
     two = late_rule(variant) if late else None
-    if one is None or two is None:
-        return one or two
-    return _Both(one, two)
+    return Children(one, two) if one is not None or two is not None else None
