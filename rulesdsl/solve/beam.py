@@ -580,6 +580,7 @@ def _run(*args, **kw):  # one beam run to its end, alone (``_levels``)
     return drain(_levels(*args, **kw))
 
 
+# size: one parameter a line (the run's rules and switches, 13); the body is the loop and its two closures
 def _levels(
     variant,
     state,
