@@ -100,7 +100,8 @@ class Rollouts:
 
     def settle(self) -> list:
         """The safe moves' closure played on the board (beam.settled's rule): the moves."""
-        pick, st, env, out = self.pick, self.st, self.env, []
+        pick, st, env = self.pick, self.st, self.env
+        out: list = []
         if pick is None:
             return out
         for _ in range(self.variant.deck.size):
@@ -253,7 +254,8 @@ def find_win_rollouts(variant, state, *, time_limit: float, clock=None, schedule
         for blocked, level in schedule:
             r = boards.get(blocked)
             if r is None:
-                r = boards[blocked] = Rollouts(variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked)
+                r = Rollouts(variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked)
+                boards[blocked] = r
             mark, before = len(r.ops), r.steps
             try:
                 value, line = r.rollout(level, r.root(), top=True)
