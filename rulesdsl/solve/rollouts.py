@@ -2,13 +2,14 @@
 search (levels 1-2), for deals the exhaustive search leaves undecided in its time.
 
 A level-0 rollout plays, from a position, the child the win finder's score rates highest
-(beam.Rating, read from the rules; ties broken by a seeded hash of the child's key) until it
-wins, finds no new child, meets a position of its own path again or reaches LEVELS_PER_CARD
-moves per card. A level-k rollout plays, at each step, the child whose level-(k-1) rollout
-reached the most cards up (the score, then the hash, breaking ties). Every policy is a
-function of the position's key alone (no history, no random draw), so a rollout's result
-from a position is remembered per level and reused by every later rollout through it: that
-is what makes level 2 affordable in Python.
+(beam.Rating, read from the rules; ties broken by a seeded hash of the child's moves) until it
+wins, has no child off the line being played (no position is entered twice) or reaches
+LEVELS_PER_CARD moves per card. A level-k rollout plays, at each step, the child whose
+level-(k-1) rollout reached the most cards up (then the score there, then the child's own
+order breaking ties). No policy draws at random, and but for the positions of the line it
+leaves out each reads the position alone, so a rollout's result from a position is
+remembered per level and reused by every later rollout through it (an estimate where the
+line differs): that is what makes level 2 affordable in Python.
 
 Children are as in the win finder (beam.py): the safe moves' closure played at once
 (beam.safe_pick), and where the stock macros apply (stock_macros.py) a draw sequence and
