@@ -64,6 +64,7 @@ from .guidance import W_BURIED, buried_weight
 from .interleave import interleaved
 from .optimize import OPTIMIZE_SECONDS, optimize_line
 from .removal_ends import derive_removal_ends
+from .rollouts import find_win_rollouts
 from .safe_foundations import FoundationRule
 from .safe_moves import SafeRule
 from .search import UNKNOWN, UNWINNABLE, WON, Result, Search
@@ -80,6 +81,10 @@ DRAWS_SHARE = 0.1
 # The win finder's share of a time limit (beam.py), after the search: see docs/solver.md,
 # "The win finder inside the search".
 BEAM_SHARE = 0.25
+# The nested rollouts' part (rollouts.py) of the time the search leaves to the finders: they
+# run first with this part of it, the win finder after them with what is left (docs/solver.md,
+# "Nested rollouts").
+ROLLOUT_PART = 0.6
 # Where the buried cards weigh more (guidance.buried_weight: an open game), the positions the
 # search in that order gets before the search starts again in the first order (W_BURIED): see
 # docs/solver.md, "FreeCell's hard deals: the buried cards' weight, two orders".
@@ -165,6 +170,7 @@ def solve(
     talon_safe: bool = True,
     unused_returns: bool = False,
     interleave: bool = True,
+    rollouts: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -243,7 +249,9 @@ def solve(
     more: the talon's last); False: not. ``interleave``: with
     ``orders``, the two orders' searches in turns, each going on where it stopped
     (interleave.py, SCHEDULE); False: the open order's search stopped at FIRST_ORDER_STATES
-    and a fresh one in the first order."""
+    and a fresh one in the first order. ``rollouts``: with the finder's stage (``beam``), the
+    nested rollouts of rollouts.py first, with ROLLOUT_PART of its time (their wins replayed
+    lines, never unwinnable; they give back the time they do not use); False: not."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -251,9 +259,10 @@ def solve(
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     if beam is not False and time_limit is not None and memory is None and not _greedy:
         rest = dict(locals())  # the other keywords, passed on as they came
-        for name in ("beam", "started", "variant", "state", "time_limit", "clock"):
+        for name in ("beam", "started", "variant", "state", "time_limit", "clock", "rollouts"):
             del rest[name]
-        return _with_beam(variant, state, time_limit, clock, started, BEAM_SHARE if beam is True else beam, rest)
+        part = BEAM_SHARE if beam is True else beam
+        return _with_beam(variant, state, time_limit, clock, started, part, rest, rollouts)
     if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
         got = solve_sinks(
             variant,
@@ -302,19 +311,26 @@ def solve(
     return result
 
 
-def _with_beam(variant, state, time_limit, clock, started, part, kw) -> Result:
-    """The search with ``1 - part`` of ``time_limit``, then, when it decided nothing, the win
-    finder with what is left. Soundness: the verdict ``unwinnable`` comes from the search
-    alone, run as with ``beam=False`` (only its time is shorter); the finder adds only wins,
-    each a line replayed move by move from ``state`` in a fresh game (beam.replay), so no
-    deal proved unwinnable can be said won, nor the reverse."""
+def _with_beam(variant, state, time_limit, clock, started, part, kw, rollouts=False) -> Result:
+    """The search with ``1 - part`` of ``time_limit``, then, when it decided nothing, the
+    finders with what is left: with ``rollouts`` the nested rollouts (rollouts.py) with
+    ROLLOUT_PART of it first, then the win finder (beam.py) with the rest. Soundness: the
+    verdict ``unwinnable`` comes from the search alone, run as with ``beam=False`` (only its
+    time is shorter); the finders add only wins, each a line replayed move by move from
+    ``state`` in a fresh game (beam.replay), so no deal proved unwinnable can be said won, nor
+    the reverse."""
     if not 0 < part < 1:
         raise ArgumentError(f"beam is True, False or a share between 0 and 1, not {part!r}")
     got = solve(variant, state, time_limit=time_limit * (1 - part), clock=clock, beam=False, **kw)
     rest = time_limit - (clock() - started)
     if got.verdict != UNKNOWN or got.limit != "time" or rest <= 0:  # a cap on positions is kept
         return got
-    line = find_win(variant, state, time_limit=rest, clock=clock)
+    line = None
+    if rollouts:
+        line = find_win_rollouts(variant, state, time_limit=rest * ROLLOUT_PART, clock=clock)
+        rest = time_limit - (clock() - started)
+    if line is None and rest > 0:
+        line = find_win(variant, state, time_limit=rest, clock=clock)
     spent = clock() - started
     if line is None:
         got.seconds = spent
