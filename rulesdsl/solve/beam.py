@@ -578,9 +578,8 @@ def _run(*args, **kw):  # one beam run to its end, alone (``_levels``), or (None
 def _levels(
     variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=False, scored=False, safe=None, side=None
 ):
-    """One beam run of ``width``, yielding after each level (lanes.py): returns (a win's moves or
-    None, whether a level was cut). Where the time is up it yields lanes.PAUSED until the
-    deadline (a lanes.Deadline or a number) moves. ``safe``, ``side``: the rules or None."""
+    """One beam run of ``width``, yielding after each level, PAUSED while the time is up (lanes.py):
+    returns (a win's moves or None, whether a level was cut). ``safe``, ``side``: rules or None."""
     deadline = due(deadline)
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
