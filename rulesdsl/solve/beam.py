@@ -571,16 +571,16 @@ def find_win(
     return finish(moves) if moves is not None else None
 
 
-def _run(*args, **kw):  # one beam run to its end, alone (``_levels``), or (None, True) on time
-    return drain(_levels(*args, **kw), paused=(None, True))
+def _run(variant, state, width, rng, clock, deadline, *args, **kw):
+    """One beam run to its end, alone (``_levels``; ``deadline`` a number), or (None, True) on time."""
+    return drain(_levels(variant, state, width, rng, clock, due(deadline), *args, **kw), paused=(None, True))
 
 
 def _levels(
     variant, state, width, rng, clock, deadline, stats=None, terms=None, stock=False, scored=False, safe=None, side=None
 ):
     """One beam run of ``width``, yielding after each level, PAUSED while the time is up (lanes.py):
-    returns (a win's moves or None, whether a level was cut). ``safe``, ``side``: rules or None."""
-    deadline = due(deadline)
+    returns (a win's moves or None, whether a level was cut). ``deadline``: a lanes.Deadline."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env, win = g._do, g._undo, g._ops, g._env, _win_test(variant)
