@@ -132,10 +132,16 @@ def _second_tries(v, tried: list, seconds: float, again: bool) -> tuple[bool, st
     with ``again``, the search (``search_again``). Whether one won, and the note's tail."""
     pool, what = seconds * len(tried), _what(v)
     deals = sorted(d for _, d, _ in tried)
-    hit, went = climb(tried, pool, CHECK_SOLVE["clock"])
+    clock = CHECK_SOLVE["clock"]
+    start = clock()
+    hit, went = climb(tried, pool, clock)
     tried.clear()  # the paused finders' memory, before the search's second try
     got = f"won {what[:-1]} {hit}" if hit is not None else "no win"
-    on = f"on {what} " + ", ".join(str(d) for d in went) if went else "(no finder paused)"
+    on = (
+        f"on {what} " + ", ".join(str(d) for d in went) + f" ({clock() - start:.1f} s)"
+        if went
+        else "(no finder paused)"
+    )
     tail = f"; the win finder's second try, {pool:g} CPU s ({CLIMB_TIMES * pool:g} while climbing) {on}: {got}"
     if hit is not None or not again:
         return hit is not None, tail

@@ -81,7 +81,7 @@ def test_the_second_try_takes_up_the_paused_finder_of_the_furthest_deal(load, mo
     got, log, made, note = _check(load(), monkeypatch, [3, 7, 7], {2: [8]}, wins={2: 1}, seconds=1.5)
     assert got == [] and len(made) == 3
     assert log == [(2, 1.5 * 3 * solvable.CLIMB_SLICE)]
-    assert "the solver won 1 of 3" in note and "on seeds 2: won seed 2" in note
+    assert "the solver won 1 of 3" in note and "on seeds 2 (1.1 s): won seed 2" in note
 
 
 def test_a_deal_that_stops_rising_hands_the_time_to_the_next(load, monkeypatch):
@@ -92,7 +92,7 @@ def test_a_deal_that_stops_rising_hands_the_time_to_the_next(load, monkeypatch):
     got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [5, 9], 3: rising})
     assert got == ["V902"]
     assert log == [(2, 1.5)] + [(3, 1.5)] * 7
-    assert "on seeds 2, 3: no win" in note
+    assert "on seeds 2, 3 (12.0 s): no win" in note
 
 
 def test_past_the_pool_only_while_rising(load, monkeypatch):
