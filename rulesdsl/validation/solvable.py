@@ -22,9 +22,9 @@ CHECK_SOLVE: dict[str, Any] = dict(clock=time.process_time, streamline="always")
 # AGAIN_SHARE of them for the streamliner. Kingsley seed 2: the streamliner wins it after 1.6-2.0
 # CPU s, where the check's staged search gives it half of 2 (docs/solver.md).
 AGAIN_TIMES, AGAIN_SHARE = 2, 0.9
-# The win finder's second try (``climb``): the paused finders taken up again in slices of
-# CLIMB_SLICE of the pooled time; past the pool, up to CLIMB_TIMES of it, only while the deal's
-# cards up rise (docs/solver.md, "check --solve 5: the finder taken up again").
+# The win finder's second try (``climb``): the paused finders taken up again, the furthest with
+# the pooled time, then in slices of CLIMB_SLICE of it while a deal's cards up rise, up to
+# CLIMB_TIMES of it in all (docs/solver.md, "check --solve 5: the finder taken up again").
 CLIMB_SLICE, CLIMB_TIMES = 0.25, 2
 
 
@@ -156,36 +156,36 @@ def _second_tries(v, tried: list, seconds: float, again: bool) -> tuple[bool, st
 def climb(tried: list, pool: float, clock) -> tuple[int | None, list]:
     """Where the check won no deal: the deals' paused win finders (``tried``: (cards up, deal,
     lanes.Portfolio or None)) taken up again where they stopped, the most cards up first (the
-    lowest deal on a tie), in slices of CLIMB_SLICE ``pool``. A deal goes on slice after slice
-    while its cards up rise; a slice that raises nothing hands the time to the next deal (after
-    the last, the first again). Up to ``pool`` CPU s in all, and up to CLIMB_TIMES ``pool`` for
-    a deal still climbing. The
-    deal won (its line replayed by the finder) or None, and the deals taken up. Why: the
-    finder's wins on the games of two or three decks and one pass come after 4 to 20 CPU s,
-    not the 2 a deal has, and the deal furthest after 2 s is not always one that wins (House
-    in the Wood: seed 4 furthest, seed 1 won)."""
+    lowest deal on a tie). The first gets ``pool`` CPU s at once (what the second try gave it
+    before, from scratch), then slices of CLIMB_SLICE ``pool`` while its cards up rise; a slice
+    (or the pool) that raises nothing hands the time to the next deal, in slices while it
+    rises, and so on, up to CLIMB_TIMES ``pool`` in all. The deal won (its line replayed by
+    the finder) or None, and the deals taken up. Why: the finder's wins on the games of two or
+    three decks and one pass come after 4 to 20 CPU s, not the 2 a deal has, and the deal
+    furthest after 2 s is not always one that wins (House in the Wood: seed 4 furthest, seed 1
+    won in 6.6-9.9 s); a deal whose finder stands still is not worth the time."""
     step, cap = CLIMB_SLICE * pool, CLIMB_TIMES * pool
     start, went = clock(), []
-    order = [(deal, f) for _, deal, f in sorted(tried, key=lambda t: (-t[0], t[1])) if f is not None]
-    while clock() - start < pool and any(not f.ended for _, f in order):  # round after round
-        for deal, finder in order:
-            rising = False
-            while not finder.ended:
-                spent = clock() - start
-                if spent >= cap or (spent >= pool and not rising):
-                    break
-                if deal not in went:
-                    went.append(deal)
-                before = finder.up
-                try:
-                    line = finder.more(min(step, cap - spent))
-                except Exception as exc:
-                    raise _Failed(deal, exc) from exc
-                if line is not None:
-                    return deal, went
-                rising = finder.up > before
-                if not rising:
-                    break
+    for _, deal, finder in sorted(tried, key=lambda t: (-t[0], t[1])):
+        if finder is None or finder.ended:
+            continue
+        slice_ = pool if not went else step
+        while not finder.ended:
+            spent = clock() - start
+            if spent >= cap:
+                return None, went
+            if deal not in went:
+                went.append(deal)
+            before = finder.up
+            try:
+                line = finder.more(min(slice_, cap - spent))
+            except Exception as exc:
+                raise _Failed(deal, exc) from exc
+            if line is not None:
+                return deal, went
+            if finder.up <= before:  # standing still: the next deal
+                break
+            slice_ = step
     return None, went
 
 

@@ -77,31 +77,33 @@ def load(tmp_path_factory):
 
 def test_the_second_try_takes_up_the_paused_finder_of_the_furthest_deal(load, monkeypatch):
     # cards up 3, 7, 7 after the first pass: deal 2 (the lower of the two at 7) is taken up
-    # where it stopped (no new finder: three made, one per deal) and its win counts
+    # where it stopped (no new finder: three made, one per deal) with the pool, its win counts
     got, log, made, note = _check(load(), monkeypatch, [3, 7, 7], {2: [8]}, wins={2: 1}, seconds=1.5)
     assert got == [] and len(made) == 3
-    assert log == [(2, 1.5 * 3 * solvable.CLIMB_SLICE)]
-    assert "the solver won 1 of 3" in note and "on seeds 2 (1.1 s): won seed 2" in note
+    assert log == [(2, 4.5)]
+    assert "the solver won 1 of 3" in note and "on seeds 2 (4.5 s): won seed 2" in note
+
+
+def test_the_furthest_goes_on_in_slices_while_it_rises_up_to_twice_the_pool(load, monkeypatch):
+    # pool 6 s, slices of 1.5: deal 2 (5 up) has the pool, then rises slice after slice up to 12
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: list(range(6, 20))})
+    assert got == ["V902"]
+    assert log == [(2, 6.0)] + [(2, 1.5)] * 4
+    assert "on seeds 2 (12.0 s): no win" in note
 
 
 def test_a_deal_that_stops_rising_hands_the_time_to_the_next(load, monkeypatch):
-    # pool 6 s, slices of 1.5: deal 2 (5 up) does not rise in its slice, so deal 3 (3 up) is
-    # taken up; it rises slice after slice, past the pool, up to twice the pool (12 s); deal 1
-    # is never reached
-    rising = list(range(4, 20))
-    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [5, 9], 3: rising})
-    assert got == ["V902"]
-    assert log == [(2, 1.5)] + [(3, 1.5)] * 7
+    # deal 2 stands still in its pool: deal 3 (3 up) is taken up in slices, rising up to 12 s;
+    # deal 1 is never reached
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [5, 9], 3: list(range(4, 20))})
+    assert log == [(2, 6.0)] + [(3, 1.5)] * 4
     assert "on seeds 2, 3 (12.0 s): no win" in note
-
-
-def test_past_the_pool_only_while_rising(load, monkeypatch):
-    # deal 3 rises twice then stalls at 6 s (the pool): nothing more, deal 1 not taken up
-    got, log, _, _ = _check(load(), monkeypatch, [1, 5, 3], {2: [5], 3: [4, 5, 5, 9]})
-    assert log == [(2, 1.5), (3, 1.5), (3, 1.5), (3, 1.5)]
-    # deal 3 stalls at once: the time left in the pool goes to deal 1, then round again
-    got, log, _, _ = _check(load(), monkeypatch, [1, 5, 3], {2: [5], 3: [3], 1: [1, 1]})
-    assert log == [(2, 1.5), (3, 1.5), (1, 1.5), (2, 1.5)]
+    # deal 3 rises twice then stalls: deal 1 next, which stalls at once (the time left unspent)
+    got, log, _, _ = _check(load(), monkeypatch, [1, 5, 3], {2: [5], 3: [4, 5, 5, 9], 1: [1, 1]})
+    assert log == [(2, 6.0), (3, 1.5), (3, 1.5), (3, 1.5), (1, 1.5)]
+    # deal 1 wins in its second slice: counted
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [5], 3: [3], 1: [2, 3]}, wins={1: 2})
+    assert got == [] and log == [(2, 6.0), (3, 1.5), (1, 1.5), (1, 1.5)] and "won seed 1" in note
 
 
 class Readings:
