@@ -165,7 +165,7 @@ def climb(tried: list, pool: float, clock) -> tuple[int | None, list]:
     furthest after 2 s is not always one that wins (House in the Wood: seed 4 furthest, seed 1
     won in 6.6-9.9 s); a deal whose finder stands still is not worth the time."""
     step, cap = CLIMB_SLICE * pool, CLIMB_TIMES * pool
-    start, went = clock(), []
+    start, went = clock(), list[int]()
     for _, deal, finder in sorted(tried, key=lambda t: (-t[0], t[1])):
         if finder is None or finder.ended:
             continue
