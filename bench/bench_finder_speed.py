@@ -21,7 +21,7 @@ import time
 
 from rulesdsl.solve import beam
 from rulesdsl.solve.deals import deal_state
-from rulesdsl.solve.lanes import LANES, widening
+from rulesdsl.solve.lanes import LANES, due, widening
 from rulesdsl.variant.loader import load_path
 
 
@@ -32,7 +32,7 @@ def lane_run(v, state, lane: int, levels: int) -> tuple[float, str]:
     pick = beam.safe_pick(v) if closes else None
     rng, stats = random.Random(lane), {}
     terms = dict(runs=True, gaps=True, dealt=True, steps=True, blocked=weight)
-    clock, far = time.process_time, time.process_time() + 1e9
+    clock, far = time.process_time, due(time.process_time() + 1e9)
     run = lambda w: beam._levels(v, state, w, rng, clock, far, stats, terms, False, False, pick)  # noqa: E731
     levels_left, ups, moves = widening(run, beam.WIDTHS, clock, far), [], None
     t = clock()

@@ -190,9 +190,9 @@ def add_check(sub) -> None:
         default=2.0,
         metavar="S",
         help="CPU seconds the solver spends on each deal of --solve (default 2), and as much again "
-        "for the win finder on a deal it leaves undecided (no deal won: the finder's whole time "
-        "once more on the deal it took furthest, then the search again on the undecided deals "
-        "within that time)",
+        "for the win finder on a deal it leaves undecided (no deal won: the paused finders taken "
+        "up again, furthest first, with the finder's whole time, twice that while one climbs, "
+        "then the search again on the undecided deals within the finder's time)",
     )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument(

@@ -36,7 +36,7 @@ from .derivations import (
 )
 from .keys import BeamKeys as _Keys
 from .keys import touched_piles
-from .lanes import chosen, distinct, drain, share, widening
+from .lanes import PAUSED, Portfolio, chosen, distinct, drain, due, widening
 from .natural_runs import natural_tables
 from .sideways import children_rule
 from .stock_cycle import landing_cards
@@ -542,6 +542,7 @@ def find_win(
     sideways: bool = True,
     late: bool = True,
     points: bool = True,
+    held: list | None = None,
 ):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or None
     (which says nothing) when none is found in ``time_limit`` s of ``clock`` (CPU s by default).
@@ -552,9 +553,12 @@ def find_win(
     (board_terms.py); on: ``stock`` the stock macros (_Stock), ``stock_score``
     the talon term (TalonScore). The lanes side by side (lanes.py; None: LANES), each a blocked
     weight and whether a position plays its safe moves first (``settled``); ``safe`` or
-    ``blocked`` given: that one lane (no closure unless said), the finder before the portfolio."""
+    ``blocked`` given: that one lane (no closure unless said), the finder before the portfolio.
+    ``held`` a list: where the time runs out, the paused finder is appended to it (a
+    lanes.Portfolio: ``more(seconds)`` goes on where it stopped, its ``up`` the most cards up)."""
     clock = clock or time.process_time
-    deadline = clock() + time_limit
+    deadline = due(clock() + time_limit)
+    stats = {} if stats is None and held is not None else stats  # a held finder's cards up
     pick, term = safe_pick(variant), points_term(variant) if points else None
 
     def lane(i, weight, closes):  # Rating's switches, the lane's weight, its closure
@@ -572,12 +576,17 @@ def find_win(
         return widening(run, widths, clock, deadline)
 
     kept = distinct(chosen(lanes, safe, blocked, W_BLOCKED), chains(variant) is not None, pick is not None, W_BLOCKED)
-    moves = share([lane(i, *x) for i, x in enumerate(kept)], clock, deadline)
-    return replay(variant, state, moves) if moves is not None else None
+    finish = lambda moves: replay(variant, state, moves)  # noqa: E731
+    both = Portfolio([lane(i, *x) for i, x in enumerate(kept)], clock, deadline, finish, stats)
+    moves = both.go()
+    if moves is None and held is not None and not both.ended:
+        held.append(both)
+    return finish(moves) if moves is not None else None
 
 
-def _run(*args, **kw):  # one beam run to its end, alone (``_levels``)
-    return drain(_levels(*args, **kw))
+def _run(variant, state, width, rng, clock, deadline, *args, **kw):
+    """One beam run to its end, alone (``_levels``; ``deadline`` a number), or (None, True) on time."""
+    return drain(_levels(variant, state, width, rng, clock, due(deadline), *args, **kw), paused=(None, True))
 
 
 # size: one parameter a line (the run's rules and switches, 13); the body is the loop and its two closures
@@ -596,9 +605,9 @@ def _levels(
     side=None,
     points=None,
 ):
-    """One beam run of ``width``, yielding after each level (lanes.py): returns (a win's moves or
-    None, whether a level was cut or the clock stopped it). ``safe``, ``side``, ``points`` (the
-    board term, PointsTerm): the rules or None."""
+    """One beam run of ``width``, yielding after each level, PAUSED while the time is up (lanes.py):
+    returns (a win's moves or None, whether a level was cut). ``deadline``: a lanes.Deadline;
+    ``safe``, ``side``, ``points`` (the board term, PointsTerm): the rules or None."""
     g = Game(variant, state.copy())
     g.legal_moves()  # builds the generator
     do, undo, ops, env, win = g._do, g._undo, g._ops, g._env, _win_test(variant)
@@ -648,8 +657,8 @@ def _levels(
     for _ in range(LEVELS_PER_CARD * variant.deck.size):
         pool: dict = {}  # key hash -> (score, draw, node, move or macro)
         for node in beam:
-            if clock() >= deadline:
-                return None, True
+            while clock() >= deadline.at:
+                yield PAUSED
             node, moves = settled(node, safe, g, rate, key, talon, win)
             if moves is None:
                 return node.line(), False

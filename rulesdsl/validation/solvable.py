@@ -22,6 +22,10 @@ CHECK_SOLVE: dict[str, Any] = dict(clock=time.process_time, streamline="always")
 # AGAIN_SHARE of them for the streamliner. Kingsley seed 2: the streamliner wins it after 1.6-2.0
 # CPU s, where the check's staged search gives it half of 2 (docs/solver.md).
 AGAIN_TIMES, AGAIN_SHARE = 2, 0.9
+# The win finder's second try (``climb``): the paused finders taken up again, the furthest with
+# the pooled time, then in slices of CLIMB_SLICE of it while a deal's cards up rise, up to
+# CLIMB_TIMES of it in all (docs/solver.md, "check --solve 5: the finder taken up again").
+CLIMB_SLICE, CLIMB_TIMES = 0.25, 2
 
 
 def solver_check(
@@ -30,15 +34,15 @@ def solver_check(
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
     undecided gets as much again for the win finder (beam.py, which only ever says won;
-    ``beam=False``: not). Where no deal is won, the finder has a second try (``furthest``).
+    ``beam=False``: not). Where no deal is won, the paused finders are taken up again (``climb``).
     "The solver won k of N deals" goes to ``notes``. An error only when no deal is winnable and
     every search was exhaustive."""
     won = proven = 0
     unsound: list = []
-    tried: list = []  # (the most cards up the finder had, deal) on each deal it did not win
+    tried: list = []  # (the most cards up the finder had, deal, its paused finder or None)
     for deal in range(1, deals + 1):
         try:
-            r, up = _one_deal(v, deal, seconds, beam)
+            r, up, held = _one_deal(v, deal, seconds, beam)
         except Exception as exc:  # the playouts report failing rules; say it once here
             return [_failed(doc, deal, exc)]
         if r.verdict == UNWINNABLE and v.safe:
@@ -51,7 +55,7 @@ def solver_check(
         won += r.verdict == WON
         proven += r.verdict == UNWINNABLE
         if up is not None:
-            tried.append((up, deal))
+            tried.append((up, deal, held))
     tail = ""
     if not won and tried:
         try:
@@ -108,12 +112,13 @@ def _one_deal(v, deal: int, seconds: float, beam: bool):
     state = deal_state(v, deal)
     r = run_solver(v, state, time_limit=seconds, beam=False, **CHECK_SOLVE)
     if not beam or r.verdict != UNKNOWN or r.limit != "time":
-        return r, None
+        return r, None, None
     stats: dict = {}
-    line = find_win(v, state, time_limit=seconds, clock=CHECK_SOLVE["clock"], stats=stats)
+    held: list = []
+    line = find_win(v, state, time_limit=seconds, clock=CHECK_SOLVE["clock"], stats=stats, held=held)
     if line is None:
-        return r, stats.get("up", 0)
-    return Result(WON, line, r.states, r.seconds + seconds), None
+        return r, stats.get("up", 0), held[0] if held else None
+    return Result(WON, line, r.states, r.seconds + seconds), None, None
 
 
 class _Failed(Exception):
@@ -123,25 +128,65 @@ class _Failed(Exception):
 
 
 def _second_tries(v, tried: list, seconds: float, again: bool) -> tuple[bool, str]:
-    """No deal won: the win finder on the deal it took furthest with the pooled time
-    (``furthest``), then, with ``again``, the search (``search_again``). Whether one won, and
-    the note's tail."""
-    deal, spent = furthest(tried), seconds * len(tried)
+    """No deal won: the paused win finders taken up again (``climb``) with the pooled time, then,
+    with ``again``, the search (``search_again``). Whether one won, and the note's tail."""
+    pool, what = seconds * len(tried), _what(v)
+    deals = sorted(d for _, d, _ in tried)
+    clock = CHECK_SOLVE["clock"]
+    start = clock()
+    hit, went = climb(tried, pool, clock)
+    tried.clear()  # the paused finders' memory, before the search's second try
+    got = f"won {what[:-1]} {hit}" if hit is not None else "no win"
+    on = (
+        f"on {what} " + ", ".join(str(d) for d in went) + f" ({clock() - start:.1f} s)"
+        if went
+        else "(no finder paused)"
+    )
+    tail = f"; the win finder's second try, {pool:g} CPU s ({CLIMB_TIMES * pool:g} while climbing) {on}: {got}"
+    if hit is not None or not again:
+        return hit is not None, tail
     try:
-        line = find_win(v, deal_state(v, deal), time_limit=spent, clock=CHECK_SOLVE["clock"])
-    except Exception as exc:
-        raise _Failed(deal, exc) from exc
-    got = "won" if line else "no win"
-    tail = f"; the win finder's second try, {spent:g} CPU s on {_what(v)[:-1]} {deal}: {got}"
-    if line is not None or not again:
-        return line is not None, tail
-    deals = sorted(d for _, d in tried)
-    try:
-        hit = search_again(v, deals, seconds, spent)
+        found = search_again(v, deals, seconds, pool)
     except Exception as exc:
         raise _Failed(deals[0], exc) from exc
-    got = f"won {_what(v)[:-1]} {hit}" if hit is not None else "no win"
-    return hit is not None, tail + f"; the search's second try, {spent:g} CPU s at most: {got}"
+    got = f"won {what[:-1]} {found}" if found is not None else "no win"
+    return found is not None, tail + f"; the search's second try, {pool:g} CPU s at most: {got}"
+
+
+def climb(tried: list, pool: float, clock) -> tuple[int | None, list]:
+    """Where the check won no deal: the deals' paused win finders (``tried``: (cards up, deal,
+    lanes.Portfolio or None)) taken up again where they stopped, the most cards up first (the
+    lowest deal on a tie). The first gets ``pool`` CPU s at once (what the second try gave it
+    before, from scratch), then slices of CLIMB_SLICE ``pool`` while its cards up rise; a slice
+    (or the pool) that raises nothing hands the time to the next deal, in slices while it
+    rises, and so on, up to CLIMB_TIMES ``pool`` in all. The deal won (its line replayed by
+    the finder) or None, and the deals taken up. Why: the finder's wins on the games of two or
+    three decks and one pass come after 4 to 20 CPU s, not the 2 a deal has, and the deal
+    furthest after 2 s is not always one that wins (House in the Wood: seed 4 furthest, seed 1
+    won in 6.6-9.9 s); a deal whose finder stands still is not worth the time."""
+    step, cap = CLIMB_SLICE * pool, CLIMB_TIMES * pool
+    start, went = clock(), list[int]()
+    for _, deal, finder in sorted(tried, key=lambda t: (-t[0], t[1])):
+        if finder is None or finder.ended:
+            continue
+        slice_ = pool if not went else step
+        while not finder.ended:
+            spent = clock() - start
+            if spent >= cap:
+                return None, went
+            if deal not in went:
+                went.append(deal)
+            before = finder.up
+            try:
+                line = finder.more(min(slice_, cap - spent))
+            except Exception as exc:
+                raise _Failed(deal, exc) from exc
+            if line is not None:
+                return deal, went
+            if finder.up <= before:  # standing still: the next deal
+                break
+            slice_ = step
+    return None, went
 
 
 def search_again(v, deals: list, seconds: float, pool: float) -> int | None:
@@ -163,16 +208,6 @@ def search_again(v, deals: list, seconds: float, pool: float) -> int | None:
         if r.verdict == WON:
             return deal
     return None
-
-
-def furthest(tried: list) -> int:
-    """Where the check won no deal, the deal for the win finder's second try, which gets the
-    finder's time of the whole check (``seconds`` for each deal it tried): the one whose beam
-    had the most cards up (the lowest deal on a tie). Why: in games of two or three decks and
-    one pass (the Forty Thieves kin) a deal's win comes after 4 to 20 CPU s of the finder, not
-    2, and a V902 that more time on one deal removes tells the author nothing; the check's
-    cost grows only where it would warn."""
-    return max(tried, key=lambda t: (t[0], -t[1]))[1]
 
 
 def _what(v) -> str:

@@ -114,3 +114,66 @@ def test_the_portfolio_wins_what_a_lane_wins_in_its_share(tight):
                 assert both is not None and replays_to_win(v, state, both), (deal, lane)
                 won += 1
     assert won
+
+
+class Readings:
+    """A clock that counts its readings: the finder's work, the same on any machine."""
+
+    def __init__(self):
+        self.n = 0
+
+    def __call__(self):
+        self.n += 1
+        return self.n
+
+
+@pytest.mark.parametrize("pause", [150, 500])
+@pytest.mark.parametrize("kept", [None, [(4, True)]])
+def test_a_finder_paused_and_taken_up_again_is_the_run_of_the_whole_time(tight, pause, kept):
+    # Tight Thieves deal 2: the uninterrupted finder's line and figures; the same finder paused
+    # after ``pause`` readings and given 37 readings at a time wins with the same line, the same
+    # levels and cards up (a finder started again would count its levels twice), and a new
+    # finder with the readings the resumed one had left does not win
+    v = tight
+    state = v.new_game(2).state
+    clock, whole = Readings(), {}
+    line = beam.find_win(v, state, time_limit=10**6, clock=clock, stats=whole, lanes=kept)
+    assert line is not None and whole["levels"] > 10
+    total = clock.n
+    if pause >= total:
+        pytest.skip("won before the pause")
+    stats: dict = {}
+    held: list = []
+    assert beam.find_win(v, state, time_limit=pause, clock=Readings(), stats=stats, held=held, lanes=kept) is None
+    assert len(held) == 1 and not held[0].ended and held[0].up == stats["up"]
+    got, slices = None, 0
+    while got is None and slices < 100:
+        got, slices = held[0].more(37), slices + 1
+    assert got == line and stats == whole and held[0].ended
+    assert beam.find_win(v, state, time_limit=total - pause + 40, clock=Readings(), lanes=kept) is None
+
+
+def test_a_lane_paused_in_the_middle_of_a_level_goes_on_first():
+    # the lanes are told apart by what they yield; the first lane pauses in its third level
+    clock = Clock()
+    trace: list = []
+
+    def lane(name, cost, deadline):
+        for _ in range(6):
+            for _ in range(2):  # a level in two halves, the deadline read between them
+                clock.now += cost
+                while clock.now >= deadline.at:
+                    yield lanes.PAUSED
+            trace.append(name)
+            yield
+        return None
+
+    deadline = lanes.Deadline(10)
+    both = lanes.Portfolio([lane("a", 1, deadline), lane("b", 1, deadline)], clock, deadline)
+    assert both.go() is None and both.midway is not None and not both.ended
+    paused, before = both.midway, len(trace)
+    # the paused lane has spent more than the other (half a level more), yet it goes on first,
+    # as it would have without the pause
+    assert both.spent[paused] > both.spent[1 - paused]
+    assert both.more(100) is None and both.ended and trace.count("a") == trace.count("b") == 6
+    assert trace[before] == "ab"[paused]
