@@ -31,6 +31,11 @@ from .keys import _HEADS
 # same children, keys and order (tests/solve/test_expand_carry.py compares the two)
 CARRY_BASE = True
 
+# True: a new child's place in the order from guidance.card_move_order, one call; False: from
+# the search's order(m, depth), as before the eleventh round (the same tuples:
+# tests/solve/test_card_move_order.py)
+ONE_CALL_ORDER = True
+
 
 def fused_children(search):
     """Search.children() for a flat search, one closure over its board, keyer and scorer."""
@@ -41,6 +46,9 @@ def fused_children(search):
     # Keyer.child's second path (a sink keyed by its top, and the class map of its top if any)
     to_top, tops = keyer.sealed_top if keyer.GENERATED else [False] * len(piles), keyer.top_class
     deadline, clock, fast_key = search.deadline, search.clock, joined is not None
+    # the order of a card move in one call (guidance.card_move_order), where _order's closure
+    # is one of its card-move branches; else the search's own order(m, depth)
+    card_order = search.card_order if ONE_CALL_ORDER else None
 
     def children(scored=False):
         """Search.children, Keyer.child and Search.bare_consider as one loop."""
@@ -94,9 +102,11 @@ def fused_children(search):
                     raw[s] = ps if plain[s] else snapshot(st, s)
                     raw[d] = pd if plain[d] else snapshot(st, d)
                     op = s << 2 | d << 12 | n << 22 | was << 34 | down[d] << 45
-                    out.append((order(m, depth), len(out), m, (ps, pd), tuple(raw), op, kept))
+                    key_order = order(m, depth) if card_order is None else card_order(s, d, n, depth)
+                    out.append((key_order, len(out), m, (ps, pd), tuple(raw), op, kept))
                 else:
-                    out.append((order(m, depth), len(out), m, (ps, pd)))
+                    key_order = order(m, depth) if card_order is None else card_order(s, d, n, depth)
+                    out.append((key_order, len(out), m, (ps, pd)))
             src.extend(dst[-n:])
             del dst[-n:]
             down[s], scorer.total = was, total
