@@ -113,3 +113,25 @@ def test_small_random_games_give_the_same_search(monkeypatch, seed, name):
     text = small_deal(random.Random(seed), "SHDC", 14, 4)
     on, off = _both(monkeypatch, lambda: solve_game(game(name, text), max_states=3000))
     _same(on, off)
+
+
+class _PickOnly:
+    """A safe rule with pick() alone (no pick_lean): the lean path builds the Moves for it."""
+
+    def __init__(self, rule):
+        self.rule, self.asked = rule, 0
+
+    def pick(self, st, moves):
+        self.asked += 1
+        return self.rule.pick(st, moves)
+
+
+def test_a_safe_rule_without_a_lean_pick_is_asked_with_moves(monkeypatch):
+    v, an = compiled_variant("beleaguered_castle", {})
+    rule = safe_rule(v)
+    wrapped = _PickOnly(rule)
+    run = lambda: solve(v, deal_state(v, 7), max_states=3000, analysis=an, safe=wrapped)  # noqa: E731
+    on, off = _both(monkeypatch, run)
+    _same(on, off)
+    assert wrapped.asked
+    _same(on, solve(v, deal_state(v, 7), max_states=3000, analysis=an, safe=rule))
