@@ -61,7 +61,9 @@ class SafeRule:
         sink first: where there is none, as at most positions, the cards on the sinks are
         not gathered; the tests below skip every other move all the same.)"""
         takes_on = self.takes_on
-        candidates = [(m.cards[0], m.dest, m) for m in moves if m.dest in takes_on and m.kind == "move" and len(m.cards) == 1]
+        candidates = [
+            (m.cards[0], m.dest, m) for m in moves if m.dest in takes_on and m.kind == "move" and len(m.cards) == 1
+        ]
         return self._first_safe(st, candidates) if candidates else None
 
     def pick_lean(self, st, moves):

@@ -40,7 +40,8 @@ class Waiting:
 
     def _purge(self) -> None:
         heap = self.heap
-        live, gone = [], []
+        live: list = []
+        gone: list = []
         for e in heap:
             (gone if e[-1][3] else live).append(e)
         heapq.heapify(live)

@@ -65,7 +65,8 @@ def _records(name, deals, budget):
 
 
 @pytest.mark.parametrize(
-    "name,deals", [("freecell", (1, 617)), ("beleaguered_castle", (7,)), ("seahaven_towers", (1,)), ("bakers_game", (3,))]
+    "name,deals",
+    [("freecell", (1, 617)), ("beleaguered_castle", (7,)), ("seahaven_towers", (1,)), ("bakers_game", (3,))],
 )
 @pytest.mark.parametrize("max_open", [None, 300])
 def test_the_same_search_with_and_without_the_purge(monkeypatch, name, deals, max_open):
