@@ -44,6 +44,7 @@ ONE_CALL_ORDER = True
 LEAN_MOVES = True
 
 
+# size: one loop over the moves with the three bodies it replaces written out (see above)
 def fused_children(search):
     """Search.children() for a flat search, one closure over its board, keyer and scorer."""
     st, keyer, scorer, buried, heads = search.st, search.keyer, search.scorer, search.buried, _HEADS
