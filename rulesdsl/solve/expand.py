@@ -20,6 +20,8 @@ first).
 
 from __future__ import annotations
 
+from ..engine.codegen import lean_generator
+from ..engine.moves import Move
 from .jumps import snapshot
 from .keys import _HEADS
 
@@ -31,7 +33,18 @@ from .keys import _HEADS
 # same children, keys and order (tests/solve/test_expand_carry.py compares the two)
 CARRY_BASE = True
 
+# True: a new child's place in the order from guidance.card_move_order, one call; False: from
+# the search's order(m, depth), as before the eleventh round (the same tuples:
+# tests/solve/test_card_move_order.py)
+ONE_CALL_ORDER = True
 
+# True: the moves from codegen.lean_generator as (source, dest, count), a Move built only for
+# a new child (and for a dominated-run test); False: every move a Move, from the generator
+# (the same children in the same order: tests/solve/test_lean_moves.py)
+LEAN_MOVES = True
+
+
+# size: one loop over the moves with the three bodies it replaces written out (see above)
 def fused_children(search):
     """Search.children() for a flat search, one closure over its board, keyer and scorer."""
     st, keyer, scorer, buried, heads = search.st, search.keyer, search.scorer, search.buried, _HEADS
@@ -41,21 +54,28 @@ def fused_children(search):
     # Keyer.child's second path (a sink keyed by its top, and the class map of its top if any)
     to_top, tops = keyer.sealed_top if keyer.GENERATED else [False] * len(piles), keyer.top_class
     deadline, clock, fast_key = search.deadline, search.clock, joined is not None
+    # the order of a card move in one call (guidance.card_move_order), where _order's closure
+    # is one of its card-move branches; else the search's own order(m, depth)
+    card_order = search.card_order if ONE_CALL_ORDER else None
+    # the generator's moves as (source, dest, count), a Move built for a new child only
+    lean, env = lean_generator(search.variant) if LEAN_MOVES else None, search.env
 
     def children(scored=False):
         """Search.children, Keyer.child and Search.bare_consider as one loop."""
         search.depth_base, search.node_base = search.node_base, None  # (see CARRY_BASE)
         snap = search.snap = scored  # the children become waiting nodes: snapshots
-        moves, back, dominated = _moves(search)
+        moves, back, dominated = _moves(search) if lean is None else _lean_moves(search, lean, env)
         kept_up, order, won, table = search.kept_up, search.order, search.won, search.table
         seen, board = table.seen, search.board_raw
         out: list = []
-        for m in moves:
-            s, d, cards, n = m.sources[0], m.dest, m.cards, len(m.cards)
+        for t in moves:  # (source, dest, count), and the Move where the generator made one
+            s, d, n = t[0], t[1], t[2]
             if back is not None and d == back[1] and s == back[0] and n == back[2]:
                 continue  # it undoes the last move: its position (the parent's) is in the table
             # (the streamliner's keep-up; partial_runs.py's dominated runs; all are card moves)
-            if (kept_up is not None and s in kept_up) or (dominated is not None and dominated(m)):
+            if kept_up is not None and s in kept_up:
+                continue
+            if dominated is not None and dominated(t[3] if len(t) > 3 else Move("move", (s,), d, tuple(piles[s][-n:]))):
                 continue
             if fast_key and plain[s] and (plain[d] or to_top[d]):  # Keyer.child's first two paths
                 old_s, old_d = piece[s], piece[d]
@@ -72,6 +92,8 @@ def fused_children(search):
                 key, ps, pd = child(s, d, n)
             if key in seen:
                 continue
+            m = t[3] if len(t) > 3 else Move("move", (s,), d, tuple(piles[s][-n:]))  # a new child's
+            cards = m.cards
             # bare_consider: the cards moved on the lists, scored from the memo, put back
             depth = kept = None  # (the board's base computed for its first such child: a tuple, never false)
             if buried is not None and s not in sinks and d not in sinks:
@@ -94,9 +116,11 @@ def fused_children(search):
                     raw[s] = ps if plain[s] else snapshot(st, s)
                     raw[d] = pd if plain[d] else snapshot(st, d)
                     op = s << 2 | d << 12 | n << 22 | was << 34 | down[d] << 45
-                    out.append((order(m, depth), len(out), m, (ps, pd), tuple(raw), op, kept))
+                    key_order = order(m, depth) if card_order is None else card_order(s, d, n, depth)
+                    out.append((key_order, len(out), m, (ps, pd), tuple(raw), op, kept))
                 else:
-                    out.append((order(m, depth), len(out), m, (ps, pd)))
+                    key_order = order(m, depth) if card_order is None else card_order(s, d, n, depth)
+                    out.append((key_order, len(out), m, (ps, pd)))
             src.extend(dst[-n:])
             del dst[-n:]
             down[s], scorer.total = was, total
@@ -115,12 +139,40 @@ def fused_children(search):
 
 
 def _moves(search) -> tuple:
-    """The moves children() goes through (the one picked, else all), the reversal of the
-    last move, and the dominated-partial-run test (None where a move was picked)."""
+    """The moves children() goes through (the one picked, else all) as (source, dest,
+    count, Move), the reversal of the last move, and the dominated-partial-run test (None
+    where a move was picked)."""
     moves = search.generate()
     pick = search.pick(moves) if len(moves) > 1 else None
     if pick is not None:
         moves = [pick]
+    back = reversal_count(search) if search.reversible else None
+    listed = [(m.sources[0], m.dest, len(m.cards), m) for m in moves]
+    return listed, back, (search.dominated if pick is None else None)
+
+
+def _lean_moves(search, lean, env) -> tuple:
+    """_moves() from the lean generator (codegen.lean_generator: the same moves, in the same
+    order, as (source, dest, count)): the pick asked of those tuples where the safe rule can
+    (pick_lean, the same answer as its pick), else of the Moves built for it."""
+    st = search.st
+    moves = lean(st, env)
+    if len(moves) > 1:
+        safe = search.safe
+        if search.declared or (safe and not hasattr(safe, "pick_lean")):
+            piles = st.piles
+            made = [Move("move", (s,), d, tuple(piles[s][-n:])) for s, d, n in moves]
+            pick = search.pick(made)
+            if pick is not None:
+                moves = [moves[made.index(pick)]]
+        else:
+            pick = safe.pick_lean(st, moves) if safe else None
+            if pick is None and search.greedy:  # Search.pick's last: a move onto a foundation
+                pick = next((t for t in moves if t[1] in search.progress), None)
+            if pick is not None:
+                moves = [pick]
+    else:
+        pick = None
     back = reversal_count(search) if search.reversible else None
     return moves, back, (search.dominated if pick is None else None)
 

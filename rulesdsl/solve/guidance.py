@@ -21,29 +21,14 @@ from .sink_tables import sink_takes
 
 
 def orderer(variant):
-    roles = [r.role for r in variant.rules]
-    sink = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
+    card_rank = card_ranker(variant)
 
     def rank(st, m) -> int:
         if m.kind == "remove":
             return 0
         if m.kind == "action":
             return 4
-        s, d = m.sources[0], m.dest
-        if s in sink:
-            return 7
-        if d in sink:
-            return 0
-        left = len(st.piles[s]) - len(m.cards)
-        if left > 0 and st.down[s] >= left:
-            return 1  # turns a card
-        if not st.piles[d]:
-            return 5 if left else 6  # into an empty pile; a whole pile moved: last
-        if roles[d] == Role.CELL:
-            return 5
-        if left == 0:
-            return 2  # empties a pile
-        return 3
+        return card_rank(st.piles, st.down, m.sources[0], m.dest, len(m.cards))
 
     def ordered(game):
         moves = game.legal_moves()
@@ -57,6 +42,64 @@ def orderer(variant):
 
     ordered.rank = rank
     return ordered
+
+
+def card_ranker(variant):
+    """orderer's rank of a card move as ``f(piles, down, source, dest, count)``."""
+    cells = {p for p, r in enumerate(variant.rules) if r.role == Role.CELL}
+    sink = {p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES}
+
+    def card_rank(piles, down, s, d, n) -> int:
+        if s in sink:
+            return 7
+        if d in sink:
+            return 0
+        left = len(piles[s]) - n
+        if left > 0 and down[s] >= left:
+            return 1  # turns a card
+        if not piles[d]:
+            return 5 if left else 6  # into an empty pile; a whole pile moved: last
+        if d in cells:
+            return 5
+        if left == 0:
+            return 2  # empties a pile
+        return 3
+
+    return card_rank
+
+
+def card_move_order(variant, st, scorer, buried, w_buried, room):
+    """Search's order of a card move as one call ``f(s, d, n, depth)``, for the fused
+    expansion (expand.py), which asks it once per new child: the same tuple as
+    Search._order's closure gives for the move (source s, dest d, n cards) on the same
+    board, with the rank, the run room's generated rule and the buried cards' depth read
+    in its body rather than through three or four calls. Only where that closure is one
+    of its two card-move branches (no dead-end classes: room is not None)."""
+    piles, down, rank = st.piles, st.down, card_ranker(variant)
+    fast, env = (room.fast, room.env) if room.fn is not None else (None, None)
+    run_room = room.value if room.fn is not None else None
+    if buried is None and run_room is None:
+
+        def plain(s, d, n, depth=None):
+            return (-scorer.total, rank(piles, down, s, d, n))
+
+        return plain
+
+    def order(s, d, n, depth=None):
+        total = value = scorer.total
+        if buried is not None:
+            value -= w_buried * (buried.depth() if depth is None else depth)
+        if fast is not None:  # _run_value, in line
+            try:
+                got = fast(st, env)
+            except Exception:  # as RunRoom.value
+                got = 0
+            value += W_RUN * min(got if isinstance(got, int) and not isinstance(got, bool) else 0, RUN_CAP)
+        elif run_room is not None:
+            value += W_RUN * min(run_room(), RUN_CAP)
+        return (-value, rank(piles, down, s, d, n), -total)
+
+    return order
 
 
 def declared_pick(variant, st, moves, env=None):
@@ -374,6 +417,7 @@ class RunRoom:
 
     def __init__(self, variant, st):
         self.fn = None
+        self.fast = None  # the generated rule behind value(), where there is one
         self.env = Env(st)
         rules = variant.rules
         for r in rules:
@@ -393,6 +437,7 @@ class RunRoom:
                 # the same rule as generated code of the position (codegen.position_rule)
                 fast = position_rule(variant, ("piles", r.group, "max_run"), r.max_run, "move", others[0], others[0])
                 if fast is not None:
+                    self.fast = fast
                     self.value = partial(_run_value, fast, st, self.env)
             return
 

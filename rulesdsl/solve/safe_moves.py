@@ -61,15 +61,25 @@ class SafeRule:
         sink first: where there is none, as at most positions, the cards on the sinks are
         not gathered; the tests below skip every other move all the same.)"""
         takes_on = self.takes_on
-        candidates = [m for m in moves if m.dest in takes_on and m.kind == "move" and len(m.cards) == 1]
-        if not candidates:
-            return None
+        candidates = [
+            (m.cards[0], m.dest, m) for m in moves if m.dest in takes_on and m.kind == "move" and len(m.cards) == 1
+        ]
+        return self._first_safe(st, candidates) if candidates else None
+
+    def pick_lean(self, st, moves):
+        """pick() of the card moves listed as (source, dest, count) (codegen.lean_generator):
+        the same move, as its tuple."""
+        takes_on, piles = self.takes_on, st.piles
+        candidates = [(piles[t[0]][-1], t[1], t) for t in moves if t[2] == 1 and t[1] in takes_on]
+        return self._first_safe(st, candidates) if candidates else None
+
+    def _first_safe(self, st, candidates):
+        """The item of the first (card, sink, item) whose move is safe, or None."""
         piles = st.piles
         on_sink = set()
         for g in self.sinks:
             on_sink.update(piles[g])
-        for m in candidates:
-            c, f = m.cards[0], m.dest
+        for c, f, m in candidates:
             if not self.want[c] <= on_sink:
                 continue
             top = piles[f][-1] if piles[f] else None

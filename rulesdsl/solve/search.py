@@ -26,13 +26,14 @@ from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
 from .expand import fused_children, reversal_count
-from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, declared_pick, orderer
+from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, card_move_order, declared_pick, orderer
 from .jumps import flat_jump, replay_jump, snapshot, step_down
 from .keys import Keyer, flip_piles, touched_piles
 from .prunings import attach as attach_prunings
 from .stock_cycle import walk as cycle_walk
 from .stock_macros import settled
 from .table import Table
+from .waiting import Waiting
 
 WON, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
 
@@ -163,6 +164,10 @@ class Search:
         # the macro expansion needs a settled position: every one after a move is
         self.root_settled = (macro is not None or self.reversible) and settled(variant, st)
         self.order = self._order()
+        # the same order of a card move as one call (the fused expansion's: expand.py)
+        self.card_order = (
+            card_move_order(variant, st, self.scorer, self.buried, self.w_buried, self.room) if ends is None else None
+        )
         self.won = _win_test(variant, g)
         attach_prunings(
             self,
@@ -180,7 +185,8 @@ class Search:
         self.trail: list = []  # the nodes from the start to the board's position
         self.depths: list = []  # the length of path before each (marks[depths[i]]: where it starts)
         # (*order, -tick, node): the best first, the newest among equals (see push)
-        self.heap: list = []
+        self.waiting = Waiting()  # the heap, its stale entries dropped in bulk (waiting.py)
+        self.heap: list = self.waiting.heap
         self.lifo: list = []  # the same nodes, the depth-first order: the best child of the newest last
         self.tick = 0
         # a pause between two positions taken (interleave.py): at this table size in_turns
@@ -670,18 +676,19 @@ class Search:
     def push(self, parent, scored):
         depth = parent[2] + 1 if parent is not None else 1
         fresh = []
-        heap, flat = self.heap, self.FLAT_HEAP
+        heap, flat, tick, heappush, append = self.heap, self.FLAT_HEAP, self.tick, heapq.heappush, fresh.append
         for x in scored:
-            self.tick += 1
+            tick += 1
             # [3]: searched already; [4]: the pieces of the move's two piles after it, while
             # the node waits (bare_consider computed them; goto() sets them instead)
             # [5], [6]: the snapshot and op of the flat jump (jumps.py), where it applies
             node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None, *x[4:]]
             if flat:
-                heapq.heappush(heap, (*x[0], -self.tick, node))
+                heappush(heap, (*x[0], -tick, node))
             else:
-                heapq.heappush(heap, (x[0], -self.tick, node))
-            fresh.append(node)
+                heappush(heap, (x[0], -tick, node))
+            append(node)
+        self.tick = tick
         fresh.reverse()
         self.lifo.extend(fresh)
 
@@ -691,40 +698,40 @@ class Search:
         does; the best-first ones jump to the most promising position waiting anywhere. Deals
         on which one of them goes astray the other often wins quickly; both take from the same
         waiting positions. The Result of a win or a limit, else None."""
-        heap, lifo, table, pause = self.heap, self.lifo, self.table, self.pause_at
+        lifo, table, pause, waiting = self.lifo, self.table, self.pause_at, self.waiting
+        heap, pop, push, goto, children = waiting.heap, lifo.pop, self.push, self.goto, self.children
         if first is not None:  # (None: resumed, see resume)
-            self.push(None, first)
+            push(None, first)
         turns = self.turns
-        while heap and len(heap) <= MAX_OPEN:
+        # (the heap as it would be with its stale entries: waiting.py)
+        while (heap or waiting.any()) and not waiting.over(MAX_OPEN):
             if pause is not None and table.size >= pause:
                 self.turns = turns
                 return self.done(UNKNOWN, "pause")
             turns += 1
-            source = heap if turns // SLICE % 2 else None
             node = None
-            if source is None:
+            if not turns // SLICE % 2:
                 while lifo and node is None:
-                    node = lifo.pop()
+                    node = pop()
                     if node[3]:
                         node = None
                 if node is None:
                     turns = SLICE  # nothing waits depth-first: go on best first
                     continue
+                node[3] = True
+                waiting.searched_elsewhere()  # (its heap entry: stale from now)
             else:
-                while heap and node is None:
-                    node = heapq.heappop(heap)[-1]
-                    if node[3]:
-                        node = None
+                node = waiting.pop()
                 if node is None:
                     break
             node[3] = True
-            self.goto(node)
-            nxt = self.children(scored=True)
+            goto(node)
+            nxt = children(scored=True)
             if nxt is None:
                 return self.done(WON)
             if isinstance(nxt, str):
                 return self.done(UNKNOWN, nxt)
-            self.push(node, nxt)
+            push(node, nxt)
         return None
 
     def resume(self) -> Result:

@@ -113,6 +113,24 @@ def _compile(v, b, text) -> tuple:
     return (text, space["generate"])
 
 
+_LEAN_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def lean_generator(v):
+    """``f(st, env) -> list of (source, dest, count)``: the card moves the generator lists,
+    in its order, as tuples, no Move built (a Move costs more than the tests that find it;
+    the solver's fused expansion builds one only for a new child). None where the variant
+    has actions or removals, or no unrolled generated generator."""
+    if v.watched or v.actions or v.removals or not unrolled(v) or os.environ.get(ENGINE_VAR) == "closures":
+        return None
+    if v not in _LEAN_CACHE:
+        b = _Build(v)
+        b.lean = True
+        text, fn = _compile(v, b, b.source(loop=False))
+        _LEAN_CACHE[v] = None if text.startswith(f"# {NOT_COMPILED}") else fn
+    return _LEAN_CACHE[v]
+
+
 _FROM_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 

@@ -97,6 +97,9 @@ def _kept(parts: dict) -> tuple | None:
 
 
 class _Build(_Gen):
+    # True: each card move listed as (source, dest, count), no Move built (lean_generator)
+    lean = False
+
     def source(self, loop: bool, only: frozenset | None = None, onto: int | None = None) -> str:
         """The text of generate(st, env); loop: loop mode (many piles), else unrolled.
         ``only`` (unrolled): the card moves from those piles alone, each block as in the
@@ -179,6 +182,8 @@ class _Build(_Gen):
             o(f"al{g} = False")
         run_code = "run" if lift.uses_run else ("(c,)" if n_const == 1 else "tuple(p[k:])")
         move = f'out.append(Move("move", ({s},), {{d}}, {run_code}))'
+        if self.lean:
+            move = f"out.append(({s}, {{d}}, n))"
         # destinations side by side that take runs of at most B cards (their rules' plans and
         # capacities say so) are asked under one test n <= B
         group_bound = None
@@ -192,6 +197,8 @@ class _Build(_Gen):
                     o.indent()
                 group_bound = b
             one = move if lift.uses_run or x.n_const != 1 else move.replace("tuple(p[k:])", "(c,)")
+            if self.lean and x.n_const == 1:
+                one = move.replace(", n))", ", 1))")  # (a constant tuple)
             self.dest_block(o, x, x.n_const, one)
         if group_bound is not None:
             o.dedent()
@@ -356,6 +363,8 @@ class _Build(_Gen):
             o("q = piles[d]")
             x.alike = i if x.alike else None
             one = move if lift.uses_run or x.n_const != 1 else move.replace("tuple(p[k:])", "(c,)")
+            if self.lean and x.n_const == 1:
+                one = move.replace(", n))", ", 1))")  # (a constant tuple)
             self.dest_tests(o, x, x.n_const, one, "q", "d")
             for _ in range(opened):
                 o.dedent()
