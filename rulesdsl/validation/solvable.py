@@ -11,6 +11,7 @@ from typing import Any
 from ..core.errors import Diagnostic, short
 from ..solve.beam import find_win
 from ..solve.deals import deal_state
+from ..solve.rollouts import find_win_rollouts
 from ..solve.solver import UNKNOWN, UNWINNABLE, WON, Result
 from ..solve.solver import solve as run_solver
 
@@ -26,15 +27,27 @@ AGAIN_TIMES, AGAIN_SHARE = 2, 0.9
 # the pooled time, then in slices of CLIMB_SLICE of it while a deal's cards up rise, up to
 # CLIMB_TIMES of it in all (docs/solver.md, "check --solve 5: the finder taken up again").
 CLIMB_SLICE, CLIMB_TIMES = 0.25, 2
+# The rollouts' try (``roll``), after the finders' where they won nothing: ROLL_SHARE of the
+# pooled time, the deals in turn (docs/solver.md, "check --solve 5: the nested rollouts").
+ROLL_SHARE = 0.5
 
 
 def solver_check(
-    doc, path, v, deals: int, seconds: float, notes: list | None = None, beam: bool = True, again: bool = True
+    doc,
+    path,
+    v,
+    deals: int,
+    seconds: float,
+    notes: list | None = None,
+    beam: bool = True,
+    again: bool = True,
+    rollouts: bool = True,
 ) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
     undecided gets as much again for the win finder (beam.py, which only ever says won;
-    ``beam=False``: not). Where no deal is won, the paused finders are taken up again (``climb``).
+    ``beam=False``: not). Where no deal is won, the paused finders are taken up again (``climb``),
+then the nested rollouts run on the deals (``roll``; ``rollouts=False``: not).
     "The solver won k of N deals" goes to ``notes``. An error only when no deal is winnable and
     every search was exhaustive."""
     won = proven = 0
@@ -59,7 +72,7 @@ def solver_check(
     tail = ""
     if not won and tried:
         try:
-            hit, tail = _second_tries(v, tried, seconds, again)
+            hit, tail = _second_tries(v, tried, seconds, again, rollouts)
         except _Failed as failed:
             return [_failed(doc, failed.deal, failed.exc)]
         won += hit
@@ -127,9 +140,10 @@ class _Failed(Exception):
         self.deal, self.exc = deal, exc
 
 
-def _second_tries(v, tried: list, seconds: float, again: bool) -> tuple[bool, str]:
+def _second_tries(v, tried: list, seconds: float, again: bool, rollouts: bool = True) -> tuple[bool, str]:
     """No deal won: the paused win finders taken up again (``climb``) with the pooled time, then,
-    with ``again``, the search (``search_again``). Whether one won, and the note's tail."""
+    with ``rollouts``, the nested rollouts (``roll``), then, with ``again``, the search
+    (``search_again``). Whether one won, and the note's tail."""
     pool, what = seconds * len(tried), _what(v)
     deals = sorted(d for _, d, _ in tried)
     clock = CHECK_SOLVE["clock"]
@@ -143,6 +157,12 @@ def _second_tries(v, tried: list, seconds: float, again: bool) -> tuple[bool, st
         else "(no finder paused)"
     )
     tail = f"; the win finder's second try, {pool:g} CPU s ({CLIMB_TIMES * pool:g} while climbing) {on}: {got}"
+    if hit is None and rollouts:
+        share, start = ROLL_SHARE * pool, clock()
+        hit, went = roll(v, deals, share, clock)
+        got = f"won {what[:-1]} {hit}" if hit is not None else "no win"
+        on = ", ".join(str(d) for d in went)
+        tail += f"; the rollouts, {share:g} CPU s at most on {what} {on} ({clock() - start:.1f} s): {got}"
     if hit is not None or not again:
         return hit is not None, tail
     try:
@@ -186,6 +206,27 @@ def climb(tried: list, pool: float, clock) -> tuple[int | None, list]:
             if finder.up <= before:  # standing still: the next deal
                 break
             slice_ = step
+    return None, went
+
+
+def roll(v, deals: list, pool: float, clock) -> tuple[int | None, list]:
+    """Where the finders taken up again won nothing: the nested rollouts (rollouts.py) on
+    ``deals`` in turn, each with what is left of ``pool`` CPU s (a schedule that ends early
+    leaves the rest to the next deal). The deal won (its line replayed) or None, and the deals
+    tried. Why: on Rainbow and Four Seasons (one pass, few moves a position) the rollouts win
+    seeds in 0.4-3.7 CPU s that the finder does not win in twice the pool."""
+    stop, went = clock() + pool, list[int]()
+    for deal in deals:
+        left = stop - clock()
+        if left <= 0:
+            break
+        went.append(deal)
+        try:
+            line = find_win_rollouts(v, deal_state(v, deal), time_limit=left, clock=clock)
+        except Exception as exc:
+            raise _Failed(deal, exc) from exc
+        if line is not None:
+            return deal, went
     return None, went
 
 

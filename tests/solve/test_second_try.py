@@ -11,11 +11,13 @@ import pytest
 
 from rulesdsl.solve import beam
 from rulesdsl.solve.deals import deal_state
+from rulesdsl.solve.rollouts import find_win_rollouts
 from rulesdsl.solve.search import UNKNOWN, Result
 from rulesdsl.validation import solvable
 
 from ..helpers import text_loader
 from .test_face_foundations import MINI_THIEVES, TIGHT_THIEVES
+from .test_safe_foundations import mini_klondike
 from .test_solver import replays_to_win
 
 
@@ -43,10 +45,11 @@ class Paused:
         return None
 
 
-def _check(v, monkeypatch, first_ups, later, wins=None, deals=3, seconds=2.0):
+def _check(v, monkeypatch, first_ups, later, wins=None, deals=3, seconds=2.0, roll=None):
     """The check on ``deals`` deals, every search undecided, the finder's first pass giving
     ``first_ups`` cards up and a Paused finder per deal (its cards up slice by slice: ``later``,
-    its win: ``wins``), on a clock only the finders move. Returns (diagnostics, the slices
+    its win: ``wins``), on a clock only the finders move; the rollouts' try off, or ``roll`` in
+    place of the rollouts (called with the clock's list). Returns (diagnostics, the slices
     asked (deal, seconds), the finders made, the note)."""
     now = [0.0]
     log: list = []
@@ -65,8 +68,10 @@ def _check(v, monkeypatch, first_ups, later, wins=None, deals=3, seconds=2.0):
         return None
 
     monkeypatch.setattr(solvable, "find_win", finder)
+    if roll is not None:
+        monkeypatch.setattr(solvable, "find_win_rollouts", lambda variant, state, **kw: roll(now, **kw))
     notes: list = []
-    got = solvable.solver_check(_Doc(), "x.yaml", v, deals, seconds, notes, again=False)
+    got = solvable.solver_check(_Doc(), "x.yaml", v, deals, seconds, notes, again=False, rollouts=roll is not None)
     return got, log, made, notes[0]
 
 
@@ -141,3 +146,63 @@ def test_on_a_small_game_the_second_try_wins_by_taking_the_finders_up(tmp_path_f
     assert beam.find_win(v, state, time_limit=600, clock=itertools.count().__next__) is None
     line = beam.find_win(v, state, time_limit=10**6, clock=itertools.count().__next__)
     assert line is not None and replays_to_win(v, state, line)
+
+
+class Rolls:
+    """Fake rollouts, called on the deals in turn: deal k spends ``costs[k]`` seconds of the
+    clock (at most its limit) and wins when that is within its limit and k is in ``wins``."""
+
+    def __init__(self, costs, wins=()):
+        self.costs, self.wins, self.limits = costs, wins, []
+
+    def __call__(self, now, *, time_limit, clock):
+        deal = len(self.limits) + 1
+        self.limits.append(time_limit)
+        cost = self.costs[deal - 1]
+        now[0] += min(cost, time_limit)
+        return ["a won line"] if deal in self.wins and cost <= time_limit else None
+
+
+def test_where_the_finders_win_nothing_the_rollouts_try_the_deals_in_turn(load, monkeypatch):
+    # pool 6 s, climbing 12 s without a win; then the rollouts with half the pool (3 s): deal 1
+    # ends in 1 s, deal 2 has the 2 s left and needs 5, deal 3 is never reached
+    rolls = Rolls([1.0, 5.0, 0.5], wins={2, 3})
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: list(range(6, 20))}, roll=rolls)
+    assert got == ["V902"] and rolls.limits == [3.0, 2.0]
+    assert "the rollouts, 3 CPU s at most on seeds 1, 2 (3.0 s): no win" in note
+    # deal 2 needs 1.5 s: won, counted
+    rolls = Rolls([1.0, 1.5, 0.5], wins={2, 3})
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: list(range(6, 20))}, roll=rolls)
+    assert got == [] and rolls.limits == [3.0, 2.0]
+    assert "the solver won 1 of 3" in note and "on seeds 1, 2 (2.5 s): won seed 2" in note
+    # a finder's win in the climb: no rollouts
+    rolls = Rolls([1.0, 1.5, 0.5], wins={1, 2, 3})
+    got, _, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [6]}, wins={2: 1}, roll=rolls)
+    assert got == [] and rolls.limits == [] and "rollouts" not in note
+
+
+def test_on_mini_klondike_the_rollouts_win_what_the_finders_did_not_and_the_switch(tmp_path_factory, monkeypatch):
+    # the search undecided, the win finder finding nothing (no finder paused): the real rollouts
+    # win a deal, with CPU seconds; rollouts=False: V902, the rollouts never called
+    v = text_loader(tmp_path_factory, "klondike", mini_klondike(1))()
+    monkeypatch.setattr(solvable, "run_solver", lambda variant, state, **kw: Result(UNKNOWN, [], 1, 0.0, "time"))
+
+    def nothing(variant, state, *, time_limit, clock, stats=None, held=None):
+        stats["up"] = 0
+        return None
+
+    monkeypatch.setattr(solvable, "find_win", nothing)
+    notes: list = []
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 5.0, notes, again=False) == []
+    assert "the solver won 1 of 3" in notes[0] and "no win; the rollouts" in notes[0]
+    seed = int(notes[0].rsplit("won seed ", 1)[1].split(")")[0])
+    line = find_win_rollouts(v, deal_state(v, seed), time_limit=60.0)
+    assert line is not None and replays_to_win(v, deal_state(v, seed), line)
+
+    def never(*a, **k):
+        raise AssertionError("the rollouts ran with rollouts=False")
+
+    monkeypatch.setattr(solvable, "find_win_rollouts", never)
+    notes = []
+    got = solvable.solver_check(_Doc(), "x.yaml", v, 3, 5.0, notes, again=False, rollouts=False)
+    assert got == ["V902"] and "rollouts" not in notes[0]
