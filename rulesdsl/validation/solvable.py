@@ -33,23 +33,14 @@ ROLL_SHARE = 0.5
 
 
 def solver_check(
-    doc,
-    path,
-    v,
-    deals: int,
-    seconds: float,
-    notes: list | None = None,
-    beam: bool = True,
-    again: bool = True,
-    rollouts: bool = True,
+    doc, path, v, deals: int, seconds: float, notes: list | None = None, beam=True, again=True, rollouts=True
 ) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
     undecided gets as much again for the win finder (beam.py, which only ever says won;
     ``beam=False``: not). Where no deal is won, the paused finders are taken up again (``climb``),
-then the nested rollouts run on the deals (``roll``; ``rollouts=False``: not).
-    "The solver won k of N deals" goes to ``notes``. An error only when no deal is winnable and
-    every search was exhaustive."""
+    then the nested rollouts (``roll``; ``rollouts=False``: not). "The solver won k of N deals"
+    goes to ``notes``. An error only when no deal is winnable and every search was exhaustive."""
     won = proven = 0
     unsound: list = []
     tried: list = []  # (the most cards up the finder had, deal, its paused finder or None)

@@ -98,7 +98,7 @@ def test_a_line_that_does_not_win_is_refused(load):
 def test_check_gives_the_win_finder_as_much_again_then_a_second_try(load, monkeypatch):
     # the search keeps the check's seconds, the win finder as much again on each deal the search
     # left undecided on time; no deal won and no finder paused (here none is), the search's
-    # second try (test_second_try.py: the paused finders taken up again)
+    # second try (test_second_try.py: the paused finders taken up again, the rollouts)
     v = load()
     searches: list = []
     finds: list = []
@@ -121,7 +121,7 @@ def test_check_gives_the_win_finder_as_much_again_then_a_second_try(load, monkey
             return code
 
     notes: list = []
-    assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes) == ["V902"]
+    assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes, rollouts=False) == ["V902"]
     assert searches == [(2.0, False)] * 3 + [(4.0, False)] * 3  # then the search's second try
     assert [t for _, t in finds] == [2.0, 2.0, 2.0]
     assert "second try, 6 CPU s (12 while climbing) (no finder paused): no win" in notes[0]
@@ -164,16 +164,16 @@ def test_the_search_has_a_second_try_deal_by_deal_within_the_pool_and_its_win_co
     v = load()
     asked = _second_search(v, monkeypatch, winner=2)
     notes: list = []
-    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 2.0, notes) == []  # no V902
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 2.0, notes, rollouts=False) == []  # no V902
     assert [(t, s) for _, t, s in asked] == [(4.0, solvable.AGAIN_SHARE), (2.0, solvable.AGAIN_SHARE)]
     assert "the solver won 1 of 3" in notes[0] and "search's second try, 6 CPU s at most: won seed 2" in notes[0]
     asked.clear()
     # the pool (4 deals of 1.5 s: 6 s) is spent on deals 1 and 2: deal 3 is not tried
     asked = _second_search(v, monkeypatch, winner=3)
-    assert solvable.solver_check(_Doc(), "x.yaml", v, 4, 1.5, notes) == ["V902"]
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 4, 1.5, notes, rollouts=False) == ["V902"]
     assert [t for _, t, _ in asked] == [3.0, 3.0]
     asked.clear()
-    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 2.0, [], again=False) == ["V902"]
+    assert solvable.solver_check(_Doc(), "x.yaml", v, 3, 2.0, [], again=False, rollouts=False) == ["V902"]
     assert asked == []  # the switch: no second search
 
 
