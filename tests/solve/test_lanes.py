@@ -11,6 +11,7 @@ import rulesdsl
 from rulesdsl.solve import beam, lanes
 from rulesdsl.solve.deals import compiled_variant, deal_state
 
+from ..helpers import Readings
 from .test_face_foundations import TIGHT_THIEVES
 from .test_solver import replays_to_win
 
@@ -114,17 +115,6 @@ def test_the_portfolio_wins_what_a_lane_wins_in_its_share(tight):
                 assert both is not None and replays_to_win(v, state, both), (deal, lane)
                 won += 1
     assert won
-
-
-class Readings:
-    """A clock that counts its readings: the finder's work, the same on any machine."""
-
-    def __init__(self):
-        self.n = 0
-
-    def __call__(self):
-        self.n += 1
-        return self.n
 
 
 @pytest.mark.parametrize("pause", [150, 500])

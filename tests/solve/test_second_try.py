@@ -15,7 +15,7 @@ from rulesdsl.solve.rollouts import find_win_rollouts
 from rulesdsl.solve.search import UNKNOWN, Result
 from rulesdsl.validation import solvable
 
-from ..helpers import text_loader
+from ..helpers import Readings, text_loader
 from .test_face_foundations import MINI_THIEVES, TIGHT_THIEVES
 from .test_safe_foundations import mini_klondike
 from .test_solver import replays_to_win
@@ -109,17 +109,6 @@ def test_a_deal_that_stops_rising_hands_the_time_to_the_next(load, monkeypatch):
     # deal 1 wins in its second slice: counted
     got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [5], 3: [3], 1: [2, 3]}, wins={1: 2})
     assert got == [] and log == [(2, 6.0), (3, 1.5), (1, 1.5), (1, 1.5)] and "won seed 1" in note
-
-
-class Readings:
-    """A clock that counts its readings (the finder's work)."""
-
-    def __init__(self):
-        self.n = 0
-
-    def __call__(self):
-        self.n += 1
-        return self.n
 
 
 def test_on_a_small_game_the_second_try_wins_by_taking_the_finders_up(tmp_path_factory, monkeypatch):
