@@ -24,7 +24,8 @@ W_POINTS = 20
 
 class PointsTerm:
     """W_POINTS per point of the position's score (the points scored by moves, as
-    ``Game.score`` counts them, and the ``score:`` rule on the board), for."""
+    ``Game.score`` counts them, and the ``score:`` rule on the board): the generated rule where
+    the translator gives one, else the closure."""
 
     def __init__(self, variant):
         self.rule = position_rule(variant, ("score",), variant.score, "score")

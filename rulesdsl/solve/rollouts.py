@@ -47,10 +47,12 @@ _MASK = (1 << 61) - 1
 
 def _tie(item, salt: int) -> int:
     """A child's place among children of the same score: a hash of its moves' piles and cards
-    (tuples of ints, so the same in every process, unlike the keys' hashes of bytes) and the
-    seed's salt."""
+    (tuples of ints, so the same in every process, unlike the keys' hashes of bytes; an
+    action's missing destination as -1, since before Python 3.12 ``hash(None)`` is an address)
+    and the seed's salt."""
     m = item[-1]
-    return (hash((len(item), m.sources, m.dest, m.cards)) * 0x2545F4914F6CDD1D ^ salt) & _MASK
+    dest = -1 if m.dest is None else m.dest
+    return (hash((len(item), m.sources, dest, m.cards)) * 0x2545F4914F6CDD1D ^ salt) & _MASK
 
 
 class _OutOfTime(Exception):
