@@ -43,6 +43,13 @@ ONE_CALL_ORDER = True
 # (the same children in the same order: tests/solve/test_lean_moves.py)
 LEAN_MOVES = True
 
+# True: a waiting node of the fused expansion keeps (source, dest, count), its parent's
+# snapshot and buried cards' figures, and its Move, snapshot, op and own figures are made
+# when it is taken (made_in_full, from goto): most children of a median FreeCell deal are
+# never taken. False: all made with the child, as before (the same search:
+# tests/solve/test_lazy_nodes.py compares the two)
+LAZY_NODES = True
+
 
 # size: one loop over the moves with the three bodies it replaces written out (see above)
 def fused_children(search):
@@ -59,7 +66,9 @@ def fused_children(search):
     card_order = search.card_order if ONE_CALL_ORDER else None
     # the generator's moves as (source, dest, count), a Move built for a new child only
     lean, env = lean_generator(search.variant) if LEAN_MOVES else None, search.env
+    lazy = LAZY_NODES
 
+    # size: the three bodies in one loop, as fused_children's note says
     def children(scored=False):
         """Search.children, Keyer.child and Search.bare_consider as one loop."""
         search.depth_base, search.node_base = search.node_base, None  # (see CARRY_BASE)
@@ -92,14 +101,18 @@ def fused_children(search):
                 key, ps, pd = child(s, d, n)
             if key in seen:
                 continue
-            m = t[3] if len(t) > 3 else Move("move", (s,), d, tuple(piles[s][-n:]))  # a new child's
-            cards = m.cards
+            # a new child's Move (where the generator made none: built now, or when the node
+            # is taken, LAZY_NODES)
+            m = t[3] if len(t) > 3 else (None if lazy and scored else Move("move", (s,), d, tuple(piles[s][-n:])))
             # bare_consider: the cards moved on the lists, scored from the memo, put back
             depth = kept = None  # (the board's base computed for its first such child: a tuple, never false)
             if buried is not None and s not in sinks and d not in sinks:
                 base = search.depth_base = search.depth_base or buried.prepare({})
-                kept = buried.child_base(base, s, d, cards) if carry else None
-                depth = kept[0] if carry else buried.child_depth(base, s, d, cards)
+                if m is None:  # the depth now, the child's own figures when it is taken (made_in_full)
+                    depth, kept = buried.child_depth(base, s, d, piles[s][-n:]), base if carry else None
+                else:
+                    kept = buried.child_base(base, s, d, m.cards) if carry else None
+                    depth = kept[0] if carry else buried.child_depth(base, s, d, m.cards)
             src, dst, was = piles[s], piles[d], down[s]
             dst.extend(src[-n:])
             del src[-n:]
@@ -111,7 +124,10 @@ def fused_children(search):
             table.size += 1
             is_won = won()
             if not is_won:
-                if snap:
+                if m is None:  # (s, d, n), the parent's snapshot and base: made_in_full() reads them
+                    key_order = card_order(s, d, n, depth) if card_order is not None else order(_made(t, dst), depth)
+                    out.append((key_order, len(out), t if len(t) == 3 else t[:3], (ps, pd), board, None, kept))
+                elif snap:
                     raw = list(board)
                     raw[s] = ps if plain[s] else snapshot(st, s)
                     raw[d] = pd if plain[d] else snapshot(st, d)
@@ -121,6 +137,8 @@ def fused_children(search):
                 else:
                     key_order = order(m, depth) if card_order is None else card_order(s, d, n, depth)
                     out.append((key_order, len(out), m, (ps, pd)))
+            elif m is None:
+                m = _made(t, dst)
             src.extend(dst[-n:])
             del dst[-n:]
             down[s], scorer.total = was, total
@@ -136,6 +154,33 @@ def fused_children(search):
         return out if scored else [x[2] for x in out]
 
     return children
+
+
+def _made(t, dst) -> Move:
+    """The Move of the card move t = (source, dest, count), played: its cards are the top of
+    dst (a transfer lays them there in order)."""
+    return Move("move", (t[0],), t[1], tuple(dst[-t[2] :]))
+
+
+def made_in_full(search, node) -> None:
+    """A waiting node of the lazy form (LAZY_NODES: node[1] the move as (s, d, n), node[5]
+    its parent's snapshot, node[7] its parent's buried cards' figures or None) made as the
+    fused expansion makes it in full: the Move, the child's snapshot, its op, its figures.
+    Exact: the child's piles s and d are the parent's with the top n cards of s laid on d
+    (down[s] cut to the cards left, down[d] as it was), as the expansion moved them; its
+    other piles are the parent's; the Move's cards are those n cards (the generator's Move
+    takes the source's top n); child_base reads the parent's figures, never changed."""
+    s, d, n = node[1]
+    board, plain, (ps, pd) = node[5], search.keyer.plain, node[4]
+    rs, rd = board[s], board[d]
+    left = rs[0] - n
+    raw = list(board)
+    raw[s] = ps if plain[s] else bytes((left, min(rs[1], left))) + rs[2 : 2 + left]
+    raw[d] = pd if plain[d] else bytes((rd[0] + n, rd[1])) + rd[2:] + rs[2 + left :]
+    m = node[1] = Move("move", (s,), d, tuple(rs[2 + left :]))
+    node[5], node[6] = tuple(raw), s << 2 | d << 12 | n << 22 | rs[1] << 34 | rd[1] << 45
+    if node[7] is not None:
+        node[7] = search.buried.child_base(node[7], s, d, m.cards)
 
 
 def _moves(search) -> tuple:

@@ -25,7 +25,7 @@ from ..play.game import Game
 from .analysis import analyse
 from .dead_ends import DeadEnds
 from .derivations import cycle_rule, dead_rule, next_rule, safe_rule, stock_rule
-from .expand import fused_children, reversal_count
+from .expand import fused_children, made_in_full, reversal_count
 from .guidance import RUN_CAP, W_RUN, RunRoom, Scorer, buried_weight, card_move_order, declared_pick, orderer
 from .jumps import flat_jump, replay_jump, snapshot, step_down
 from .keys import Keyer, flip_piles, touched_piles
@@ -653,9 +653,10 @@ class Search:
     # nothing is skipped.
 
     def goto(self, node):
-        """Bring the board to ``node`` (jumps.py): one card move down from the board played,
-        else by the node's snapshot where the search is flat, else undone to the common
-        ancestor and played down."""
+        """Bring the board to ``node`` (jumps.py): one card move down played, else by the node's
+        snapshot where the search is flat, else undone to the common ancestor and played down."""
+        if type(node[1]) is tuple and self.flat:  # (a fused child kept lazily: no macro is flat)
+            made_in_full(self, node)
         item, trail = node[1], self.trail
         if len(node) > 7:  # its buried cards' figures (expand.py), for its own expansion
             self.node_base, node[7] = node[7], None
@@ -679,9 +680,8 @@ class Search:
         heap, flat, tick, heappush, append = self.heap, self.FLAT_HEAP, self.tick, heapq.heappush, fresh.append
         for x in scored:
             tick += 1
-            # [3]: searched already; [4]: the pieces of the move's two piles after it, while
-            # the node waits (bare_consider computed them; goto() sets them instead)
-            # [5], [6]: the snapshot and op of the flat jump (jumps.py), where it applies
+            # [3]: searched; [4]: the move's two pieces after it, while it waits; [5], [6]: the flat
+            # jump's snapshot and op (jumps.py), where it applies (expand.LAZY_NODES: made in goto)
             node = [parent, x[2], depth, False, x[3] if len(x) > 3 else None, *x[4:]]
             if flat:
                 heappush(heap, (*x[0], -tick, node))
