@@ -13,6 +13,7 @@
     python bench/bench_solver.py lines 1 100 [SECS]         # line lengths: ours raw, optimized, fc-solve's
     python bench/bench_solver.py versus OTHER_TREE 1 300 [SECS]  # MS deals, this tree and another,
                                                             # deal by deal in turns (CPU limits)
+    python bench/bench_solver.py fcversus OTHER_TREE 1 300 [SECS]  # the same, fc-solve beside
     python bench/bench_solver.py breakdown 1 300 [SECS] [gc=0]  # where a deal's CPU goes: set-up,
                                                             # search, line, the garbage collector
 
@@ -258,12 +259,40 @@ def worker(secs):
         print(r.verdict, r.states, f"{c:.6f}", len(r.moves), line, flush=True)
 
 
-def versus(other, a, b, secs=2.0):
+def _fcsolve_cpu(v, d):
+    """fc-solve's default preset on MS deal d: (CPU seconds of its process, line length or
+    None); as beside_fcsolve runs it."""
+    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        out = subprocess.run(
+            [shutil.which("fc-solve"), "-g", v.numbering.fc_solve, "-m", "-snx", "-"],
+            input=fcs.to_text(v, v.numbered_game(d).state),
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=FCS_WALL,
+        ).stdout
+    except subprocess.TimeoutExpired:
+        out = ""
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)
+    line = fcs.read_solution(out) if fcs.looks_like_solution(out) else []
+    return done.ru_utime + done.ru_stime - c.ru_utime - c.ru_stime, (len(line) if line else None)
+
+
+def versus(other, a, b, secs=2.0, fcsolve=False):
     """Microsoft deals A-B solved by this tree and by OTHER (a checkout of another commit),
     each in a child process that imports rulesdsl from its own tree, the deals given to the
     two in turns (who goes first alternates), so a loaded machine falls on both alike: the
     median CPU seconds a deal of each and their ratio, and whether the records (verdict,
-    positions, line) are the same."""
+    positions, line) are the same. ``fcsolve`` (where it is installed): fc-solve's default
+    preset on each deal too, after the two (``fcversus``), and each tree's median against its
+    median, with the line lengths."""
+    if fcsolve and shutil.which("fc-solve") is None:
+        print("fc-solve is not installed (apt-get install freecell-solver-bin): nothing to compare")
+        return
+    theirs: list = []
+    v = compiled_variant("freecell", {})[0] if fcsolve else None
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     trees = {"this": here, "other": os.path.abspath(other)}
     procs = {}
@@ -283,6 +312,8 @@ def versus(other, a, b, secs=2.0):
             verdict, states, c, moves, line = procs[who].stdout.readline().split()
             cpu[who].append(float(c))
             records[who].append((d, verdict, int(states), int(moves), line))
+        if fcsolve:
+            theirs.append(_fcsolve_cpu(v, d))
     for p in procs.values():
         p.stdin.close()
         p.wait()
@@ -293,6 +324,16 @@ def versus(other, a, b, secs=2.0):
     for who in trees:
         print(f"  {who:5} {trees[who]}: won {won[who]}, median {m[who]:.4f} CPU s, total {sum(cpu[who]):.2f}")
     print(f"  median this / other: {m['this'] / max(m['other'], 1e-9):.3f}; same records: {same} of {b - a + 1}")
+    if theirs:
+        m_fcs = statistics.median(t[0] for t in theirs)
+        their_len = [t[1] for t in theirs if t[1] is not None]
+        print(
+            f"  fc-solve: won {len(their_len)}, median {m_fcs:.4f} CPU s, line length median {statistics.median(their_len):.0f}"
+        )
+        for who in trees:
+            lens = [r[3] for r in records[who] if r[1] == "won"]
+            ratio = m[who] / max(m_fcs, 1e-9)
+            print(f"  {who:5} / fc-solve: median CPU {ratio:.1f}x; line length median {statistics.median(lens):.0f}")
     for x, y in zip(records["this"], records["other"]):
         if x != y:  # (a deal stopped by the CPU limit differs in its positions from run to run)
             print(f"  deal {x[0]}: this {x[1:4]}, other {y[1:4]}")
@@ -384,8 +425,9 @@ def main(argv):
         lines(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 10.0)
     elif cmd == "worker":
         worker(float(argv[1]))
-    elif cmd == "versus":
-        versus(argv[1], int(argv[2]), int(argv[3]), float(argv[4]) if len(argv) > 4 else 2.0)
+    elif cmd in ("versus", "fcversus"):
+        secs = float(argv[4]) if len(argv) > 4 else 2.0
+        versus(argv[1], int(argv[2]), int(argv[3]), secs, fcsolve=cmd == "fcversus")
     elif cmd == "breakdown":
         secs = float(argv[3]) if len(argv) > 3 and "=" not in argv[3] else 2.0
         breakdown(int(argv[1]), int(argv[2]), secs, collector="gc=0" not in argv)
