@@ -326,12 +326,13 @@ def versus(other, a, b, secs=2.0, fcsolve=False):
     print(f"  median this / other: {m['this'] / max(m['other'], 1e-9):.3f}; same records: {same} of {b - a + 1}")
     if theirs:
         m_fcs = statistics.median(t[0] for t in theirs)
-        their_len = [t[1] for t in theirs if t[1] is not None]
+        their_len = [t[1] for t in theirs if t[1] is not None] or [0]
         print(
-            f"  fc-solve: won {len(their_len)}, median {m_fcs:.4f} CPU s, line length median {statistics.median(their_len):.0f}"
+            f"  fc-solve: won {len(theirs) - sum(t[1] is None for t in theirs)}, median {m_fcs:.4f} CPU s, "
+            f"line length median {statistics.median(their_len):.0f}"
         )
         for who in trees:
-            lens = [r[3] for r in records[who] if r[1] == "won"]
+            lens = [r[3] for r in records[who] if r[1] == "won"] or [0]
             ratio = m[who] / max(m_fcs, 1e-9)
             print(f"  {who:5} / fc-solve: median CPU {ratio:.1f}x; line length median {statistics.median(lens):.0f}")
     for x, y in zip(records["this"], records["other"]):
