@@ -35,11 +35,12 @@ from .beam import (
     safe_pick,
 )
 from .keys import BeamKeys, touched_piles
+from .rollout_policy import Priorities
 
 # The rollouts tried, in turn: (the policy's blocked weight, beam.Rating's term; the level).
 # Level 1 costs under a CPU second on most Klondike deals, level 2 five to twelve: the two
 # weights at level 1 first (each wins Klondike deals the other does not), then level 2.
-SCHEDULE: tuple[tuple[int, int], ...] = ((4, 1), (0, 1), (4, 2), (0, 2))
+SCHEDULE: tuple[tuple, ...] = ((4, 1, True), (4, 1), (0, 1), (4, 2, True), (4, 2), (0, 2))
 # A won position's value: above any count of cards up.
 _WIN = 1 << 40
 _MASK = (1 << 61) - 1
@@ -64,7 +65,9 @@ class Rollouts:
     most cards up the rollout from there reached, _WIN when it won). ``steps`` counts the
     positions expanded (their children listed and scored)."""
 
-    def __init__(self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None):
+    def __init__(
+        self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None, classes=False
+    ):
         g = Game(variant, state.copy())
         g.legal_moves()  # builds the generator
         self.variant, self.g, self.st = variant, g, g.state
@@ -75,6 +78,7 @@ class Rollouts:
         self.rate = Rating(variant, g.state, blocked=blocked)
         self.waits = self.rate.steps is not None
         self.pick = safe_pick(variant) if safe else None
+        self.classes = Priorities(variant) if classes else None  # rollout_policy.py's order
         self.salt = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
         self.clock = clock or time.process_time
         self.deadline = float("inf") if deadline is None else deadline
@@ -130,6 +134,8 @@ class Rollouts:
         key, rate = self.key, self.rate
         node = _Node(st, rate.parts(st), None, None, key.pieces(st))
         win, salt, waits = self.win, self.salt, self.waits
+        classes = self.classes
+        parent = classes.before(st) if classes is not None else None
         out: list = []
         met: set = {here}
 
@@ -143,6 +149,8 @@ class Rollouts:
                 met.add(h)
                 won = bool(win(st, env))
                 score = _child_score(rate, st, node, touched, None, waits)
+                if classes is not None:
+                    score = (*classes.rank(st, parent, item, touched), score)
                 out.append((score, _tie(item, salt), h, item, won))
             undo(st, ops, mark)
 
@@ -243,7 +251,9 @@ class Rollouts:
         return self.key.hashed(self.key.pieces(self.st), self.st)
 
 
-def find_win_rollouts(variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None):
+def find_win_rollouts(
+    variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None, classes: bool = True
+):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or
     None when the rollouts of ``schedule`` (in turn: a blocked weight and a level each; one
     memory per weight, so a level 2 reuses that weight's level 1) find none within
@@ -254,11 +264,17 @@ def find_win_rollouts(variant, state, *, time_limit: float, clock=None, schedule
     boards: dict = {}
     steps = 0
     try:
-        for blocked, level in schedule:
-            r = boards.get(blocked)
+        for entry in schedule:
+            blocked, level = entry[:2]
+            ordered = len(entry) > 2 and bool(entry[2])
+            if ordered and not classes:
+                continue
+            r = boards.get((blocked, ordered))
             if r is None:
-                r = Rollouts(variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked)
-                boards[blocked] = r
+                r = Rollouts(
+                    variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked, classes=ordered
+                )
+                boards[blocked, ordered] = r
             mark, before = len(r.ops), r.steps
             try:
                 value, line = r.rollout(level, r.root(), top=True)
