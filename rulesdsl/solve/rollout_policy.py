@@ -2,7 +2,7 @@
 position's children read from the compiled rules, as the literature's hand-written move
 priorities for thoughtful Klondike, but derived (nothing here names a game).
 
-Beam.Rating alone weighs every term in one sum, so a move that turns a face-down card up
+beam.Rating alone weighs every term in one sum, so a move that turns a face-down card up
 (R_DOWN) can lose to a shuffle that tidies a break, a king filling an empty pile scores below
 leaving it empty, and shuffles between the building piles tie with the talon's cards (their
 order then a hash). The classes below, best first, put the kinds of progress before the score:
