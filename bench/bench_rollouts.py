@@ -20,6 +20,13 @@ from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.rollouts import find_win_rollouts
 
 
+def _entry(pair: str) -> tuple:
+    """WEIGHT:LEVEL, or cWEIGHT:LEVEL for the move classes' policy (rollout_policy.py)."""
+    w, level = pair.split(":")
+    classes = w.startswith("c")
+    return (int(w.lstrip("c")), int(level), classes)
+
+
 def main(argv) -> None:
     name, opts = parse_variant(argv[0])
     v, _ = compiled_variant(name, opts)
@@ -29,7 +36,7 @@ def main(argv) -> None:
         deals = list(range(a, b + 1))
     else:
         deals = [int(x) for x in text.split(",")]
-    schedules = [tuple(tuple(int(x) for x in pair.split(":")) for pair in s.split(",")) for s in argv[3:]]
+    schedules = [tuple(_entry(pair) for pair in s.split(",")) for s in argv[3:]]
     won: list = [[] for _ in schedules]
     cpu = [0.0] * len(schedules)
     for d in deals:

@@ -2,9 +2,10 @@
 search (levels 1-2), for deals the exhaustive search leaves undecided in its time.
 
 A level-0 rollout plays, from a position, the child the win finder's score rates highest
-(beam.Rating, read from the rules; ties broken by a seeded hash of the child's moves) until it
-wins, has no child off the line being played (no position is entered twice) or reaches
-LEVELS_PER_CARD moves per card. A level-k rollout plays, at each step, the child whose
+(beam.Rating, read from the rules; or first by the move classes of rollout_policy.py, then the
+score; ties broken by a seeded hash of the child's moves) until it wins, has no child off
+the line being played (no position is entered twice) or reaches LEVELS_PER_CARD moves per
+card. A level-k rollout plays, at each step, the child whose
 level-(k-1) rollout reached the most cards up (then the score there, then the child's own
 order breaking ties). No policy draws at random, and but for the positions of the line it
 leaves out each reads the position alone, so a rollout's result from a position is
@@ -35,11 +36,15 @@ from .beam import (
     safe_pick,
 )
 from .keys import BeamKeys, touched_piles
+from .rollout_policy import Priorities
 
-# The rollouts tried, in turn: (the policy's blocked weight, beam.Rating's term; the level).
-# Level 1 costs under a CPU second on most Klondike deals, level 2 five to twelve: the two
-# weights at level 1 first (each wins Klondike deals the other does not), then level 2.
-SCHEDULE: tuple[tuple[int, int], ...] = ((4, 1), (0, 1), (4, 2), (0, 2))
+# The rollouts tried, in turn: (the policy's blocked weight, beam.Rating's term; the level;
+# True: the children ordered by rollout_policy.py's move classes before the score). Level 1
+# costs under a CPU second on most Klondike deals, level 2 five to twelve: level 1 by the
+# classes first (it won draw 3 deal 48, draw 1 deals 16, 21 and 58, none of which the score
+# alone wins), then the two weights at level 1 (each wins Klondike deals the other does not),
+# then level 2. solve(..., rollout_classes=False) drops the classes' entries.
+SCHEDULE: tuple[tuple, ...] = ((4, 1, True), (4, 1), (0, 1), (4, 2, True), (4, 2), (0, 2))
 # A won position's value: above any count of cards up.
 _WIN = 1 << 40
 _MASK = (1 << 61) - 1
@@ -64,7 +69,9 @@ class Rollouts:
     most cards up the rollout from there reached, _WIN when it won). ``steps`` counts the
     positions expanded (their children listed and scored)."""
 
-    def __init__(self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None):
+    def __init__(
+        self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None, classes=False
+    ):
         g = Game(variant, state.copy())
         g.legal_moves()  # builds the generator
         self.variant, self.g, self.st = variant, g, g.state
@@ -75,6 +82,7 @@ class Rollouts:
         self.rate = Rating(variant, g.state, blocked=blocked)
         self.waits = self.rate.steps is not None
         self.pick = safe_pick(variant) if safe else None
+        self.classes = Priorities(variant) if classes else None  # rollout_policy.py's order
         self.salt = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
         self.clock = clock or time.process_time
         self.deadline = float("inf") if deadline is None else deadline
@@ -130,6 +138,8 @@ class Rollouts:
         key, rate = self.key, self.rate
         node = _Node(st, rate.parts(st), None, None, key.pieces(st))
         win, salt, waits = self.win, self.salt, self.waits
+        classes = self.classes
+        parent = classes.before(st) if classes is not None else None
         out: list = []
         met: set = {here}
 
@@ -143,6 +153,8 @@ class Rollouts:
                 met.add(h)
                 won = bool(win(st, env))
                 score = _child_score(rate, st, node, touched, None, waits)
+                if classes is not None:
+                    score = (*classes.rank(st, parent, item, touched), score)
                 out.append((score, _tie(item, salt), h, item, won))
             undo(st, ops, mark)
 
@@ -243,22 +255,31 @@ class Rollouts:
         return self.key.hashed(self.key.pieces(self.st), self.st)
 
 
-def find_win_rollouts(variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None):
+def find_win_rollouts(
+    variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None, classes: bool = True
+):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or
-    None when the rollouts of ``schedule`` (in turn: a blocked weight and a level each; one
-    memory per weight, so a level 2 reuses that weight's level 1) find none within
-    ``time_limit`` seconds of ``clock`` (CPU seconds by default). None says nothing: the stage
-    never says unwinnable."""
+    None when the rollouts of ``schedule`` (in turn: a blocked weight, a level and optionally
+    True for the move classes' order; one memory per weight and order, so a level 2 reuses
+    that policy's level 1) find none within ``time_limit`` seconds of ``clock`` (CPU seconds
+    by default). ``classes=False``: the entries by the classes are skipped. None says
+    nothing: the stage never says unwinnable."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     boards: dict = {}
     steps = 0
     try:
-        for blocked, level in schedule:
-            r = boards.get(blocked)
+        for entry in schedule:
+            blocked, level = entry[:2]
+            ordered = len(entry) > 2 and bool(entry[2])
+            if ordered and not classes:
+                continue
+            r = boards.get((blocked, ordered))
             if r is None:
-                r = Rollouts(variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked)
-                boards[blocked] = r
+                r = Rollouts(
+                    variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked, classes=ordered
+                )
+                boards[blocked, ordered] = r
             mark, before = len(r.ops), r.steps
             try:
                 value, line = r.rollout(level, r.root(), top=True)

@@ -171,6 +171,7 @@ def solve(
     unused_returns: bool = False,
     interleave: bool = True,
     rollouts: bool = True,
+    rollout_classes: bool = True,
     _greedy: bool = False,
 ) -> Result:
     """Search from ``state`` (not changed) for a win; see the module docstring.
@@ -251,7 +252,9 @@ def solve(
     (interleave.py, SCHEDULE); False: the open order's search stopped at FIRST_ORDER_STATES
     and a fresh one in the first order. ``rollouts``: with the finder's stage (``beam``), the
     nested rollouts of rollouts.py first, with ROLLOUT_PART of its time (their wins replayed
-    lines, never unwinnable; they give back the time they do not use); False: not."""
+    lines, never unwinnable; they give back the time they do not use); False: not.
+    ``rollout_classes``: the rollouts' schedule keeps its entries that play by the move classes
+    of rollout_policy.py; False: drops them (the schedule before those classes)."""
     clock = clock or time.monotonic
     started = clock()
     max_states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -259,10 +262,10 @@ def solve(
         raise ArgumentError(f"max_states is from 1 to {MAX_STATES}, not {max_states}")
     if beam is not False and time_limit is not None and memory is None and not _greedy:
         rest = dict(locals())  # the other keywords, passed on as they came
-        for name in ("beam", "started", "variant", "state", "time_limit", "clock", "rollouts"):
+        for name in ("beam", "started", "variant", "state", "time_limit", "clock", "rollouts", "rollout_classes"):
             del rest[name]
         part = BEAM_SHARE if beam is True else beam
-        return _with_beam(variant, state, time_limit, clock, started, part, rest, rollouts)
+        return _with_beam(variant, state, time_limit, clock, started, part, rest, rollouts, rollout_classes)
     if sink_search and dead is True and memory is None and not _greedy and streamline != "always":  # sink_search.py
         got = solve_sinks(
             variant,
@@ -311,7 +314,7 @@ def solve(
     return result
 
 
-def _with_beam(variant, state, time_limit, clock, started, part, kw, rollouts=False) -> Result:
+def _with_beam(variant, state, time_limit, clock, started, part, kw, rollouts=False, classes=True) -> Result:
     """The search with ``1 - part`` of ``time_limit``, then, when it decided nothing, the
     finders with what is left: with ``rollouts`` the nested rollouts (rollouts.py) with
     ROLLOUT_PART of it first, then the win finder (beam.py) with the rest. Soundness: the
@@ -327,7 +330,7 @@ def _with_beam(variant, state, time_limit, clock, started, part, kw, rollouts=Fa
         return got
     line = None
     if rollouts:
-        line = find_win_rollouts(variant, state, time_limit=rest * ROLLOUT_PART, clock=clock)
+        line = find_win_rollouts(variant, state, time_limit=rest * ROLLOUT_PART, clock=clock, classes=classes)
         rest = time_limit - (clock() - started)
     if line is None and rest > 0:
         line = find_win(variant, state, time_limit=rest, clock=clock)

@@ -4,6 +4,7 @@ wins a deal the exhaustive search proves lost, and the switch turns it off."""
 
 from __future__ import annotations
 
+import functools
 import time
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from rulesdsl.solve import rollouts as rollouts_module
 from rulesdsl.solve import solver
+from rulesdsl.solve.rollout_policy import fill_cards
 from rulesdsl.solve.rollouts import Rollouts, find_win_rollouts
 from rulesdsl.solve.solver import UNKNOWN, Result, solve
 
@@ -121,3 +123,43 @@ def test_on_a_lost_deal_the_stage_says_unknown(load, monkeypatch, draw, seed):
     assert find_win_rollouts(v, state, time_limit=60.0) is None
     monkeypatch.setattr(solver, "ROLLOUT_PART", 1.0)
     assert cut_search(v, state, monkeypatch).verdict == "unknown"
+
+
+# Mini Klondike seed 11 (draw 3 and draw 1; won by the exhaustive search): the greedy rollout
+# by the move classes (rollout_policy.py) wins it, the greedy rollout by the score alone does
+# not, with either blocked weight (found by trying seeds 1-120).
+@pytest.mark.parametrize("draw, seed", [(3, 11), (1, 11)])
+def test_the_move_classes_win_where_the_score_alone_does_not(load, draw, seed):
+    v = load(mini_klondike(draw))
+    state = v.new_game(seed).state
+    assert solve(v, state, beam=False).verdict == "won"
+    for blocked in (4, 0):
+        r = Rollouts(v, state, blocked=blocked)
+        r.rollout(0, r.root(), top=True)
+        assert not r.won()
+    r = Rollouts(v, state, classes=True)
+    r.rollout(0, r.root(), top=True)
+    assert r.won()
+    line = find_win_rollouts(v, state, time_limit=60.0, schedule=((4, 0, True),))
+    assert line is not None and replays_to_win(v, state, line)
+    # the switch drops the schedule's entries by the classes
+    assert find_win_rollouts(v, state, time_limit=60.0, schedule=((4, 0, True),), classes=False) is None
+
+
+def test_solve_passes_the_classes_switch_to_the_stage(load, monkeypatch):
+    v = load(mini_klondike(3))
+    state = v.new_game(11).state
+    greedy = ((4, 0, True), (4, 0), (0, 0))  # the classes' greedy rollout wins, the others do not
+    monkeypatch.setattr(solver, "find_win_rollouts", functools.partial(find_win_rollouts, schedule=greedy))
+    monkeypatch.setattr(solver, "ROLLOUT_PART", 1.0)
+    on = cut_search(v, state, monkeypatch)
+    assert on.verdict == "won" and replays_to_win(v, state, on.moves)
+    assert cut_search(v, state, monkeypatch, rollout_classes=False).verdict == "unknown"
+
+
+def test_the_cards_that_fill_an_empty_pile_are_read_from_the_rules(load):
+    v = load(mini_klondike(1))
+    fills = fill_cards(v)
+    top = max(v.deck.rank_of)
+    assert fills and {v.deck.rank_of[c] for c in fills} == {top}
+    assert len(fills) == len({v.deck.suit_of[c] for c in range(v.deck.size)})
