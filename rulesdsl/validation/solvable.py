@@ -39,16 +39,7 @@ ROLL_SHARE = 0.5
 
 
 def solver_check(
-    doc,
-    path,
-    v,
-    deals: int,
-    seconds: float,
-    notes: list | None = None,
-    beam=True,
-    again=True,
-    rollouts=True,
-    first=True,
+    doc, path, v, deals: int, seconds: float, notes=None, beam=True, again=True, rollouts=True, first=True
 ) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
