@@ -27,20 +27,27 @@ AGAIN_TIMES, AGAIN_SHARE = 2, 0.9
 # the pooled time, then in slices of CLIMB_SLICE of it while a deal's cards up rise, up to
 # CLIMB_TIMES of it in all (docs/solver.md, "check --solve 5: the finder taken up again").
 CLIMB_SLICE, CLIMB_TIMES = 0.25, 2
+# With ``first`` (the default), the first deal taken up has the pool and no more, the next the
+# pool at once, and the climb CLIMB_CAPPED times the pool in all: the deal furthest after the first
+# pass is not always one that wins, and one that keeps rising took the whole climb (Triple
+# Klondike: seed 1 at 142 of 156 after 30 CPU s, seeds 2-4 won in 13-16; docs/solver.md, "the
+# climb's first deal").
+CLIMB_CAPPED = 2.5
 # The rollouts' try (``roll``), after the finders' where they won nothing: ROLL_SHARE of the
 # pooled time, the deals in turn (docs/solver.md, "check --solve 5: the nested rollouts").
 ROLL_SHARE = 0.5
 
 
 def solver_check(
-    doc, path, v, deals: int, seconds: float, notes: list | None = None, beam=True, again=True, rollouts=True
+    doc, path, v, deals: int, seconds: float, notes=None, beam=True, again=True, rollouts=True, first=True
 ) -> list[Diagnostic]:
     """V901, V902, V903: the solver on deals 1..N (the variant's deal numbers when it declares a
     numbering, seeds otherwise), ``seconds`` CPU seconds each (CHECK_SOLVE); a deal it leaves
     undecided gets as much again for the win finder (beam.py, which only ever says won;
-    ``beam=False``: not). Where no deal is won, the paused finders are taken up again (``climb``),
-    then the nested rollouts (``roll``; ``rollouts=False``: not). "The solver won k of N deals"
-    goes to ``notes``. An error only when no deal is winnable and every search was exhaustive."""
+    ``beam=False``: not). Where no deal is won, the paused finders are taken up again (``climb``;
+    ``first=False``: its first deal not capped, as before CLIMB_CAPPED), then the nested rollouts
+    (``roll``; ``rollouts=False``: not). "The solver won k of N deals" goes to ``notes``. An
+    error only when no deal is winnable and every search was exhaustive."""
     won = proven = 0
     unsound: list = []
     tried: list = []  # (the most cards up the finder had, deal, its paused finder or None)
@@ -63,7 +70,7 @@ def solver_check(
     tail = ""
     if not won and tried:
         try:
-            hit, tail = _second_tries(v, tried, seconds, again, rollouts)
+            hit, tail = _second_tries(v, tried, seconds, again, rollouts, first)
         except _Failed as failed:
             return [_failed(doc, failed.deal, failed.exc)]
         won += hit
@@ -131,7 +138,9 @@ class _Failed(Exception):
         self.deal, self.exc = deal, exc
 
 
-def _second_tries(v, tried: list, seconds: float, again: bool, rollouts: bool = True) -> tuple[bool, str]:
+def _second_tries(
+    v, tried: list, seconds: float, again: bool, rollouts: bool = True, first: bool = True
+) -> tuple[bool, str]:
     """No deal won: the paused win finders taken up again (``climb``) with the pooled time, then,
     with ``rollouts``, the nested rollouts (``roll``), then, with ``again``, the search
     (``search_again``). Whether one won, and the note's tail."""
@@ -139,7 +148,7 @@ def _second_tries(v, tried: list, seconds: float, again: bool, rollouts: bool = 
     deals = sorted(d for _, d, _ in tried)
     clock = CHECK_SOLVE["clock"]
     start = clock()
-    hit, went = climb(tried, pool, clock)
+    hit, went = climb(tried, pool, clock, first)
     tried.clear()  # the paused finders' memory, before the search's second try
     got = f"won {what[:-1]} {hit}" if hit is not None else "no win"
     on = (
@@ -147,7 +156,8 @@ def _second_tries(v, tried: list, seconds: float, again: bool, rollouts: bool = 
         if went
         else "(no finder paused)"
     )
-    tail = f"; the win finder's second try, {pool:g} CPU s ({CLIMB_TIMES * pool:g} while climbing) {on}: {got}"
+    times = CLIMB_CAPPED if first else CLIMB_TIMES
+    tail = f"; the win finder's second try, {pool:g} CPU s ({times * pool:g} while climbing) {on}: {got}"
     if hit is None and rollouts:
         share, start = ROLL_SHARE * pool, clock()
         hit, went = roll(v, deals, share, clock)
@@ -164,23 +174,26 @@ def _second_tries(v, tried: list, seconds: float, again: bool, rollouts: bool = 
     return found is not None, tail + f"; the search's second try, {pool:g} CPU s at most: {got}"
 
 
-def climb(tried: list, pool: float, clock) -> tuple[int | None, list]:
+def climb(tried: list, pool: float, clock, first: bool = True) -> tuple[int | None, list]:
     """Where the check won no deal: the deals' paused win finders (``tried``: (cards up, deal,
     lanes.Portfolio or None)) taken up again where they stopped, the most cards up first (the
     lowest deal on a tie). The first gets ``pool`` CPU s at once (what the second try gave it
     before, from scratch), then slices of CLIMB_SLICE ``pool`` while its cards up rise; a slice
     (or the pool) that raises nothing hands the time to the next deal, in slices while it
-    rises, and so on, up to CLIMB_TIMES ``pool`` in all. The deal won (its line replayed by
-    the finder) or None, and the deals taken up. Why: the finder's wins on the games of two or
-    three decks and one pass come after 4 to 20 CPU s, not the 2 a deal has, and the deal
-    furthest after 2 s is not always one that wins (House in the Wood: seed 4 furthest, seed 1
-    won in 6.6-9.9 s); a deal whose finder stands still is not worth the time."""
-    step, cap = CLIMB_SLICE * pool, CLIMB_TIMES * pool
+    rises, and so on, up to CLIMB_TIMES ``pool`` in all. With ``first``, the first deal stops
+    after its pool, the next starts with the pool at once, and the climb has CLIMB_CAPPED
+    ``pool`` in all. The deal won (its line replayed by the finder) or None, and the deals taken
+    up. Why: the finder's wins on the games of two or three decks and one pass come after 4 to
+    20 CPU s, not the 2 a deal has, and the deal furthest after 2 s is not always one that wins
+    (House in the Wood: seed 4 furthest, seed 1 won in 6.6-9.9 s); a deal whose finder stands
+    still is not worth the time."""
+    step, cap = CLIMB_SLICE * pool, (CLIMB_CAPPED if first else CLIMB_TIMES) * pool
     start, went = clock(), list[int]()
     for _, deal, finder in sorted(tried, key=lambda t: (-t[0], t[1])):
         if finder is None or finder.ended:
             continue
-        slice_ = pool if not went else step
+        capped = first and not went
+        slice_ = pool if not went or (first and len(went) == 1) else step
         while not finder.ended:
             spent = clock() - start
             if spent >= cap:
@@ -194,7 +207,7 @@ def climb(tried: list, pool: float, clock) -> tuple[int | None, list]:
                 raise _Failed(deal, exc) from exc
             if line is not None:
                 return deal, went
-            if finder.up <= before:  # standing still: the next deal
+            if capped or finder.up <= before:  # its pool had (``first``), or standing still: the next
                 break
             slice_ = step
     return None, went

@@ -124,7 +124,7 @@ def test_check_gives_the_win_finder_as_much_again_then_a_second_try(load, monkey
     assert solvable.solver_check(Doc(), "x.yaml", v, 3, 2.0, notes, rollouts=False) == ["V902"]
     assert searches == [(2.0, False)] * 3 + [(4.0, False)] * 3  # then the search's second try
     assert [t for _, t in finds] == [2.0, 2.0, 2.0]
-    assert "second try, 6 CPU s (12 while climbing) (no finder paused): no win" in notes[0]
+    assert "second try, 6 CPU s (15 while climbing) (no finder paused): no win" in notes[0]
     searches.clear()
     finds.clear()
     solvable.solver_check(Doc(), "x.yaml", v, 1, 2.0, notes, beam=False)

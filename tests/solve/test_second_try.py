@@ -45,12 +45,13 @@ class Paused:
         return None
 
 
-def _check(v, monkeypatch, first_ups, later, wins=None, deals=3, seconds=2.0, roll=None):
+def _check(v, monkeypatch, first_ups, later, wins=None, deals=3, seconds=2.0, roll=None, first=False):
     """The check on ``deals`` deals, every search undecided, the finder's first pass giving
     ``first_ups`` cards up and a Paused finder per deal (its cards up slice by slice: ``later``,
     its win: ``wins``), on a clock only the finders move; the rollouts' try off, or ``roll`` in
-    place of the rollouts (called with the clock's list). Returns (diagnostics, the slices
-    asked (deal, seconds), the finders made, the note)."""
+    place of the rollouts (called with the clock's list); ``first``: the climb's first deal
+    capped (solvable.CLIMB_FIRST; off by default here, the climb as these tests were written).
+    Returns (diagnostics, the slices asked (deal, seconds), the finders made, the note)."""
     now = [0.0]
     log: list = []
     made: list = []
@@ -71,7 +72,9 @@ def _check(v, monkeypatch, first_ups, later, wins=None, deals=3, seconds=2.0, ro
     if roll is not None:
         monkeypatch.setattr(solvable, "find_win_rollouts", lambda variant, state, **kw: roll(now, **kw))
     notes: list = []
-    got = solvable.solver_check(_Doc(), "x.yaml", v, deals, seconds, notes, again=False, rollouts=roll is not None)
+    got = solvable.solver_check(
+        _Doc(), "x.yaml", v, deals, seconds, notes, again=False, rollouts=roll is not None, first=first
+    )
     return got, log, made, notes[0]
 
 
@@ -109,6 +112,30 @@ def test_a_deal_that_stops_rising_hands_the_time_to_the_next(load, monkeypatch):
     # deal 1 wins in its second slice: counted
     got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [5], 3: [3], 1: [2, 3]}, wins={1: 2})
     assert got == [] and log == [(2, 6.0), (3, 1.5), (1, 1.5), (1, 1.5)] and "won seed 1" in note
+
+
+def test_the_first_deal_has_the_pool_and_no_more_and_the_next_the_pool(load, monkeypatch):
+    # pool 6 s: deal 2 (furthest) rises on every slice and never wins; deal 3 wins after a pool
+    # and a slice. With ``first``, deal 2 stops after its pool and deal 3 has the pool at once,
+    # then a slice: won. Without, deal 2 takes the whole climb (twice the pool): V902.
+    rising, wins = {2: list(range(6, 40)), 3: [4, 5]}, {3: 2}
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], rising, wins=wins, first=True)
+    assert got == [] and _r(log) == [(2, 6.0), (3, 6.0), (3, 1.5)]
+    assert "6 CPU s (15 while climbing) on seeds 2, 3 (13.5 s): won seed 3" in note
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], rising, wins=wins, first=False)
+    assert got == ["V902"] and _r(log) == [(2, 6.0)] + [(2, 1.5)] * 4
+    assert "(12 while climbing)" in note
+    # deal 3 rising without a win: the climb ends at 2.5 times the pool (15 s)
+    got, log, _, note = _check(load(), monkeypatch, [1, 5, 3], {2: [6], 3: list(range(4, 40))}, first=True)
+    assert got == ["V902"] and _r(log) == [(2, 6.0), (3, 6.0), (3, 1.5), (3, 1.5)]
+    assert "on seeds 2, 3 (15.0 s): no win" in note
+    # a first deal that wins within its pool: counted, nothing else taken up
+    got, log, _, _ = _check(load(), monkeypatch, [1, 5, 3], rising, wins={2: 1}, first=True)
+    assert got == [] and _r(log) == [(2, 6.0)]
+
+
+def _r(log):
+    return [(deal, round(seconds, 6)) for deal, seconds in log]
 
 
 def test_on_a_small_game_the_second_try_wins_by_taking_the_finders_up(tmp_path_factory, monkeypatch):
