@@ -34,6 +34,7 @@ from .beam import (
     replay,
     safe_pick,
 )
+from .board_terms import board_term
 from .keys import BeamKeys, touched_piles
 
 # The rollouts tried, in turn: (the policy's blocked weight, beam.Rating's term; the level).
@@ -64,7 +65,9 @@ class Rollouts:
     most cards up the rollout from there reached, _WIN when it won). ``steps`` counts the
     positions expanded (their children listed and scored)."""
 
-    def __init__(self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None):
+    def __init__(
+        self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None, rooted=True
+    ):
         g = Game(variant, state.copy())
         g.legal_moves()  # builds the generator
         self.variant, self.g, self.st = variant, g, g.state
@@ -74,6 +77,9 @@ class Rollouts:
         self.key = BeamKeys(variant, self.macro)
         self.rate = Rating(variant, g.state, blocked=blocked)
         self.waits = self.rate.steps is not None
+        # the cards in their final place (rooted_runs.py; rooted=False: not read), in the score
+        # and in what a rollout reaches, where whole runs are built in the columns
+        self.term = board_term(variant, False, rooted)
         self.pick = safe_pick(variant) if safe else None
         self.salt = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
         self.clock = clock or time.process_time
@@ -88,14 +94,14 @@ class Rollouts:
     def up(self) -> int:
         """What a rollout reaching the board is worth: the cards up, then the score (so a tie
         of cards up goes to the rollout that got further otherwise, face-down cards turned)."""
-        st = self.st
-        up = sum(len(st.piles[p]) for p in self.rate.sinks)
+        st, term = self.st, self.term
+        up = sum(len(st.piles[p]) for p in self.rate.sinks) if term is None else term.points(st)
         return (up << 12) + max(0, min(4095, self.score() + 2048))
 
     def score(self) -> int:
         """The board's score as the children's are read (beam.Rating, the wait term)."""
-        st = self.st
-        return sum(self.rate.parts(st)) + (self.rate.wait(st) if self.waits else 0)
+        st, term = self.st, self.term
+        return sum(self.rate.parts(st)) + (self.rate.wait(st) if self.waits else 0) + (term(st) if term else 0)
 
     def won(self) -> bool:
         self.env.st = self.st
@@ -142,7 +148,7 @@ class Rollouts:
             if h not in met:
                 met.add(h)
                 won = bool(win(st, env))
-                score = _child_score(rate, st, node, touched, None, waits)
+                score = _child_score(rate, st, node, touched, self.term, waits)
                 out.append((score, _tie(item, salt), h, item, won))
             undo(st, ops, mark)
 
@@ -243,12 +249,14 @@ class Rollouts:
         return self.key.hashed(self.key.pieces(self.st), self.st)
 
 
-def find_win_rollouts(variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None):
+def find_win_rollouts(
+    variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None, rooted=True
+):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or
     None when the rollouts of ``schedule`` (in turn: a blocked weight and a level each; one
     memory per weight, so a level 2 reuses that weight's level 1) find none within
     ``time_limit`` seconds of ``clock`` (CPU seconds by default). None says nothing: the stage
-    never says unwinnable."""
+    never says unwinnable. ``rooted=False``: the cards in their final place not read."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     boards: dict = {}
@@ -257,7 +265,7 @@ def find_win_rollouts(variant, state, *, time_limit: float, clock=None, schedule
         for blocked, level in schedule:
             r = boards.get(blocked)
             if r is None:
-                r = Rollouts(variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked)
+                r = Rollouts(variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked, rooted=rooted)
                 boards[blocked] = r
             mark, before = len(r.ops), r.steps
             try:
