@@ -17,13 +17,12 @@ import re
 import time
 
 from ..core.kinds import PROGRESS_ROLES
-from ..core.state import State
 from ..engine.codegen import position_rule
 from ..engine.moves import action_allowed
 from ..lang.runtime import Env
 from ..play.game import Game
 from .analysis import analyse
-from .board_terms import points_term, summed
+from .board_terms import board_term, summed
 from .derivations import (
     cycle_rule,
     face_rule,
@@ -38,6 +37,7 @@ from .keys import BeamKeys as _Keys
 from .keys import touched_piles
 from .lanes import PAUSED, Portfolio, chosen, distinct, drain, due, widening
 from .natural_runs import natural_tables
+from .rooted_runs import run_pairs
 from .sideways import children_rule
 from .stock_cycle import landing_cards
 
@@ -90,43 +90,6 @@ R_FOUNDATION, R_CELL, R_EMPTY, R_DOWN, R_BREAK = 20, 4, 15, 2, 1
 # Where no foundation takes single cards (a finished run leaves whole, or the win reads the
 # columns): a face-up pair in the order a finished run needs (``run_pairs``), for.
 R_RUN = 40
-
-
-def run_pairs(variant) -> frozenset | None:
-    """The (rank, suit) pairs (a, b) such that b lies on a in a run the progress piles take
-    whole, where no progress pile is read to take single cards (next_rule is None): each
-    suit's run from its top rank down, as a one-suit deck lays it, tried on each sink's
-    accept_empty (an empty sink, the run moving from the first pile that lifts runs). None
-    where single cards go up, or no such run is taken (then the piles' own order serves)."""
-    if next_rule(variant) is not None:
-        return None
-    deck = variant.deck
-    lifts = [p for p, r in enumerate(variant.rules) if r.lift == "run"]
-    sinks = [p for p, r in enumerate(variant.rules) if r.role in PROGRESS_ROLES and r.accept_empty is not None]
-    if not lifts or not sinks:
-        return None
-    st = State.empty(variant)
-    env = Env(st)
-    pairs: set = set()
-    for suit in sorted(set(deck.suit_of)):
-        run = []  # one copy of each rank of the suit, from the highest down
-        for rank in sorted({deck.rank_of[c] for c in range(deck.size) if deck.suit_of[c] == suit}, reverse=True):
-            run.append(next(c for c in range(deck.size) if deck.suit_of[c] == suit and deck.rank_of[c] == rank))
-        st.piles[lifts[0]][:] = run
-        env.source, env.card, env.run = lifts[0], run[0], tuple(run)
-        try:
-            taken = False
-            for f in sinks:
-                env.dest = f
-                taken = taken or bool(variant.rules[f].accept_empty(env))
-        except Exception:  # a rule that reads more than the run: no pairs (they only order)
-            return None
-        finally:
-            st.piles[lifts[0]][:] = []
-        if taken:
-            face = [(deck.rank_of[c], suit) for c in run]
-            pairs.update(zip(face, face[1:]))
-    return frozenset(pairs) or None
 
 
 # Per rank of the gap between a card and the card it buries that its foundation needs first,
@@ -542,6 +505,7 @@ def find_win(
     sideways: bool = True,
     late: bool = True,
     points: bool = True,
+    rooted: bool = True,
     held: list | None = None,
 ):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or None
@@ -550,24 +514,21 @@ def find_win(
     the stock left out of the blocked term, ``steps`` the wait term, ``sideways`` leaving out
     the sideways moves, ``late`` offering a shuffling redeal only where nothing else moves
     (sideways.py), ``points`` the variant's score where no pile is foundation-like
-    (board_terms.py); on: ``stock`` the stock macros (_Stock), ``stock_score``
-    the talon term (TalonScore). The lanes side by side (lanes.py; None: LANES), each a blocked
-    weight and whether a position plays its safe moves first (``settled``); ``safe`` or
-    ``blocked`` given: that one lane (no closure unless said), the finder before the portfolio.
-    ``held`` a list: where the time runs out, the paused finder is appended to it (a
-    lanes.Portfolio: ``more(seconds)`` goes on where it stopped, its ``up`` the most cards up)."""
+    (board_terms.py), ``rooted`` the cards in their final place (rooted_runs.py); on: ``stock``
+    the stock macros, ``stock_score`` the talon term (TalonScore). The lanes side by side
+    (lanes.py; None: LANES), each a blocked weight and whether a position plays its safe moves
+    first (``settled``); ``safe`` or ``blocked`` given: that one lane (no closure unless said).
+    ``held`` a list: where the time runs out, the paused finder (a lanes.Portfolio: ``more(s)``
+    goes on where it stopped, its ``up`` the most cards up) is appended to it."""
     clock = clock or time.process_time
     deadline = due(clock() + time_limit)
     stats = {} if stats is None and held is not None else stats  # a held finder's cards up
-    pick, term = safe_pick(variant), points_term(variant) if points else None
+    pick, term = safe_pick(variant), board_term(variant, points, rooted)
 
     def lane(i, weight, closes):  # Rating's switches, the lane's weight, its closure
         rng, terms = random.Random(seed + i), dict(runs=runs, gaps=gaps, dealt=dealt, steps=steps, blocked=weight)
-        do, args, side = (
-            pick if closes else None,
-            (stats, terms, stock, stock_score),
-            children_rule(variant, sideways, late),
-        )
+        do, args = pick if closes else None, (stats, terms, stock, stock_score)
+        side = children_rule(variant, sideways, late)
 
         def run(w):  # a run the late rule ended early is not the end (sideways.LateShuffles.exhausted)
             moves, cut = yield from _levels(variant, state, w, rng, clock, deadline, *args, do, side, term)

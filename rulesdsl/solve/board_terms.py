@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..core.kinds import PROGRESS_ROLES
 from ..engine.codegen import position_rule
 from ..lang.runtime import Env
+from .rooted_runs import rooted_term
 
 # Per point of the variant's score: as much as a card up (beam.R_FOUNDATION), the progress a
 # point stands for where no card goes up. The weight only orders the beam; Gaps' seeds 1-5 at
@@ -63,3 +64,13 @@ def summed(*terms):
     if len(kept) == 1:
         return kept[0]
     return lambda st: sum(t(st) for t in kept)
+
+
+def board_term(variant, points=True, rooted=True):
+    """The finder's board-wide term read from the rules: the variant's score where no pile is
+    foundation-like (``points``), else the cards in their final place where whole runs are
+    built in the columns (``rooted``, rooted_runs.py), else None."""
+    term = points_term(variant) if points else None
+    if term is None and rooted:
+        term = rooted_term(variant)
+    return term

@@ -35,6 +35,7 @@ from .beam import (
     replay,
     safe_pick,
 )
+from .board_terms import board_term
 from .keys import BeamKeys, touched_piles
 from .rollout_policy import Priorities
 
@@ -70,7 +71,18 @@ class Rollouts:
     positions expanded (their children listed and scored)."""
 
     def __init__(
-        self, variant, state, *, seed=0, clock=None, deadline=None, stock=True, safe=True, blocked=None, classes=False
+        self,
+        variant,
+        state,
+        *,
+        seed=0,
+        clock=None,
+        deadline=None,
+        stock=True,
+        safe=True,
+        blocked=None,
+        classes=False,
+        rooted=True,
     ):
         g = Game(variant, state.copy())
         g.legal_moves()  # builds the generator
@@ -81,6 +93,9 @@ class Rollouts:
         self.key = BeamKeys(variant, self.macro)
         self.rate = Rating(variant, g.state, blocked=blocked)
         self.waits = self.rate.steps is not None
+        # the cards in their final place (rooted_runs.py; rooted=False: not read), in the score
+        # and in what a rollout reaches, where whole runs are built in the columns
+        self.term = board_term(variant, False, rooted)
         self.pick = safe_pick(variant) if safe else None
         self.classes = Priorities(variant) if classes else None  # rollout_policy.py's order
         self.salt = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
@@ -96,14 +111,14 @@ class Rollouts:
     def up(self) -> int:
         """What a rollout reaching the board is worth: the cards up, then the score (so a tie
         of cards up goes to the rollout that got further otherwise, face-down cards turned)."""
-        st = self.st
-        up = sum(len(st.piles[p]) for p in self.rate.sinks)
+        st, term = self.st, self.term
+        up = sum(len(st.piles[p]) for p in self.rate.sinks) if term is None else term.points(st)
         return (up << 12) + max(0, min(4095, self.score() + 2048))
 
     def score(self) -> int:
         """The board's score as the children's are read (beam.Rating, the wait term)."""
-        st = self.st
-        return sum(self.rate.parts(st)) + (self.rate.wait(st) if self.waits else 0)
+        st, term = self.st, self.term
+        return sum(self.rate.parts(st)) + (self.rate.wait(st) if self.waits else 0) + (term(st) if term else 0)
 
     def won(self) -> bool:
         self.env.st = self.st
@@ -152,7 +167,7 @@ class Rollouts:
             if h not in met:
                 met.add(h)
                 won = bool(win(st, env))
-                score = _child_score(rate, st, node, touched, None, waits)
+                score = _child_score(rate, st, node, touched, self.term, waits)
                 if classes is not None:
                     score = (*classes.rank(st, parent, item, touched), score)
                 out.append((score, _tie(item, salt), h, item, won))
@@ -256,14 +271,24 @@ class Rollouts:
 
 
 def find_win_rollouts(
-    variant, state, *, time_limit: float, clock=None, schedule=SCHEDULE, seed: int = 0, stats=None, classes: bool = True
+    variant,
+    state,
+    *,
+    time_limit: float,
+    clock=None,
+    schedule=SCHEDULE,
+    seed: int = 0,
+    stats=None,
+    classes: bool = True,
+    rooted: bool = True,
 ):
     """A winning line from ``state`` (unchanged) in move notation, replayed in a fresh game, or
     None when the rollouts of ``schedule`` (in turn: a blocked weight, a level and optionally
     True for the move classes' order; one memory per weight and order, so a level 2 reuses
     that policy's level 1) find none within ``time_limit`` seconds of ``clock`` (CPU seconds
-    by default). ``classes=False``: the entries by the classes are skipped. None says
-    nothing: the stage never says unwinnable."""
+    by default). ``classes=False``: the entries by the classes are skipped; ``rooted=False``:
+    the cards in their final place not read. None says nothing: the stage never says
+    unwinnable."""
     clock = clock or time.process_time
     deadline = clock() + time_limit
     boards: dict = {}
@@ -277,7 +302,14 @@ def find_win_rollouts(
             r = boards.get((blocked, ordered))
             if r is None:
                 r = Rollouts(
-                    variant, state, seed=seed, clock=clock, deadline=deadline, blocked=blocked, classes=ordered
+                    variant,
+                    state,
+                    seed=seed,
+                    clock=clock,
+                    deadline=deadline,
+                    blocked=blocked,
+                    classes=ordered,
+                    rooted=rooted,
                 )
                 boards[blocked, ordered] = r
             mark, before = len(r.ops), r.steps
