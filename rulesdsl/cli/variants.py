@@ -191,8 +191,9 @@ def add_check(sub) -> None:
         metavar="S",
         help="CPU seconds the solver spends on each deal of --solve (default 2), and as much again "
         "for the win finder on a deal it leaves undecided (no deal won: the paused finders taken "
-        "up again, furthest first, with the finder's whole time, twice that while one climbs, "
-        "then the search again on the undecided deals within the finder's time)",
+        "up again, furthest first, each with the finder's whole time, two and a half times that in "
+        "all while one climbs; then the nested rollouts with half of it; then the search again on "
+        "the undecided deals within the finder's time)",
     )
     s.add_argument("--strict", action="store_true", help="fail on warnings too")
     s.add_argument(
