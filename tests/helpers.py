@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 
@@ -114,3 +115,21 @@ class Readings:
     def __call__(self):
         self.n += 1
         return self.n
+
+
+# The open games (no stock, every card face up) whose fused expansion the solver's tests watch.
+OPEN_GAMES = ["freecell", "bakers_game", "beleaguered_castle", "alpha_star", "fan", "seahaven_towers", "eight_off"]
+
+
+def seeded_deals(name: str, k: int, salt: str = "") -> list:
+    """``k`` deal numbers drawn from a generator seeded by ``salt + name``: a few per game,
+    the same on every run."""
+    rng = random.Random(salt + name)
+    return [rng.randrange(1, 30000) for _ in range(k)]
+
+
+def carried_figures(base):
+    """The buried cards' figures (prepare()'s answer) with a pile's count 0 and no entry
+    alike (count.get reads both), to compare a carried set with one made afresh."""
+    depth, count, wanted = base
+    return depth, {p: c for p, c in count.items() if c}, set(wanted)

@@ -5,8 +5,6 @@ generated generator's destination atoms shifted by a constant (codegen translate
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from rulesdsl.engine.codegen import source
@@ -14,20 +12,11 @@ from rulesdsl.solve import expand
 from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve
-
-OPEN_GAMES = ["freecell", "bakers_game", "beleaguered_castle", "alpha_star", "fan", "seahaven_towers", "eight_off"]
+from tests.helpers import OPEN_GAMES, carried_figures, seeded_deals
 
 
 def _deals(name, k=3):
-    """Seeded random deal numbers, a few per game."""
-    rng = random.Random(name)
-    return [rng.randrange(1, 30000) for _ in range(k)]
-
-
-def _figures(base):
-    """prepare()'s answer with a pile's count 0 and no entry alike (count.get reads both)."""
-    depth, count, wanted = base
-    return depth, {p: c for p, c in count.items() if c}, set(wanted)
+    return seeded_deals(name, k, "")
 
 
 @pytest.mark.parametrize("name", OPEN_GAMES)
@@ -42,7 +31,7 @@ def test_a_carried_base_is_what_prepare_finds_on_the_node(monkeypatch, name):
     def goto(self, node):
         real(self, node)
         if self.node_base is not None:
-            assert _figures(self.node_base) == _figures(self.buried.prepare({}))
+            assert carried_figures(self.node_base) == carried_figures(self.buried.prepare({}))
             checked.append(node)
 
     monkeypatch.setattr(Search, "goto", goto)

@@ -6,8 +6,6 @@ the move played and the carried figures as on the position itself."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from rulesdsl.engine.moves import Move
@@ -16,20 +14,11 @@ from rulesdsl.solve.deals import compiled_variant, deal_state
 from rulesdsl.solve.jumps import snapshot, transfer_op
 from rulesdsl.solve.search import Search
 from rulesdsl.solve.solver import solve
-
-OPEN_GAMES = ["freecell", "bakers_game", "beleaguered_castle", "alpha_star", "fan", "seahaven_towers", "eight_off"]
+from tests.helpers import OPEN_GAMES, carried_figures, seeded_deals
 
 
 def _deals(name, k=2):
-    """Seeded random deal numbers, a few per game."""
-    rng = random.Random("lazy " + name)
-    return [rng.randrange(1, 30000) for _ in range(k)]
-
-
-def _figures(base):
-    """prepare()'s answer with a pile's count 0 and no entry alike (count.get reads both)."""
-    depth, count, wanted = base
-    return depth, {p: c for p, c in count.items() if c}, set(wanted)
+    return seeded_deals(name, k, "lazy ")
 
 
 @pytest.mark.parametrize("name", OPEN_GAMES)
@@ -76,7 +65,7 @@ def test_a_node_made_in_full_is_its_position(monkeypatch, name):
         assert m is node[1] and isinstance(m, Move) and m.kind == "move"
         assert m.cards == tuple(st.piles[m.dest][-len(m.cards) :])
         if self.node_base is not None:
-            assert _figures(self.node_base) == _figures(self.buried.prepare({}))
+            assert carried_figures(self.node_base) == carried_figures(self.buried.prepare({}))
 
     monkeypatch.setattr(expand, "made_in_full", made)
     monkeypatch.setattr("rulesdsl.solve.search.made_in_full", made)
