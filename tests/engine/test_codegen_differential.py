@@ -131,3 +131,40 @@ def test_saturating_rules_list_the_same_moves(monkeypatch, tmp_path, loop):
                 break
             g.apply_unchecked(rng.choice(ref))
     assert listed > 20
+
+
+# Membership both ways ("notin" is the parser's spelling of not in): translated, not called
+# as closures, unrolled and in loop mode, and the same moves as the closures.
+MEMBERSHIP = {
+    "accept": "card.suit == dest.top.suit and card.rank not in [dest.top.rank, dest.top.rank - 1]"
+    " and card.rank - 1 in [dest.top.rank]",
+    "max_run": "count(p in tableau: p.empty and source not in [p]) + 1",
+}
+
+
+@pytest.mark.parametrize("loop", [False, True], ids=["unrolled", "loop"])
+def test_membership_rules_list_the_same_moves(monkeypatch, tmp_path, loop):
+    from rulesdsl.variant.loader import load_path
+    from tests import exprgen
+
+    if loop:
+        monkeypatch.setattr(codegen, "MAX_GENERATED_PAIRS", -1)
+    path = tmp_path / "membership.yaml"
+    path.write_text(exprgen.variant(**MEMBERSHIP), encoding="utf-8")
+    v = load_path(path)
+    text = codegen.source(v)
+    assert " not in (" in text and "F[" not in text  # translated, no closure called
+    gen = codegen.generated(v)
+    rng = random.Random(9)
+    listed = 0
+    for seed in range(1, 6):
+        g = v.new_game(seed)
+        for _ in range(40):
+            st = g.state
+            ref = moves.generate(v, st, Env(st))
+            assert gen(st, Env(st)) == ref, f"seed {seed}"
+            listed += len(ref)
+            if not ref:
+                break
+            g.apply_unchecked(rng.choice(ref))
+    assert listed > 20

@@ -531,10 +531,11 @@ class _Gen:
             ta, tb = self.temp(), self.temp()
             code = f"(({ta} := {a.code}) is not None and ({tb} := {b.code}) is not None and {ta} {op} {tb})"
             return _V(code, null=False, isbool=True, reads=reads)
-        if op in ("in", "not in"):
+        if op in ("in", "notin"):  # the parser spells the negation "notin" (parser.py)
             if b.null:
                 raise _Unsupported("in none")
-            return _V(f"({a.code} {op} {b.code})", null=False, isbool=True, reads=reads)
+            py = "in" if op == "in" else "not in"
+            return _V(f"({a.code} {py} {b.code})", null=False, isbool=True, reads=reads)
         if a.null or b.null or None in (a.lo, a.hi, b.lo, b.hi):
             raise _Unsupported("arithmetic on a value that may be none")
         if op in ("+", "-", "*"):
