@@ -18,6 +18,7 @@ import rulesdsl
 from rulesdsl.engine import codegen, moves
 from rulesdsl.lang.runtime import Env
 from rulesdsl.variant import registry
+from tests.helpers import engines_agree
 
 POSITIONS = int(os.environ.get("RULESDSL_DIFF_POSITIONS", "1000"))
 PLAYOUT = 60  # moves per playout: then a new seed, so positions come from many deals
@@ -117,20 +118,7 @@ def test_saturating_rules_list_the_same_moves(monkeypatch, tmp_path, loop):
     text = codegen.source(v)
     for form in ("SAT(", "POW(", " < 31 else 2147483647)", ", 2147483647)"):  # translated, not closures
         assert form in text, form
-    gen = codegen.generated(v)
-    rng = random.Random(5)
-    listed = 0
-    for seed in range(1, 6):
-        g = v.new_game(seed)
-        for _ in range(40):
-            st = g.state
-            ref = moves.generate(v, st, Env(st))
-            assert gen(st, Env(st)) == ref, f"seed {seed}"
-            listed += len(ref)
-            if not ref:
-                break
-            g.apply_unchecked(rng.choice(ref))
-    assert listed > 20
+    assert engines_agree(v, rng_seed=5) > 20
 
 
 # Membership both ways ("notin" is the parser's spelling of not in): translated, not called
@@ -154,17 +142,4 @@ def test_membership_rules_list_the_same_moves(monkeypatch, tmp_path, loop):
     v = load_path(path)
     text = codegen.source(v)
     assert " not in (" in text and "F[" not in text  # translated, no closure called
-    gen = codegen.generated(v)
-    rng = random.Random(9)
-    listed = 0
-    for seed in range(1, 6):
-        g = v.new_game(seed)
-        for _ in range(40):
-            st = g.state
-            ref = moves.generate(v, st, Env(st))
-            assert gen(st, Env(st)) == ref, f"seed {seed}"
-            listed += len(ref)
-            if not ref:
-                break
-            g.apply_unchecked(rng.choice(ref))
-    assert listed > 20
+    assert engines_agree(v, rng_seed=9) > 20

@@ -6,16 +6,13 @@ the rules text, and the loader's checks.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import rulesdsl
-from rulesdsl.engine import codegen, moves
+from rulesdsl.engine import codegen
 from rulesdsl.formats.describe import rules_text
-from rulesdsl.lang.runtime import Env
 from rulesdsl.variant.loader import load_path
-from tests.helpers import notations, pile
+from tests.helpers import engines_agree, notations, pile
 
 BASE = """\
 name: Lifts
@@ -53,24 +50,6 @@ def variant(tmp_path, extra: str, auto: str = "", name: str = "lifts"):
 
 def position(v, text):
     return rulesdsl.Game.from_position(v, text)
-
-
-def engines_agree(v, seeds=range(1, 6), steps=40):
-    """Both generators list the same moves over random playouts; the number listed."""
-    gen = codegen.generated(v)
-    rng = random.Random(3)
-    listed = 0
-    for seed in seeds:
-        g = v.new_game(seed)
-        for _ in range(steps):
-            st = g.state
-            ref = moves.generate(v, st, Env(st))
-            assert gen(st, Env(st)) == ref, f"seed {seed}"
-            listed += len(ref)
-            if not ref:
-                break
-            g.apply_unchecked(rng.choice(ref))
-    return listed
 
 
 KEEP = '    sequence: "b.rank == a.rank - 1"\n    keep: 1'
